@@ -1,0 +1,29 @@
+/**
+ * Every collection schema by collection name: the list RxDB opens on the client and the server
+ * validates against. Ten collections, within the free RxDB build's limit of 13 per process.
+ */
+import { achievementSchema } from './achievements.ts';
+import { campgroundSchema } from './campgrounds.ts';
+import { mapRegionSchema } from './map-regions.ts';
+import { trackChunkSchema } from './track-chunks.ts';
+import { trailSchema } from './trails.ts';
+import { tripContextSchema } from './trip-context.ts';
+import { tripPlanSchema } from './trip-plans.ts';
+import { tripSchema } from './trips.ts';
+import { userAchievementSchema } from './user-achievements.ts';
+import { waypointSchema } from './waypoints.ts';
+
+export const collectionSchemas = {
+  trails: trailSchema,
+  waypoints: waypointSchema,
+  trips: tripSchema,
+  trackChunks: trackChunkSchema,
+  achievements: achievementSchema,
+  userAchievements: userAchievementSchema,
+  tripPlans: tripPlanSchema,
+  tripContext: tripContextSchema,
+  campgrounds: campgroundSchema,
+  mapRegions: mapRegionSchema,
+} as const;
+
+export type CollectionName = keyof typeof collectionSchemas;

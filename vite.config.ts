@@ -1,0 +1,79 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * Build of the PWA. The service worker (`/sw.js`) precaches the app shell and every route chunk
+ * so any page reloads offline after one online visit; the heavy capabilities (maplibre, the
+ * Whisper runtime and its ~27 MB wasm, map archives, model files) get their own runtime caches
+ * and are fetched only when the rider asks for them (DESIGN.md "PWA").
+ */
+const heavyChunk = /(maplibre|transformers|onnxruntime|ort[-.])/i;
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      filename: 'sw.js',
+      strategies: 'generateSW',
+      includeAssets: ['favicon.svg', 'icons/*.png'],
+      manifest: {
+        name: 'Natural State Trails',
+        short_name: 'NS Trails',
+        description:
+          'Offline trail maps, recording, navigation and safety for Arkansas riders, campers, hikers, cyclists, hunters and anglers.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: '#0b1020',
+        background_color: '#0b1020',
+        categories: ['navigation', 'sports', 'travel'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          {
+            src: '/icons/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+        globIgnores: ['**/*maplibre*', '**/*transformers*', '**/*onnxruntime*', '**/ort*.wasm'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/tiles\//, /^\/models\//],
+        cleanupOutdatedCaches: true,
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && heavyChunk.test(url.pathname),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'heavy-capabilities',
+              expiration: { maxEntries: 20 },
+            },
+          },
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/models/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'speech-models', expiration: { maxEntries: 30 } },
+          },
+        ],
+      },
+    }),
+  ],
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    chunkSizeWarningLimit: 1500,
+  },
+  worker: { format: 'es' },
+  server: {
+    proxy: { '/api': 'http://localhost:8787' },
+  },
+});
