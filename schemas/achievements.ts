@@ -1,7 +1,13 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { epochMsProperty, idProperty } from './common.ts';
 
-export const achievementCategories = ['riding', 'exploration', 'safety', 'learning', 'community'] as const;
+export const achievementCategories = [
+  'riding',
+  'exploration',
+  'safety',
+  'learning',
+  'community',
+] as const;
 
 /** What an achievement counts, and the unit of its threshold. */
 export const achievementMetrics = [

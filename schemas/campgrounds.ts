@@ -49,7 +49,8 @@ const nullableText = (maxLength: number) => ({ type: ['string', 'null'], maxLeng
 /**
  * A campground, merged from Recreation.gov RIDB and named OpenStreetMap camp sites
  * (data/campgrounds). Only what a source gives is filled in; everything else is null and the UI
- * says "unknown". Ratings, prices and availability are never stored here: no source has them.
+ * says "unknown". Ratings and availability are never stored here: no source has them. `fee` is
+ * only the text an OpenStreetMap `fee`/`charge` tag gives, never a derived price.
  */
 export const campgroundSchema = {
   title: 'campground',

@@ -47,7 +47,10 @@ export const arkansasRegions = [
 ] as const;
 
 /** How sure we are of a point: `exact` is the feature's own record, `approximate` a nearby anchor. */
-export const locationConfidenceProperty = { type: 'string', enum: ['exact', 'approximate'] } as const;
+export const locationConfidenceProperty = {
+  type: 'string',
+  enum: ['exact', 'approximate'],
+} as const;
 
 /** Sync state of a user-created document (core-platform §3, §4 "Offline"). */
 export const syncStatusProperty = { type: 'string', enum: ['pending', 'synced'] } as const;

@@ -22,7 +22,9 @@ function newestMtime(path) {
 const buildTime = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
 const sourceTime = Math.max(...buildInputs.map((input) => newestMtime(join(root, input))));
 if (buildTime < sourceTime) {
-  console.log(buildTime ? 'Sources changed: rebuilding the app…' : 'Building the app (first start)…');
+  console.log(
+    buildTime ? 'Sources changed: rebuilding the app…' : 'Building the app (first start)…',
+  );
   const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',
@@ -30,7 +32,11 @@ if (buildTime < sourceTime) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn('npx', ['tsx', 'sync-server/main.ts'], { cwd: root, stdio: 'inherit' });
+// One process (tsx as a loader, not via npx) so stop signals reach the server itself.
+const server = spawn(process.execPath, ['--import', 'tsx', 'sync-server/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));
 }

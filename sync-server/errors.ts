@@ -1,0 +1,51 @@
+/**
+ * One JSON error shape for every rejected request (DESIGN.md "Sync server"):
+ * `{ statusCode, error, message }`, where `error` is the HTTP reason phrase. Clients turn it
+ * into "status: text" (core-platform §8); no stack trace or internal detail ever leaves.
+ */
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+
+export interface ErrorBody {
+  statusCode: number;
+  error: string;
+  message: string;
+}
+
+/** The JSON error body for a status code (HTTP reason phrase as `error`). */
+export function errorBody(statusCode: number, message: string): ErrorBody {
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
+}
+
+/** Sends the JSON error body with that status. */
+export function sendError(reply: FastifyReply, statusCode: number, message: string): FastifyReply {
+  return reply
+    .code(statusCode)
+    .type('application/json; charset=utf-8')
+    .send(errorBody(statusCode, message));
+}
+
+/**
+ * Installs the error handler: client errors (4xx, e.g. malformed JSON 400, body over the limit
+ * 413, validation 400) keep their status and message; anything else is logged and answered as a
+ * bare 500.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const statusCode =
+      typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600
+        ? error.statusCode
+        : 500;
+    if (statusCode >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return sendError(reply, statusCode, 'The server could not complete the request.');
+    }
+    const message =
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+        ? 'The request body is not valid JSON.'
+        : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? 'The request body is larger than the 1 MiB limit.'
+          : error.message;
+    return sendError(reply, statusCode, message);
+  });
+}

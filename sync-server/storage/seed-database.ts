@@ -1,0 +1,126 @@
+/**
+ * Seeds the public catalogue (trails, WMA waypoints, campgrounds, achievements) into the
+ * database on first start, and re-seeds when the shipped data changes: a SHA-256 of the seed
+ * files is kept in `meta`, so an unchanged start costs one read. Re-seeding is an upsert that
+ * only touches documents whose content changed (their `updatedAt` moves, so replicating clients
+ * pull just those) and turns public documents that left the data into tombstones.
+ */
+import type { Kysely } from 'kysely';
+import { buildSeedDocuments, seedContentHash, seededCollections } from '../seed/seed-documents.ts';
+import type { ServerDatabase } from './database.ts';
+
+const seedHashKey = 'seed_hash';
+const seededAtKey = 'seeded_at';
+
+export interface SeedOutcome {
+  /** True when this call wrote the seed (first start or changed data). */
+  reseeded: boolean;
+  /** When the current seed was written, ms since the epoch. */
+  seededAt: number;
+  /** Documents inserted or changed by this call. */
+  written: number;
+  /** Public documents turned into tombstones by this call. */
+  removed: number;
+}
+
+/** Content without the timestamps that a re-seed would otherwise always change. */
+function comparableContent(json: string): string {
+  const {
+    updatedAt: _updatedAt,
+    createdAt: _createdAt,
+    ...content
+  } = JSON.parse(json) as Record<string, unknown>;
+  return JSON.stringify(content);
+}
+
+/** Reads one `meta` value, or null. */
+export async function readMeta(db: Kysely<ServerDatabase>, key: string): Promise<string | null> {
+  const row = await db.selectFrom('meta').select('value').where('key', '=', key).executeTakeFirst();
+  return row?.value ?? null;
+}
+
+async function writeMeta(db: Kysely<ServerDatabase>, key: string, value: string): Promise<void> {
+  await db
+    .insertInto('meta')
+    .values({ key, value })
+    .onConflict((conflict) => conflict.column('key').doUpdateSet({ value }))
+    .execute();
+}
+
+/**
+ * Seeds or re-seeds from `dataDir` when its content hash differs from the stored one; `now`
+ * (ms) stamps changed documents. Throws (and writes nothing) if the data is invalid.
+ */
+export async function seedDatabase(
+  db: Kysely<ServerDatabase>,
+  dataDir: string,
+  now: number = Date.now(),
+): Promise<SeedOutcome> {
+  const hash = seedContentHash(dataDir);
+  const storedHash = await readMeta(db, seedHashKey);
+  if (storedHash === hash) {
+    const seededAt = Number((await readMeta(db, seededAtKey)) ?? 0);
+    return { reseeded: false, seededAt, written: 0, removed: 0 };
+  }
+  const documents = buildSeedDocuments(dataDir, now);
+  let written = 0;
+  let removed = 0;
+  await db.transaction().execute(async (trx) => {
+    for (const collection of seededCollections) {
+      const existingRows = await trx
+        .selectFrom('documents')
+        .select(['id', 'data', 'deleted'])
+        .where('collection', '=', collection)
+        .where('owner_id', 'is', null)
+        .execute();
+      const existing = new Map(existingRows.map((row) => [row.id, row]));
+      for (const document of documents[collection]) {
+        const previous = existing.get(document.id);
+        existing.delete(document.id);
+        let stored: object = document;
+        if (previous) {
+          const json = JSON.stringify(document);
+          if (!previous.deleted && comparableContent(previous.data) === comparableContent(json)) {
+            continue;
+          }
+          const previousDocument = JSON.parse(previous.data) as { createdAt?: number };
+          if ('createdAt' in document && previousDocument.createdAt !== undefined) {
+            stored = { ...document, createdAt: previousDocument.createdAt };
+          }
+        }
+        const data = JSON.stringify(stored);
+        await trx
+          .insertInto('documents')
+          .values({
+            collection,
+            id: document.id,
+            owner_id: null,
+            data,
+            updated_at: now,
+            deleted: 0,
+          })
+          .onConflict((conflict) =>
+            conflict
+              .columns(['collection', 'id'])
+              .doUpdateSet({ owner_id: null, data, updated_at: now, deleted: 0 }),
+          )
+          .execute();
+        written += 1;
+      }
+      for (const [id, row] of existing) {
+        if (row.deleted) continue;
+        const data = JSON.stringify({ ...(JSON.parse(row.data) as object), updatedAt: now });
+        await trx
+          .updateTable('documents')
+          .set({ deleted: 1, updated_at: now, data })
+          .where('collection', '=', collection)
+          .where('id', '=', id)
+          .execute();
+        removed += 1;
+      }
+    }
+    await writeMeta(trx, seedHashKey, hash);
+    await writeMeta(trx, seededAtKey, String(now));
+  });
+  return { reseeded: true, seededAt: now, written, removed };
+}

@@ -1,0 +1,60 @@
+/**
+ * Request and document validation against the collection schemas of schemas/ (the one contract
+ * shared with the client, DESIGN.md "Sync server"). Ajv ignores RxDB's own keywords
+ * (`version`, `primaryKey`, `indexes`) because strict mode is off.
+ */
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormatsPlugin from 'ajv-formats';
+import { collectionSchemas, type CollectionName } from '../schemas/index.ts';
+
+/** A validation failure: where (JSON pointer into the document) and what is wrong. */
+export interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+export type ValidationResult = { valid: true } | { valid: false; issues: ValidationIssue[] };
+
+// ajv-formats is a CommonJS module whose default export is the plugin function.
+const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
+
+const ajv = addFormats(new Ajv({ strict: false, allErrors: true }));
+
+const validators = Object.fromEntries(
+  Object.entries(collectionSchemas).map(([name, schema]) => [name, ajv.compile(schema)]),
+) as Record<CollectionName, ValidateFunction>;
+
+function toIssues(errors: ErrorObject[] | null | undefined): ValidationIssue[] {
+  return (errors ?? []).map((error) => ({
+    path: error.instancePath || '/',
+    message:
+      error.keyword === 'additionalProperties'
+        ? `must NOT have additional property '${String(error.params.additionalProperty)}'`
+        : (error.message ?? 'is invalid'),
+  }));
+}
+
+/**
+ * Checks one document against its collection's schema (schemas/index.ts). Returns every issue
+ * found, never throws.
+ */
+export function validateDocument(collection: CollectionName, document: unknown): ValidationResult {
+  const validate = validators[collection];
+  if (validate(document)) return { valid: true };
+  return { valid: false, issues: toIssues(validate.errors) };
+}
+
+/**
+ * Like validateDocument but throws an Error naming the collection, the document id and every
+ * issue. Used where an invalid document is a programming or data error (e.g. seeding).
+ */
+export function assertValidDocument(collection: CollectionName, document: unknown): void {
+  const result = validateDocument(collection, document);
+  if (result.valid) return;
+  const id =
+    typeof document === 'object' && document !== null && 'id' in document
+      ? String((document as { id: unknown }).id)
+      : '(no id)';
+  const details = result.issues.map((issue) => `${issue.path} ${issue.message}`).join('; ');
+  throw new Error(`Invalid ${collection} document ${id}: ${details}`);
+}

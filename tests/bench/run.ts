@@ -1,0 +1,234 @@
+/**
+ * `npm run bench`: the walking skeleton's speed and size figures, each printed as a ratio
+ * against a baseline measured in the same run on the same machine (never asserted in `npm test`).
+ *
+ * 1. First-load JavaScript of the home route, gzip bytes, against a bare React 19 "hello" page
+ *    built by the same Vite in this run, and against the 170 KB budget. maplibre and
+ *    transformers.js must not be among the files loaded.
+ * 2. First visit to offline-ready (service worker active and trails stored locally), against the
+ *    same page's load event.
+ * 3. Cold `npm start` (server process, migrations, seeding) to the first /api/trails answer,
+ *    against a bare Fastify server answering the same route from the same runtime.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page } from 'playwright-core';
+
+const root = new URL('../..', import.meta.url).pathname;
+const budgetGzipBytes = 170 * 1024;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function timeToFirstAnswer(
+  command: string[],
+  env: Record<string, string>,
+  url: string,
+): Promise<{ ms: number; stop: () => Promise<void> }> {
+  const started = performance.now();
+  const child = spawn(command[0]!, command.slice(1), {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${command.join(' ')} exited early`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) {
+        await response.arrayBuffer();
+        break;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const ms = performance.now() - started;
+  return {
+    ms,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+function ratio(value: number, baseline: number): string {
+  return `${(value / baseline).toFixed(2)}x`;
+}
+
+function kib(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KiB`;
+}
+
+/** Gzip bytes of every script the page fetched, by URL. */
+async function scriptBytesOnLoad(page: Page, url: string): Promise<Map<string, number>> {
+  const scripts = new Map<string, number>();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    try {
+      scripts.set(response.url(), gzipSync(await response.body(), { level: 9 }).length);
+    } catch {
+      // redirected or aborted responses have no body
+    }
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  return scripts;
+}
+
+function buildBareReactPage(): string {
+  // Inside the repo so Vite resolves react from our own node_modules.
+  const folder = join(root, 'node_modules', '.cache', 'bench-bare-react');
+  rmSync(folder, { recursive: true, force: true });
+  mkdirSync(join(folder, 'src'), { recursive: true });
+  writeFileSync(
+    join(folder, 'index.html'),
+    '<!doctype html><html><body><div id="root"></div><script type="module" src="/src/main.js"></script></body></html>',
+  );
+  writeFileSync(
+    join(folder, 'src', 'main.js'),
+    "import { createElement } from 'react';\nimport { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')).render(createElement('h1', null, 'Hello'));\n",
+  );
+  const build = spawnSync(
+    'npx',
+    [
+      'vite',
+      'build',
+      folder,
+      '--outDir',
+      join(folder, 'dist'),
+      '--logLevel',
+      'error',
+      '--config',
+      'false',
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (build.status !== 0) throw new Error('baseline build failed');
+  return join(folder, 'dist');
+}
+
+async function main(): Promise<void> {
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'error'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('vite build failed');
+
+  // 3. Cold start of the real server against a bare Fastify server on the same runtime.
+  const dataDir = mkdtempSync(join(tmpdir(), 'nst-bench-data-'));
+  const appPort = await freePort();
+  const app = await timeToFirstAnswer(
+    ['node', 'scripts/start.mjs'],
+    { PORT: String(appPort), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    `http://127.0.0.1:${appPort}/api/trails`,
+  );
+  const barePort = await freePort();
+  const bareScript = join(dataDir, 'bare-server.mjs');
+  writeFileSync(
+    bareScript,
+    `import Fastify from '${join(root, 'node_modules/fastify/fastify.js')}';\n` +
+      `const app = Fastify();\napp.get('/api/trails', async () => []);\n` +
+      `await app.listen({ port: ${barePort}, host: '127.0.0.1' });\n`,
+  );
+  const bare = await timeToFirstAnswer(
+    [process.execPath, bareScript],
+    {},
+    `http://127.0.0.1:${barePort}/api/trails`,
+  );
+  await bare.stop();
+
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    // 1. First-load JavaScript of the home route.
+    const appContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const appPage = await appContext.newPage();
+    const started = performance.now();
+    const appScripts = await scriptBytesOnLoad(appPage, `http://127.0.0.1:${appPort}/`);
+    const appJs = [...appScripts.values()].reduce((sum, bytes) => sum + bytes, 0);
+    const heavy = [...appScripts.keys()].filter((url) =>
+      /maplibre|transformers|onnxruntime/i.test(url),
+    );
+
+    // 2. First visit to offline-ready, against the load event of the same visit.
+    const loadEventMs = await appPage.evaluate(() => {
+      const [navigation] = performance.getEntriesByType(
+        'navigation',
+      ) as PerformanceNavigationTiming[];
+      return navigation ? navigation.loadEventEnd : 0;
+    });
+    await appPage.evaluate(async () => navigator.serviceWorker.ready);
+    await appPage.goto(`http://127.0.0.1:${appPort}/ai-trails`);
+    await appPage
+      .getByRole('heading', { name: 'Mill Creek OHV Trail' })
+      .first()
+      .waitFor({ timeout: 60_000 });
+    const offlineReadyMs = performance.now() - started;
+    await appContext.close();
+
+    const bareDist = buildBareReactPage();
+    const bareHtml = readFileSync(join(bareDist, 'index.html'), 'utf8');
+    const bareJs = [...bareHtml.matchAll(/src="\/(assets\/[^"]+\.js)"/g)]
+      .map((match) => gzipSync(readFileSync(join(bareDist, match[1]!)), { level: 9 }).length)
+      .reduce((sum, bytes) => sum + bytes, 0);
+    rmSync(join(bareDist, '..'), { recursive: true, force: true });
+
+    console.log('\nNatural State Trails benchmark (baselines measured in this run)\n');
+    console.log('1. First-load JavaScript of the home route (gzip)');
+    console.log(`   home route:            ${kib(appJs)} in ${appScripts.size} files`);
+    console.log(
+      `   bare React 19 page:    ${kib(bareJs)}  → home is ${ratio(appJs, bareJs)} the bare page`,
+    );
+    console.log(
+      `   budget 170 KiB:        ${ratio(appJs, budgetGzipBytes)} of budget ${appJs <= budgetGzipBytes ? '(within)' : '(OVER)'}`,
+    );
+    console.log(
+      `   maplibre/transformers: ${heavy.length === 0 ? 'not loaded (good)' : `LOADED: ${heavy.join(', ')}`}`,
+    );
+    console.log(
+      '2. First visit to offline-ready (service worker active, trails stored on the device)',
+    );
+    console.log(`   offline-ready:         ${offlineReadyMs.toFixed(0)} ms`);
+    console.log(
+      `   page load event:       ${loadEventMs.toFixed(0)} ms  → offline-ready is ${ratio(offlineReadyMs, loadEventMs)} the load event`,
+    );
+    console.log('3. Cold start to the first /api/trails answer');
+    console.log(`   npm start (fresh DB):  ${app.ms.toFixed(0)} ms`);
+    console.log(
+      `   bare Fastify server:   ${bare.ms.toFixed(0)} ms  → ${ratio(app.ms, bare.ms)} the bare server`,
+    );
+  } finally {
+    await browser.close();
+    await app.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

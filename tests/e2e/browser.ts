@@ -1,0 +1,73 @@
+/**
+ * Debian's Chromium through playwright-core, launched as DESIGN.md "Testing" prescribes
+ * (a fresh persistent profile per test so service workers and IndexedDB behave as on a phone).
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export const viewports = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+
+export interface BrowserSession {
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}
+
+/** Opens a fresh Chromium profile with one page at the given viewport. */
+export async function openBrowser(
+  viewport: { width: number; height: number } = viewports.desktop,
+): Promise<BrowserSession> {
+  const profileDir = mkdtempSync(join(tmpdir(), 'nst-chromium-'));
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: '/usr/bin/chromium',
+    viewport,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    async close() {
+      await context.close();
+      rmSync(profileDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Saves a screenshot under tests/e2e/screenshots/ (git-ignored) for a person to look at. */
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  const folder = new URL('./screenshots/', import.meta.url).pathname;
+  mkdirSync(folder, { recursive: true });
+  const path = join(folder, `${name}.png`);
+  await page.screenshot({ path, fullPage: false });
+  return path;
+}
+
+/**
+ * Waits until the service worker controls the page, i.e. the app shell is precached and the
+ * next reload works with the network off.
+ */
+export async function waitForOfflineReady(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), null, {
+      timeout: 30_000,
+    });
+  }
+}

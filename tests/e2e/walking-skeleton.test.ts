@@ -1,0 +1,101 @@
+/**
+ * The walking skeleton end to end in Chromium against the real server: the first visit lists
+ * the shipped Arkansas trails, a reload with the network off still lists them and still opens a
+ * trail's page, the command palette finds duck hunting, and an unknown path shows the 404 page.
+ */
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import {
+  openBrowser,
+  saveScreenshot,
+  viewports,
+  waitForOfflineReady,
+  type BrowserSession,
+} from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+let session: BrowserSession | null = null;
+
+afterEach(async () => {
+  await session?.close();
+  session = null;
+});
+
+describe('walking skeleton in Chromium', () => {
+  it('lists the shipped trails on the first visit and again offline after a reload', async () => {
+    session = await openBrowser(viewports.desktop);
+    const { page, context } = session;
+    const expectedTrailCount = ((await (await fetch(`${baseUrl}/api/trails`)).json()) as unknown[])
+      .length;
+
+    await page.goto(`${baseUrl}/ai-trails`);
+    await page.getByRole('heading', { name: 'Mill Creek OHV Trail' }).first().waitFor();
+    await expect(page.getByText(`${expectedTrailCount} trails`).first().isVisible()).resolves.toBe(
+      true,
+    );
+    await waitForOfflineReady(page);
+    await saveScreenshot(page, 'ai-trails-desktop-online');
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Mill Creek OHV Trail' }).first().waitFor();
+    await expect(page.getByText(`${expectedTrailCount} trails`).first().isVisible()).resolves.toBe(
+      true,
+    );
+    await saveScreenshot(page, 'ai-trails-desktop-offline');
+
+    // A page never opened online still loads offline: its chunk is precached, its data local.
+    await page.goto(`${baseUrl}/map/mill-creek-ohv-trail`);
+    await page.getByRole('heading', { name: 'Mill Creek OHV Trail', level: 1 }).waitFor();
+    await expect(
+      page.getByText('Trailhead location approximate').first().isVisible(),
+    ).resolves.toBe(true);
+    await saveScreenshot(page, 'trail-detail-desktop-offline');
+  });
+
+  it('opens the command palette with Ctrl+K and goes to duck hunting on Enter', async () => {
+    session = await openBrowser(viewports.desktop);
+    const { page } = session;
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.keyboard.press('Control+k');
+    const search = page.getByPlaceholder('Search features... (Cmd+K)');
+    await search.waitFor();
+    await search.fill('duck');
+    await saveScreenshot(page, 'palette-duck-desktop');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl}/duck-hunting`);
+    await expect(search.isVisible()).resolves.toBe(false);
+  });
+
+  it('shows the 404 page with its texts and buttons for an unknown path', async () => {
+    session = await openBrowser(viewports.phone);
+    const { page } = session;
+    await page.goto(`${baseUrl}/no-such-trail-page`);
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    await expect(
+      page.getByRole('link', { name: 'Back to Home' }).getAttribute('href'),
+    ).resolves.toBe('/');
+    await expect(
+      page.getByRole('link', { name: 'Browse Trails' }).getAttribute('href'),
+    ).resolves.toBe('/ai-trails');
+    await saveScreenshot(page, 'not-found-phone');
+  });
+
+  it('looks finished on a phone and on a desktop', async () => {
+    for (const [name, viewport] of Object.entries(viewports)) {
+      session = await openBrowser(viewport);
+      const { page } = session;
+      await page.goto(`${baseUrl}/`);
+      await page
+        .getByRole('link', { name: /AI Trail Finder/ })
+        .first()
+        .waitFor();
+      await saveScreenshot(page, `home-${name}`);
+      await page.goto(`${baseUrl}/ai-trails`);
+      await page.getByRole('heading', { name: 'Mill Creek OHV Trail' }).first().waitFor();
+      await saveScreenshot(page, `ai-trails-${name}`);
+      await session.close();
+      session = null;
+    }
+  });
+});

@@ -1,0 +1,153 @@
+// The server over a real port (listen on port 0, plain fetch), as a browser and the PWA's
+// service worker meet it: JSON errors, body limits, security headers, caching and SPA fallback.
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Trail } from '../../../schemas/trails.ts';
+import {
+  buildTestApp,
+  createWorkspace,
+  fakeAsset,
+  fakeIndexHtml,
+  type TestWorkspace,
+} from './test-server.ts';
+
+let workspace: TestWorkspace;
+let app: FastifyInstance;
+let baseUrl: string;
+
+beforeAll(async () => {
+  workspace = createWorkspace();
+  app = await buildTestApp(workspace);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  baseUrl = `http://127.0.0.1:${address.port}`;
+});
+
+afterAll(async () => {
+  await app?.close();
+  workspace?.remove();
+});
+
+async function expectJsonError(response: Response, statusCode: number, error: string) {
+  expect(response.status).toBe(statusCode);
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  const body = (await response.json()) as Record<string, unknown>;
+  expect(body).toEqual({ statusCode, error, message: expect.any(String) });
+  expect(JSON.stringify(body)).not.toMatch(/\bat .*\.(ts|js):\d+/);
+}
+
+describe('API over HTTP', () => {
+  it('answers the trails array and health', async () => {
+    const trails = (await (await fetch(`${baseUrl}/api/trails`)).json()) as Trail[];
+    expect(trails).toHaveLength(103);
+
+    const health = await fetch(`${baseUrl}/api/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({
+      status: 'ok',
+      database: 'sqlite',
+      counts: {
+        trails: 103,
+        waypoints: 33,
+        campgrounds: expect.any(Number),
+        achievements: expect.any(Number),
+      },
+      seededAt: expect.any(Number),
+    });
+  });
+
+  it('answers a JSON 404 for unknown API routes, whatever the method, never the app', async () => {
+    await expectJsonError(await fetch(`${baseUrl}/api/x`), 404, 'Not Found');
+    await expectJsonError(
+      await fetch(`${baseUrl}/api/x`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"a":1}',
+      }),
+      404,
+      'Not Found',
+    );
+    await expectJsonError(await fetch(`${baseUrl}/api/trails/x/y`), 404, 'Not Found');
+    await expectJsonError(await fetch(`${baseUrl}/api`), 404, 'Not Found');
+  });
+
+  it('rejects a malformed JSON body with a JSON 400', async () => {
+    await expectJsonError(
+      await fetch(`${baseUrl}/api/x`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"name": "unterminated',
+      }),
+      400,
+      'Bad Request',
+    );
+  });
+
+  it('rejects a body over 1 MiB with a JSON 413', async () => {
+    const body = JSON.stringify({ notes: 'x'.repeat(1024 * 1024) });
+    await expectJsonError(
+      await fetch(`${baseUrl}/api/x`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      }),
+      413,
+      'Payload Too Large',
+    );
+  });
+
+  it('sends a CSP that lets the PWA run over plain HTTP', async () => {
+    const response = await fetch(`${baseUrl}/api/health`);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    expect(csp).toContain("worker-src 'self' blob:");
+    expect(csp).toContain("img-src 'self' data: blob:");
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+describe('static hosting of the PWA', () => {
+  it('caches hashed assets for a year, immutably', async () => {
+    const response = await fetch(`${baseUrl}/assets/app-abc123.js`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe(fakeAsset);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('makes the browser revalidate index.html and the service worker', async () => {
+    for (const path of ['/', '/index.html', '/sw.js']) {
+      const response = await fetch(`${baseUrl}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('cache-control'), path).toBe('no-cache');
+    }
+  });
+
+  it('gives other files a short max-age', async () => {
+    const response = await fetch(`${baseUrl}/icon-192.png`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
+  });
+
+  it('answers index.html for client-side routes (SPA fallback)', async () => {
+    for (const path of ['/ai-trails', '/map/some-trail', '/map/some-trail?zoom=12']) {
+      const response = await fetch(`${baseUrl}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type'), path).toMatch(/^text\/html/);
+      expect(response.headers.get('cache-control'), path).toBe('no-cache');
+      expect(await response.text(), path).toBe(fakeIndexHtml);
+    }
+  });
+
+  it('answers a JSON 404 to non-GET requests outside the API', async () => {
+    await expectJsonError(
+      await fetch(`${baseUrl}/ai-trails`, { method: 'DELETE' }),
+      404,
+      'Not Found',
+    );
+  });
+});
