@@ -1,0 +1,177 @@
+/**
+ * Opens the app's RxDB database: every collection of `schemas/index.ts` on Dexie (IndexedDB)
+ * storage, with local documents for settings and flags (DESIGN.md "Data", core-platform §3).
+ * This folder is the only code that imports rxdb; the rest of the app reads through the hooks
+ * in `hooks.ts` and writes through the domain functions next to them.
+ */
+import { addRxPlugin, createRxDatabase } from 'rxdb';
+import type { RxCollection, RxDatabase, RxJsonSchema, RxStorage } from 'rxdb';
+import { RxDBDevModePlugin, disableWarnings } from 'rxdb/plugins/dev-mode';
+import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { collectionSchemas, type CollectionName } from '../../schemas/index.ts';
+import type { Achievement } from '../../schemas/achievements.ts';
+import type { Campground } from '../../schemas/campgrounds.ts';
+import type { MapRegion } from '../../schemas/map-regions.ts';
+import type { TrackChunk } from '../../schemas/track-chunks.ts';
+import type { Trail } from '../../schemas/trails.ts';
+import type { TripContext } from '../../schemas/trip-context.ts';
+import type { TripPlan } from '../../schemas/trip-plans.ts';
+import type { Trip } from '../../schemas/trips.ts';
+import type { UserAchievement } from '../../schemas/user-achievements.ts';
+import type { Waypoint } from '../../schemas/waypoints.ts';
+import { runLegacyMigration } from './legacy-migration.ts';
+import { migrationStrategies } from './migrations.ts';
+
+/** Name of the browser's one database (IndexedDB databases are prefixed by Dexie with `rxdb-dexie-`). */
+export const appDatabaseName = 'natural-state-trails';
+
+export type TrailCollection = RxCollection<Trail>;
+export type WaypointCollection = RxCollection<Waypoint>;
+export type TripCollection = RxCollection<Trip>;
+export type TrackChunkCollection = RxCollection<TrackChunk>;
+export type AchievementCollection = RxCollection<Achievement>;
+export type UserAchievementCollection = RxCollection<UserAchievement>;
+export type TripPlanCollection = RxCollection<TripPlan>;
+export type TripContextCollection = RxCollection<TripContext>;
+export type CampgroundCollection = RxCollection<Campground>;
+export type MapRegionCollection = RxCollection<MapRegion>;
+
+/** Every collection of the app database, by the names of `schemas/index.ts`. */
+export type AppCollections = {
+  trails: TrailCollection;
+  waypoints: WaypointCollection;
+  trips: TripCollection;
+  trackChunks: TrackChunkCollection;
+  achievements: AchievementCollection;
+  userAchievements: UserAchievementCollection;
+  tripPlans: TripPlanCollection;
+  tripContext: TripContextCollection;
+  campgrounds: CampgroundCollection;
+  mapRegions: MapRegionCollection;
+};
+
+/** The app's RxDB database, with local documents enabled. */
+export type AppDatabase = RxDatabase<AppCollections>;
+
+/** Options of `createAppDatabase`. */
+export interface CreateAppDatabaseOptions {
+  /** IndexedDB database name (tests use a unique one each). */
+  name: string;
+  /** IndexedDB implementation; defaults to the global one (fake-indexeddb in Node tests). */
+  indexedDB?: IDBFactory;
+  IDBKeyRange?: typeof IDBKeyRange;
+  /** RxDB dev mode and Ajv schema validation of every write. Defaults to `import.meta.env.DEV`. */
+  devMode?: boolean;
+}
+
+/**
+ * SHA-256 as lowercase hex, in plain JavaScript. RxDB's default uses `crypto.subtle`, which
+ * browsers only expose on secure origins, so a phone testing the app over plain-HTTP LAN would
+ * fail to open the database (DESIGN.md "Known toolchain facts").
+ */
+export async function hashSha256Hex(input: string | ArrayBuffer | Blob): Promise<string> {
+  let bytes: Uint8Array;
+  if (typeof input === 'string') {
+    bytes = utf8ToBytes(input);
+  } else if (typeof Blob !== 'undefined' && input instanceof Blob) {
+    bytes = new Uint8Array(await input.arrayBuffer());
+  } else {
+    bytes = new Uint8Array(input as ArrayBuffer);
+  }
+  return bytesToHex(sha256(bytes));
+}
+
+let pluginsAdded = false;
+let devModePluginAdded = false;
+
+function addPlugins(devMode: boolean): void {
+  if (!pluginsAdded) {
+    addRxPlugin(RxDBLocalDocumentsPlugin);
+    addRxPlugin(RxDBMigrationSchemaPlugin);
+    pluginsAdded = true;
+  }
+  if (devMode && !devModePluginAdded) {
+    // The dev-mode banner repeats what this comment says; the checks stay on.
+    disableWarnings();
+    addRxPlugin(RxDBDevModePlugin);
+    devModePluginAdded = true;
+  }
+}
+
+/**
+ * Opens (creating on first use) the app database with all ten collections of
+ * `schemas/index.ts` and their migration strategies (`migrations.ts`).
+ * Rejects with RxDB's error when IndexedDB is unavailable (some private-browsing modes) or a
+ * stored schema version has no migration path. Callers own the instance: `close()` or
+ * `remove()` it; the free RxDB build allows 13 open collections per process.
+ */
+export async function createAppDatabase(options: CreateAppDatabaseOptions): Promise<AppDatabase> {
+  // Once the dev-mode plugin is in a process it checks every database, so later ones must be
+  // validated too, whatever they asked for.
+  const devMode = (options.devMode ?? import.meta.env.DEV) || devModePluginAdded;
+  addPlugins(devMode);
+  const dexie = getRxStorageDexie({
+    ...(options.indexedDB ? { indexedDB: options.indexedDB } : {}),
+    ...(options.IDBKeyRange ? { IDBKeyRange: options.IDBKeyRange } : {}),
+  });
+  const storage: RxStorage<unknown, unknown> = devMode
+    ? wrappedValidateAjvStorage({ storage: dexie })
+    : dexie;
+  const database = await createRxDatabase<AppCollections>({
+    name: options.name,
+    storage,
+    localDocuments: true,
+    hashFunction: hashSha256Hex,
+    // Hot module reload re-runs this module with the old instance still open; only dev mode
+    // may tolerate that, a duplicate in production is a bug.
+    ...(devMode ? { ignoreDuplicate: true } : {}),
+  });
+  try {
+    const creators = Object.fromEntries(
+      (Object.keys(collectionSchemas) as CollectionName[]).map((collectionName) => [
+        collectionName,
+        {
+          schema: collectionSchemas[collectionName] as unknown as RxJsonSchema<unknown>,
+          migrationStrategies: migrationStrategies[collectionName],
+        },
+      ]),
+    );
+    await database.addCollections(creators);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+let appDatabase: Promise<AppDatabase> | null = null;
+
+/**
+ * The browser's one app database ('natural-state-trails'), opened on first call and shared
+ * afterwards. The first open also runs the one-time legacy-database migration
+ * (core-platform §4 "Offline"); a failed migration is logged and never blocks the app, and it
+ * is retried on the next start because its flag is only set on success.
+ * A failed open is not cached, so a later call tries again.
+ */
+export function getAppDatabase(): Promise<AppDatabase> {
+  if (!appDatabase) {
+    appDatabase = (async () => {
+      const database = await createAppDatabase({ name: appDatabaseName });
+      try {
+        await runLegacyMigration(database);
+      } catch (error) {
+        console.error('Legacy offline database migration failed; will retry next start', error);
+      }
+      return database;
+    })();
+    appDatabase.catch(() => {
+      appDatabase = null;
+    });
+  }
+  return appDatabase;
+}

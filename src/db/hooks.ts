@@ -1,0 +1,163 @@
+/**
+ * Reactive reads of the app database for components (DESIGN.md "Data": every screen reads
+ * RxDB through reactive queries). Each `observe…` function is the RxDB query or local document
+ * behind a hook, as an observable of plain documents (toJSON) that emits on every change from
+ * any tab, the sync engine or the catalogue refresh; each `use…` hook subscribes to it.
+ * `isLoading` is true until the first answer of the current query.
+ */
+import { useMemo } from 'react';
+import { map, type Observable } from 'rxjs';
+import type { Achievement } from '../../schemas/achievements.ts';
+import type { Campground } from '../../schemas/campgrounds.ts';
+import type { Trail } from '../../schemas/trails.ts';
+import type { Waypoint, WaypointCategory } from '../../schemas/waypoints.ts';
+import { sortCatalogue } from './catalogue.ts';
+import {
+  catalogueStatusDocumentId,
+  readCatalogueStatusData,
+  type CatalogueStatus,
+} from './catalogue-status.ts';
+import type { AppDatabase } from './database.ts';
+import { useDatabase } from './provider.tsx';
+import { savedTrailsDocumentId, type SavedTrails } from './saved-trails.ts';
+import { localDocumentData, useObservable } from './use-observable.ts';
+
+function plain<T>(document: { toJSON(): unknown }): T {
+  return document.toJSON() as T;
+}
+
+/** Every cached trail, sorted by name (case-insensitive, numbers in numeric order). */
+export function observeTrails(db: AppDatabase): Observable<Trail[]> {
+  return db.trails.find().$.pipe(
+    map((documents) =>
+      sortCatalogue(
+        'trails',
+        documents.map((document) => plain<Trail>(document)),
+      ),
+    ),
+  );
+}
+
+/** One trail by id, null when no such trail is cached. */
+export function observeTrail(db: AppDatabase, id: string): Observable<Trail | null> {
+  return db.trails
+    .findOne(id)
+    .$.pipe(map((document) => (document ? plain<Trail>(document) : null)));
+}
+
+/** Waypoints on this device (public and the rider's own), optionally of one category, by name. */
+export function observeWaypoints(
+  db: AppDatabase,
+  category?: WaypointCategory,
+): Observable<Waypoint[]> {
+  return db.waypoints.find(category ? { selector: { category } } : {}).$.pipe(
+    map((documents) =>
+      sortCatalogue(
+        'waypoints',
+        documents.map((document) => plain<Waypoint>(document)),
+      ),
+    ),
+  );
+}
+
+/** The achievement catalogue in its `sortOrder`. */
+export function observeAchievements(db: AppDatabase): Observable<Achievement[]> {
+  return db.achievements.find().$.pipe(
+    map((documents) =>
+      sortCatalogue(
+        'achievements',
+        documents.map((document) => plain<Achievement>(document)),
+      ),
+    ),
+  );
+}
+
+/** Every cached campground, sorted by name. */
+export function observeCampgrounds(db: AppDatabase): Observable<Campground[]> {
+  return db.campgrounds.find().$.pipe(
+    map((documents) =>
+      sortCatalogue(
+        'campgrounds',
+        documents.map((document) => plain<Campground>(document)),
+      ),
+    ),
+  );
+}
+
+/** Ids of the rider's saved trails, most recently saved first. */
+export function observeSavedTrailIds(db: AppDatabase): Observable<string[]> {
+  return db
+    .getLocal$<SavedTrails>(savedTrailsDocumentId)
+    .pipe(map((document) => [...(localDocumentData(document)?.trailIds ?? [])]));
+}
+
+/** The catalogue refresh state (see catalogue-status.ts). */
+export function observeCatalogueStatus(db: AppDatabase): Observable<CatalogueStatus> {
+  return db
+    .getLocal$(catalogueStatusDocumentId)
+    .pipe(map((document) => readCatalogueStatusData(localDocumentData(document))));
+}
+
+/** Every cached trail, sorted by name. */
+export function useTrails(): { trails: Trail[]; isLoading: boolean } {
+  const db = useDatabase();
+  const source = useMemo(() => observeTrails(db), [db]);
+  const { value, isLoading } = useObservable(source);
+  return { trails: value ?? [], isLoading };
+}
+
+/** One trail by id; `trail` is null while loading and when no such trail is cached. */
+export function useTrail(id: string): { trail: Trail | null; isLoading: boolean } {
+  const db = useDatabase();
+  const source = useMemo(() => observeTrail(db, id), [db, id]);
+  const { value, isLoading } = useObservable(source);
+  return { trail: value ?? null, isLoading };
+}
+
+/** Waypoints on this device (public and the rider's own), optionally of one category, by name. */
+export function useWaypoints(filter?: { category?: WaypointCategory }): {
+  waypoints: Waypoint[];
+  isLoading: boolean;
+} {
+  const db = useDatabase();
+  const category = filter?.category;
+  const source = useMemo(() => observeWaypoints(db, category), [db, category]);
+  const { value, isLoading } = useObservable(source);
+  return { waypoints: value ?? [], isLoading };
+}
+
+/** The achievement catalogue, in its `sortOrder`. */
+export function useAchievements(): { achievements: Achievement[]; isLoading: boolean } {
+  const db = useDatabase();
+  const source = useMemo(() => observeAchievements(db), [db]);
+  const { value, isLoading } = useObservable(source);
+  return { achievements: value ?? [], isLoading };
+}
+
+/** Every cached campground, sorted by name. */
+export function useCampgrounds(): { campgrounds: Campground[]; isLoading: boolean } {
+  const db = useDatabase();
+  const source = useMemo(() => observeCampgrounds(db), [db]);
+  const { value, isLoading } = useObservable(source);
+  return { campgrounds: value ?? [], isLoading };
+}
+
+/** Ids of the rider's saved trails, most recently saved first (see saved-trails.ts). */
+export function useSavedTrailIds(): { savedTrailIds: string[]; isLoading: boolean } {
+  const db = useDatabase();
+  const source = useMemo(() => observeSavedTrailIds(db), [db]);
+  const { value, isLoading } = useObservable(source);
+  return { savedTrailIds: value ?? [], isLoading };
+}
+
+/**
+ * State of the catalogue refresh (src/sync/catalogue-refresh.ts): when all catalogues last
+ * came from the server (epoch ms, null if never), the last failure's message (null after a
+ * success) and whether a refresh is running now. Never-refreshed until the first answer.
+ */
+export function useCatalogueStatus(): CatalogueStatus {
+  const db = useDatabase();
+  const source = useMemo(() => observeCatalogueStatus(db), [db]);
+  const { value } = useObservable(source);
+  return value ?? { lastSyncedAt: null, error: null, isRefreshing: false };
+}

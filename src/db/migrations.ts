@@ -1,0 +1,29 @@
+/**
+ * Schema migration strategies for every collection (DESIGN.md "Data").
+ *
+ * THE RULE: a change to a schema in `schemas/` bumps its `version` and, in the same commit,
+ * adds here the strategy for that version (key = the new version number), with an integration
+ * test that stores real documents of the old shape and checks what they become. RxDB refuses to
+ * open a collection whose stored version has no migration path, so forgetting the strategy breaks
+ * every installed app at start-up; migrating real old documents in a test is the only proof the
+ * strategy works. A strategy must never drop a rider's data silently: return `null` only for
+ * documents that cannot exist any more, and say why in a comment.
+ *
+ * Every schema is version 0 today, so every table below is empty.
+ */
+import type { MigrationStrategies } from 'rxdb';
+import type { CollectionName } from '../../schemas/index.ts';
+
+/** Migration strategies by collection name, keyed by the schema version each one produces. */
+export const migrationStrategies: Record<CollectionName, MigrationStrategies> = {
+  trails: {},
+  waypoints: {},
+  trips: {},
+  trackChunks: {},
+  achievements: {},
+  userAchievements: {},
+  tripPlans: {},
+  tripContext: {},
+  campgrounds: {},
+  mapRegions: {},
+};

@@ -1,0 +1,56 @@
+/**
+ * The rider's saved trails on this device: the local document 'saved-trails'
+ * `{ trailIds, updatedAt }`, ids most recently saved first, no duplicates. Writes go through
+ * RxDB's write queue so quick toggles in several components never lose one another.
+ */
+import type { AppDatabase } from './database.ts';
+import { modifyLocalDocument } from './local-document-write.ts';
+
+/** Id of the local document holding the saved trail ids. */
+export const savedTrailsDocumentId = 'saved-trails';
+
+/** Stored shape of the saved trails; `updatedAt` in epoch ms. */
+export interface SavedTrails {
+  trailIds: string[];
+  updatedAt: number;
+}
+
+async function modifySavedTrails(
+  db: AppDatabase,
+  change: (trailIds: string[]) => string[],
+): Promise<string[]> {
+  const written = await modifyLocalDocument<SavedTrails>(db, savedTrailsDocumentId, (current) => ({
+    trailIds: change(current?.trailIds ?? []),
+    updatedAt: Date.now(),
+  }));
+  return written.trailIds;
+}
+
+/** The saved trail ids, most recently saved first ([] when none). */
+export async function readSavedTrailIds(db: AppDatabase): Promise<string[]> {
+  const document = await db.getLocal<SavedTrails>(savedTrailsDocumentId);
+  return document
+    ? [...((document.toJSON() as unknown as { data: SavedTrails }).data.trailIds ?? [])]
+    : [];
+}
+
+/** Saves a trail, moving it to the front if it was already saved. */
+export async function saveTrail(db: AppDatabase, trailId: string): Promise<void> {
+  await modifySavedTrails(db, (trailIds) => [trailId, ...trailIds.filter((id) => id !== trailId)]);
+}
+
+/** Removes a trail from the saved trails; no-op when it was not saved. */
+export async function unsaveTrail(db: AppDatabase, trailId: string): Promise<void> {
+  await modifySavedTrails(db, (trailIds) => trailIds.filter((id) => id !== trailId));
+}
+
+/**
+ * Saves the trail if it is not saved, else unsaves it, in one atomic write.
+ * Resolves to true when the trail is now saved.
+ */
+export async function toggleSavedTrail(db: AppDatabase, trailId: string): Promise<boolean> {
+  const trailIds = await modifySavedTrails(db, (current) =>
+    current.includes(trailId) ? current.filter((id) => id !== trailId) : [trailId, ...current],
+  );
+  return trailIds.includes(trailId);
+}

@@ -1,0 +1,35 @@
+/**
+ * The one bridge from RxDB's observables to React state: components hold only the latest
+ * emission of a subscription, never a copy of database data they edit (DESIGN.md "Data").
+ */
+import { useEffect, useState } from 'react';
+import type { Observable } from 'rxjs';
+import type { RxLocalDocument } from 'rxdb';
+
+/**
+ * Subscribes to `source` (memoize it with useMemo) and returns its latest value, with
+ * `isLoading` true until the current source has emitted once. A source that errors (the
+ * database was closed, a query is invalid) is logged and leaves the last value in place.
+ */
+export function useObservable<T>(source: Observable<T>): {
+  value: T | undefined;
+  isLoading: boolean;
+} {
+  const [state, setState] = useState<{ source: Observable<T>; value: T } | null>(null);
+  useEffect(() => {
+    const subscription = source.subscribe({
+      next: (value) => setState({ source, value }),
+      error: (error: unknown) => console.error('Database subscription failed', error),
+    });
+    return () => subscription.unsubscribe();
+  }, [source]);
+  // A state from a previous source (the hook's arguments changed) is not this source's answer.
+  if (!state || state.source !== source) return { value: undefined, isLoading: true };
+  return { value: state.value, isLoading: false };
+}
+
+/** The data of a local document, or null when it does not exist. */
+export function localDocumentData<T>(document: RxLocalDocument<unknown, T> | null): T | null {
+  if (!document || document.deleted) return null;
+  return (document.toJSON() as unknown as { data: T }).data;
+}

@@ -1,0 +1,174 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { collectionSchemas } from '../../../schemas/index.ts';
+import { tripContextKey } from '../../../schemas/trip-context.ts';
+import { hashSha256Hex, type AppDatabase } from '../../../src/db/database.ts';
+import { migrationStrategies } from '../../../src/db/migrations.ts';
+import {
+  openTestDatabase,
+  shippedAchievements,
+  shippedCampgrounds,
+  shippedTrails,
+  shippedWmaWaypoints,
+} from './fixtures.ts';
+
+let db: AppDatabase | null = null;
+afterEach(async () => {
+  await db?.remove();
+  db = null;
+});
+
+const startedAt = Date.UTC(2025, 9, 4, 14, 0);
+
+/** One valid document per collection. */
+function validDocuments(): Record<keyof typeof collectionSchemas, Record<string, unknown>> {
+  return {
+    trails: shippedTrails()[0]!,
+    waypoints: shippedWmaWaypoints()[0]!,
+    trips: {
+      id: 'temp-1759586400000',
+      userId: 'anonymous',
+      name: 'Saturday loop',
+      trailId: shippedTrails()[0]!.id,
+      vehicleType: 'utv',
+      source: 'recorded',
+      recordingState: 'finished',
+      status: 'pending',
+      startedAt,
+      endedAt: startedAt + 3_600_000,
+      distanceMiles: 12.4,
+      movingTimeMs: 3_000_000,
+      elapsedTimeMs: 3_600_000,
+      averageSpeedMph: 14.9,
+      maxSpeedMph: 27.1,
+      elevationGainFeet: 820,
+      elevationLossFeet: 815,
+      trackPointCount: 2,
+      bbox: [-93.84, 35.82, -93.83, 35.83],
+      notes: null,
+      createdAt: startedAt,
+      updatedAt: startedAt + 3_600_000,
+    },
+    trackChunks: {
+      id: 'temp-1759586400000:000000',
+      tripId: 'temp-1759586400000',
+      sequence: 0,
+      points: [
+        [-93.834, 35.824, 402.5, startedAt, 4.2],
+        [-93.833, 35.825, null, startedAt + 1000, null],
+      ],
+      updatedAt: startedAt,
+    },
+    achievements: shippedAchievements()[0]!,
+    userAchievements: {
+      id: 'user-1:first-ride',
+      userId: 'user-1',
+      achievementId: 'first-ride',
+      progress: 1,
+      earnedAt: startedAt,
+      updatedAt: startedAt,
+    },
+    tripPlans: {
+      id: 'temp-plan-1',
+      userId: 'anonymous',
+      name: 'Ozarks weekend',
+      description: 'Two days of riding',
+      planData: { days: 2 },
+      totalDuration: 480,
+      totalDistance: 60,
+      difficulty: 5,
+      estimatedCost: 0,
+      status: 'pending',
+      aiConfidence: 0.8,
+      createdAt: startedAt,
+      updatedAt: startedAt,
+    },
+    tripContext: {
+      id: tripContextKey,
+      currentRecommendations: null,
+      activeTripPlan: null,
+      recentRecommendedTrails: [{ id: shippedTrails()[0]!.id }],
+      tripPlannerHistory: [],
+      navigationContext: null,
+      updatedAt: startedAt,
+    },
+    campgrounds: shippedCampgrounds()[0]!,
+    mapRegions: {
+      id: 'arkansas-overlays',
+      name: 'Arkansas overlays',
+      bbox: [-94.62, 33.0, -89.64, 36.5],
+      minZoom: 0,
+      maxZoom: 12,
+      bytes: 1_048_576,
+      url: '/tiles/arkansas-overlays.pmtiles',
+      version: '1',
+      status: 'not-downloaded',
+      downloadedBytes: 0,
+      downloadedVersion: null,
+      storageKey: null,
+      error: null,
+      updatedAt: startedAt,
+    },
+  };
+}
+
+describe('createAppDatabase', () => {
+  it('opens every collection of schemas/index.ts and round-trips a valid document in each', async () => {
+    db = await openTestDatabase();
+    expect(Object.keys(db.collections).sort()).toEqual(Object.keys(collectionSchemas).sort());
+    const documents = validDocuments();
+    for (const [name, document] of Object.entries(documents)) {
+      const collection = db.collections[
+        name as keyof typeof documents
+      ] as unknown as AppDatabase['trails'];
+      await collection.insert(document as never);
+      const stored = await collection.findOne(document.id as string).exec();
+      expect(stored?.toJSON(), name).toEqual(document);
+    }
+  });
+
+  it('refuses a document that breaks its schema in dev mode', async () => {
+    db = await openTestDatabase();
+    const trail = { ...shippedTrails()[0]!, region: 'Mars' };
+    await expect(db.trails.insert(trail as never)).rejects.toThrow();
+    expect(await db.trails.count().exec()).toBe(0);
+  });
+
+  it('keeps data across close and reopen of the same name', async () => {
+    const first = await openTestDatabase();
+    const name = first.name;
+    await first.trails.insert(shippedTrails()[1]!);
+    await first.close();
+    const { createAppDatabase } = await import('../../../src/db/database.ts');
+    db = await createAppDatabase({ name, devMode: true });
+    expect((await db.trails.findOne(shippedTrails()[1]!.id).exec())?.name).toBe(
+      shippedTrails()[1]!.name,
+    );
+  });
+
+  it('has a migration table for every collection and every schema still at version 0', () => {
+    expect(Object.keys(migrationStrategies).sort()).toEqual(Object.keys(collectionSchemas).sort());
+    for (const [name, schema] of Object.entries(collectionSchemas)) {
+      // A version bump must come with its strategy (see src/db/migrations.ts).
+      for (let version = 1; version <= schema.version; version += 1) {
+        expect(
+          migrationStrategies[name as keyof typeof migrationStrategies][version],
+          `${name} v${version}`,
+        ).toBeTypeOf('function');
+      }
+    }
+  });
+});
+
+describe('hashSha256Hex', () => {
+  it('computes SHA-256 without crypto.subtle (FIPS 180-2 test vectors)', async () => {
+    expect(await hashSha256Hex('abc')).toBe(
+      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    );
+    expect(await hashSha256Hex(new TextEncoder().encode('abc').buffer as ArrayBuffer)).toBe(
+      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    );
+    expect(await hashSha256Hex(new Blob(['abc']))).toBe(
+      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    );
+  });
+});
