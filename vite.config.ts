@@ -48,6 +48,9 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/tiles\//, /^\/models\//],
         cleanupOutdatedCaches: true,
+        // Control the very first page so it works offline without a second visit; updates still
+        // wait for the rider to accept them (no skipWaiting).
+        clientsClaim: true,
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
         runtimeCaching: [
           {

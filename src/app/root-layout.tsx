@@ -1,0 +1,138 @@
+/**
+ * The app shell around every page (voice-navigation §2.3, §2.4; core-platform §2): skip link,
+ * top navigation (768 px and wider) or bottom navigation (narrower), command palette, toasts,
+ * PWA update prompt, error boundary and the Suspense skeleton for lazily loaded pages. It opens
+ * the database, starts the trail catalogue refresh once it is open, applies the theme, guards
+ * routes by role, scrolls to the top on every route change and remembers visited features.
+ */
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { Outlet, useRouter, useRouterState } from '@tanstack/react-router';
+import { Button, Link, RouterProvider as AriaRouterProvider } from 'react-aria-components';
+import { Search } from 'lucide-react';
+import { DatabaseProvider, useDatabase } from '../db/provider.tsx';
+import { startCatalogueRefresh } from '../sync/catalogue-refresh.ts';
+import { SkeletonPage } from '../ui/skeleton-page.tsx';
+import { Spinner } from '../ui/spinner.tsx';
+import { BottomNav } from './bottom-nav.tsx';
+import { CommandPalette } from './command-palette.tsx';
+import { RootErrorBoundary } from './error-page.tsx';
+import { openPalette } from './palette-store.ts';
+import { PwaUpdatePrompt } from './pwa/pwa-update-prompt.tsx';
+import { recordFeatureVisit } from './recent-features.ts';
+import { RoleGate } from './role-gate.tsx';
+import { RoleProvider, useCurrentRole } from './session/role-context.tsx';
+import { ThemeProvider } from './theme/theme-provider.tsx';
+import { Toaster } from './toaster.tsx';
+import { TopNav } from './top-nav.tsx';
+import { useCurrentFeatureKey, useCurrentHref } from './use-current-page.ts';
+import './layout.css';
+
+/** Lets react-aria links and menu items navigate through the TanStack router (no reloads). */
+function AriaRouterBridge({ children }: { children: ReactNode }) {
+  const router = useRouter();
+  return (
+    <AriaRouterProvider
+      navigate={(href) => {
+        void router.navigate({ href });
+      }}
+    >
+      {children}
+    </AriaRouterProvider>
+  );
+}
+
+/** Starts the background trail-catalogue refresh while the database is open. */
+function CatalogueRefresh() {
+  const db = useDatabase();
+  useEffect(() => startCatalogueRefresh(db), [db]);
+  return null;
+}
+
+/** Shown while the local database opens (usually a fraction of a second). */
+function BootScreen() {
+  return (
+    <div className="boot-screen">
+      <img src="/favicon.svg" alt="" width={72} height={72} />
+      <p className="boot-screen__name">Natural State Trails</p>
+      <Spinner label="Opening your offline trail data…" />
+    </div>
+  );
+}
+
+function Brand() {
+  return (
+    <Link href="/" className="brand" aria-label="Natural State Trails home">
+      <img src="/favicon.svg" alt="" width={36} height={36} className="brand__logo" />
+      <span className="brand__name">
+        Natural State <span className="brand__accent">Trails</span>
+      </span>
+    </Link>
+  );
+}
+
+function Shell() {
+  const role = useCurrentRole();
+  const currentHref = useCurrentHref();
+  const featureKey = useCurrentFeatureKey();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+
+  useEffect(() => {
+    // voice-navigation §2.1: every route change scrolls to the top.
+    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+  }, [pathname]);
+
+  useEffect(() => {
+    if (featureKey) recordFeatureVisit(featureKey);
+  }, [featureKey]);
+
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      <header className="app-header">
+        <div className="app-header__inner">
+          <Brand />
+          <TopNav role={role} currentHref={currentHref} />
+          <Button
+            className="search-button search-button--mobile"
+            onPress={openPalette}
+            aria-label="Search features"
+          >
+            <Search aria-hidden="true" size={20} />
+            <span className="search-button__text">Search</span>
+          </Button>
+        </div>
+      </header>
+      <main id="main" className="app-main" tabIndex={-1}>
+        <RoleGate featureKey={featureKey} role={role}>
+          <Suspense fallback={<SkeletonPage />}>
+            <Outlet />
+          </Suspense>
+        </RoleGate>
+      </main>
+      <BottomNav role={role} currentHref={currentHref} />
+      <CommandPalette />
+      <Toaster />
+      <PwaUpdatePrompt />
+    </div>
+  );
+}
+
+/** Root route component. */
+export function RootLayout() {
+  return (
+    <RootErrorBoundary>
+      <AriaRouterBridge>
+        <RoleProvider>
+          <DatabaseProvider fallback={<BootScreen />}>
+            <CatalogueRefresh />
+            <ThemeProvider>
+              <Shell />
+            </ThemeProvider>
+          </DatabaseProvider>
+        </RoleProvider>
+      </AriaRouterBridge>
+    </RootErrorBoundary>
+  );
+}

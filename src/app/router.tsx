@@ -1,0 +1,220 @@
+/**
+ * The app's routes (voice-navigation §2.1, core-platform §2), code-based TanStack Router.
+ * Every page loads lazily. Pages of later milestones render the directory's FeaturePage; each
+ * route names its directory entry in `staticData.featureKey`, which the root layout uses for the
+ * role guard (core-platform §6), "current page" highlighting and the recent-features list.
+ */
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  redirect,
+  type RouterHistory,
+} from '@tanstack/react-router';
+import { SKILLS_SUBPAGES } from '../features/directory.ts';
+import { GeneralErrorPage } from './error-page.tsx';
+import { NotFoundPage } from './not-found-page.tsx';
+import { RootLayout } from './root-layout.tsx';
+import {
+  validateAiTrailsSearch,
+  validateTrailsSearch,
+  type AiTrailsSearch,
+} from './route-search.ts';
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** Key of the feature directory entry this route shows. */
+    featureKey?: string;
+  }
+  interface Register {
+    router: AppRouter;
+  }
+}
+
+const HomePage = lazyRouteComponent(() => import('../explore/home-page.tsx'), 'HomePage');
+const AiTrailsPage = lazyRouteComponent(
+  () => import('../explore/ai-trails-page.tsx'),
+  'AiTrailsPage',
+);
+const TrailDetailPage = lazyRouteComponent(
+  () => import('../explore/trail-detail-page.tsx'),
+  'TrailDetailPage',
+);
+const SavedPage = lazyRouteComponent(() => import('../explore/saved-page.tsx'), 'SavedPage');
+const AllFeaturesPage = lazyRouteComponent(
+  () => import('./all-features-page.tsx'),
+  'AllFeaturesPage',
+);
+const FeaturePage = lazyRouteComponent(() => import('../ui/feature-page.tsx'), 'FeaturePage');
+
+const rootRoute = createRootRoute({
+  component: RootLayout,
+  notFoundComponent: NotFoundPage,
+});
+
+/** A route showing the directory page of `featureKey` (a page of a later milestone). */
+function featureRoute<TPath extends string>(path: TPath, featureKey: string) {
+  return createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    staticData: { featureKey },
+    component: function DirectoryFeatureRoute() {
+      return <FeaturePage featureKey={featureKey} />;
+    },
+  });
+}
+
+const indexRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  staticData: { featureKey: 'home' },
+  component: HomePage,
+});
+
+const aiTrailsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/ai-trails',
+  staticData: { featureKey: 'ai-trails' },
+  validateSearch: (search: Record<string, unknown>): AiTrailsSearch =>
+    validateAiTrailsSearch(search),
+  component: AiTrailsPage,
+});
+
+/** /navigate without a trail shows the AI trails page so the rider can pick one first. */
+const navigateRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/navigate',
+  staticData: { featureKey: 'navigate' },
+  validateSearch: (search: Record<string, unknown>): AiTrailsSearch =>
+    validateAiTrailsSearch(search),
+  component: AiTrailsPage,
+});
+
+const trailsRedirectRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/trails',
+  validateSearch: validateTrailsSearch,
+  beforeLoad: ({ search }) => {
+    throw redirect({
+      to: '/ai-trails',
+      search: search.activity ? { activity: search.activity } : {},
+      replace: true,
+    });
+  },
+});
+
+const mapTrailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/map/$trailId',
+  staticData: { featureKey: 'map' },
+  component: TrailDetailPage,
+});
+
+const savedRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/saved',
+  staticData: { featureKey: 'saved' },
+  component: SavedPage,
+});
+
+const featuresRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/features',
+  staticData: { featureKey: 'features' },
+  component: AllFeaturesPage,
+});
+
+const skillsRoutes = SKILLS_SUBPAGES.map((subpage) =>
+  featureRoute(`/arkansas-skills/${subpage}`, subpage),
+);
+
+const routeTree = rootRoute.addChildren([
+  indexRoute,
+  aiTrailsRoute,
+  navigateRoute,
+  trailsRedirectRoute,
+  mapTrailRoute,
+  savedRoute,
+  featuresRoute,
+  // Explore
+  featureRoute('/ai-trip-planner', 'ai-trip-planner'),
+  featureRoute('/intelligent-advisor', 'intelligent-advisor'),
+  featureRoute('/map', 'map'),
+  featureRoute('/submit-trail', 'submit-trail'),
+  // Ride
+  featureRoute('/navigate/$trailId', 'navigate'),
+  featureRoute('/record', 'record'),
+  featureRoute('/real-trail-riding', 'real-trail-riding'),
+  featureRoute('/gps', 'real-trail-riding'),
+  featureRoute('/group-ride', 'group-ride'),
+  featureRoute('/group/$id', 'group-ride'),
+  // Safety
+  featureRoute('/safety', 'safety'),
+  featureRoute('/emergency', 'emergency'),
+  featureRoute('/emergency-test', 'emergency-test'),
+  featureRoute('/water-safety-alerts', 'water-safety-alerts'),
+  featureRoute('/emergency-waterway-contacts', 'emergency-waterway-contacts'),
+  featureRoute('/access-point-map', 'access-point-map'),
+  // Learn
+  featureRoute('/arkansas-skills', 'arkansas-skills'),
+  ...skillsRoutes,
+  featureRoute('/fishing', 'fishing'),
+  featureRoute('/riding-techniques', 'riding-techniques'),
+  featureRoute('/blog', 'blog'),
+  featureRoute('/game', 'game'),
+  featureRoute('/trail-riding-game', 'game'),
+  // Hunting
+  featureRoute('/duck-hunting', 'duck-hunting'),
+  featureRoute('/duck-hunting-guide', 'duck-hunting-guide'),
+  featureRoute('/hunting', 'hunting'),
+  featureRoute('/scouting-guide', 'scouting-guide'),
+  // Garage
+  featureRoute('/garage', 'garage'),
+  featureRoute('/equipment-intelligence', 'equipment-intelligence'),
+  featureRoute('/equipment', 'equipment-intelligence'),
+  featureRoute('/diagnostic', 'diagnostic'),
+  featureRoute('/equipment-guide', 'equipment-guide'),
+  featureRoute('/arkansas-repair-shops', 'arkansas-repair-shops'),
+  // Local
+  featureRoute('/local-shopping-network', 'local-shopping-network'),
+  featureRoute('/local-services', 'local-services'),
+  featureRoute('/arkansas-wma-permits', 'arkansas-wma-permits'),
+  featureRoute('/jerusalem-area-trails', 'jerusalem-area-trails'),
+  featureRoute('/carters-riding-park', 'carters-riding-park'),
+  featureRoute('/macks-pines', 'macks-pines'),
+  featureRoute('/hot-springs-offroad-park', 'hot-springs-offroad-park'),
+  featureRoute('/waterway-conditions', 'waterway-conditions'),
+  // Me
+  featureRoute('/profile', 'profile'),
+  featureRoute('/achievements', 'achievements'),
+  featureRoute('/notification-preferences', 'notification-preferences'),
+  featureRoute('/notification-center', 'notification-center'),
+  featureRoute('/donate', 'donate'),
+  featureRoute('/privacy-policy', 'privacy-policy'),
+  featureRoute('/terms-of-service', 'terms-of-service'),
+  // Admin and test pages
+  featureRoute('/fleet', 'fleet'),
+  featureRoute('/analytics-dashboard', 'analytics-dashboard'),
+  featureRoute('/admin/trail-review', 'admin-trail-review'),
+  featureRoute('/bluetooth-test', 'bluetooth-test'),
+  featureRoute('/mobile-performance-test', 'mobile-performance-test'),
+]);
+
+/**
+ * Builds the app router. `history` defaults to the browser's; tests pass createMemoryHistory.
+ * Unknown paths render the 404 page inside the layout; route errors render the general
+ * fallback (core-platform §2 "Error and loading screens").
+ */
+export function createAppRouter(options: { history?: RouterHistory } = {}) {
+  return createRouter({
+    routeTree,
+    ...(options.history ? { history: options.history } : {}),
+    defaultErrorComponent: GeneralErrorPage,
+    defaultNotFoundComponent: NotFoundPage,
+    defaultPreload: 'intent',
+  });
+}
+
+/** The app router's type, registered for typed links, `useSearch` and `getRouteApi`. */
+export type AppRouter = ReturnType<typeof createAppRouter>;

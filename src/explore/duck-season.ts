@@ -1,0 +1,88 @@
+/**
+ * The 2025-26 Arkansas duck season as the product states it (voice-navigation-campgrounds.md §9
+ * "Duck season 2025-26"). The display strings are the spec's, verbatim; the dates beside them
+ * let the home page say whether that season is still running. Seasons are set yearly by the
+ * Arkansas Game and Fish Commission (AGFC), so once it has ended the page points riders there.
+ */
+import { endOfDay, isAfter, isBefore, isWithinInterval, startOfDay } from 'date-fns';
+
+/** A hunt period: the spec's wording plus its first and last day (local calendar dates). */
+export interface DuckSeasonPeriod {
+  label: string;
+  text: string;
+  start: Date;
+  end: Date;
+}
+
+/** Season label shown on the badge and card. */
+export const DUCK_SEASON_LABEL = '2025-26';
+
+/** The periods of voice §9, in order. Months are 0-based as in `Date`. */
+export const duckSeasonPeriods: readonly DuckSeasonPeriod[] = [
+  {
+    label: 'Teal',
+    text: 'Sept 20-28, 2025',
+    start: new Date(2025, 8, 20),
+    end: new Date(2025, 8, 28),
+  },
+  {
+    label: 'Split 1',
+    text: 'Nov 22-Dec 1',
+    start: new Date(2025, 10, 22),
+    end: new Date(2025, 11, 1),
+  },
+  {
+    label: 'Split 2',
+    text: 'Dec 10-23',
+    start: new Date(2025, 11, 10),
+    end: new Date(2025, 11, 23),
+  },
+  {
+    label: 'Split 3',
+    text: 'Dec 27-Jan 31, 2026',
+    start: new Date(2025, 11, 27),
+    end: new Date(2026, 0, 31),
+  },
+  {
+    label: 'Youth hunt',
+    text: 'Feb 7-8, 2026',
+    start: new Date(2026, 1, 7),
+    end: new Date(2026, 1, 8),
+  },
+];
+
+/** Bag limits of voice §9, verbatim. */
+export const duckSeasonLimits = {
+  pintail: 'Pintail: 3 daily (up from 1)',
+  daily: 'Daily limit 6 ducks; max 4 mallards (2 hens), 3 wood ducks, 2 redheads, 2 canvasbacks',
+  geese: "Geese: 2 Canada, 3 specklebelly, 20 snow/blue/Ross's",
+  shootingHours: 'Shooting hours: 30 minutes before sunrise to noon, except the last day',
+} as const;
+
+/** Where to check the current season once the stated one is over. */
+export const AGFC_URL = 'https://www.agfc.com/';
+
+/** Where `now` falls relative to the 2025-26 season. */
+export type DuckSeasonStatus =
+  | { state: 'upcoming' }
+  | { state: 'open'; period: DuckSeasonPeriod }
+  | { state: 'between'; next: DuckSeasonPeriod }
+  | { state: 'ended'; endedOn: Date };
+
+/**
+ * Where `now` (a Date, local time) falls in the 2025-26 season: before the teal season,
+ * inside a period (days inclusive), between periods, or after the youth hunt.
+ */
+export function duckSeasonStatus(now: Date): DuckSeasonStatus {
+  const first = duckSeasonPeriods[0]!;
+  const last = duckSeasonPeriods[duckSeasonPeriods.length - 1]!;
+  if (isBefore(now, startOfDay(first.start))) return { state: 'upcoming' };
+  if (isAfter(now, endOfDay(last.end))) return { state: 'ended', endedOn: last.end };
+  for (const period of duckSeasonPeriods) {
+    if (isWithinInterval(now, { start: startOfDay(period.start), end: endOfDay(period.end) })) {
+      return { state: 'open', period };
+    }
+  }
+  const next = duckSeasonPeriods.find((period) => isBefore(now, startOfDay(period.start)))!;
+  return { state: 'between', next };
+}

@@ -1,0 +1,145 @@
+/**
+ * The nine featured locations of the home page (voice-navigation-campgrounds.md §2.2) and the
+ * home page's computed counts. Figures on the cards are the spec's "Trail facts on cards"
+ * (§9); data/places/README.md records that these came from the product brief ("product spec"),
+ * not from an independent source, so the UI labels them "per product listing".
+ * `trailId` is the feature's id in data/places/trails.geojson where the place was identified;
+ * Carter's, Hillarosa and Grand Prairie could not be identified from any source (README
+ * "Known limits"), so they carry no id and no location.
+ */
+import type { Trail } from '../../schemas/trails.ts';
+import type { Waypoint } from '../../schemas/waypoints.ts';
+
+/** Pages a featured card may open that are not a trail page (voice §2.1 route table). */
+export type FeaturedPagePath = '/map' | '/carters-riding-park';
+
+/** A featured location card. */
+export interface FeaturedLocation {
+  key: string;
+  name: string;
+  /** Drives the card icon: motorised riding or waterfowl hunting. */
+  theme: 'riding' | 'duck';
+  /** Id in data/places/trails.geojson, or null when the place is not identified. */
+  trailId: string | null;
+  /** Where the card links when there is no trail page. */
+  pagePath: FeaturedPagePath;
+  /** The spec's card facts (§9), verbatim in meaning; shown labelled "per product listing". */
+  listingFacts: readonly string[];
+  /** False where no source located the place (README "Known limits"). */
+  locationVerified: boolean;
+}
+
+/** The nine locations in the spec's order (§2.2). */
+export const featuredLocations: readonly FeaturedLocation[] = [
+  {
+    key: 'mill-creek',
+    name: 'Mill Creek OHV',
+    theme: 'riding',
+    trailId: 'mill-creek-ohv-trail',
+    pagePath: '/map',
+    listingFacts: ['$3/day fee', '50 miles'],
+    locationVerified: true,
+  },
+  {
+    key: 'hot-springs',
+    name: 'Hot Springs Off-Road Park',
+    theme: 'riding',
+    trailId: 'hot-springs-off-road-park',
+    pagePath: '/map',
+    listingFacts: ['1,242 acres', '75+ miles'],
+    locationVerified: true,
+  },
+  {
+    key: 'byrds',
+    name: "Byrd's Adventure Center",
+    theme: 'riding',
+    trailId: 'byrds-adventure-center',
+    pagePath: '/map',
+    listingFacts: [],
+    locationVerified: true,
+  },
+  {
+    key: 'wolf-pen-gap',
+    name: 'Wolf Pen Gap',
+    theme: 'riding',
+    trailId: 'wolf-pen-gap-ohv-trail',
+    pagePath: '/map',
+    listingFacts: ['26+ miles'],
+    locationVerified: true,
+  },
+  {
+    key: 'buckhorn',
+    name: 'Buckhorn OHV',
+    theme: 'riding',
+    trailId: 'buckhorn-ohv-trail',
+    pagePath: '/map',
+    listingFacts: ['42 miles'],
+    locationVerified: true,
+  },
+  {
+    key: 'grand-prairie',
+    name: 'Grand Prairie duck trails',
+    theme: 'duck',
+    trailId: null,
+    pagePath: '/map',
+    listingFacts: [],
+    locationVerified: false,
+  },
+  {
+    key: 'brock-creek',
+    name: 'Brock Creek Loop',
+    theme: 'riding',
+    trailId: 'brock-creek-ohv-trail',
+    pagePath: '/map',
+    listingFacts: ['6 miles'],
+    locationVerified: true,
+  },
+  {
+    key: 'carters',
+    name: "Carter's Beginner Loop",
+    theme: 'riding',
+    trailId: null,
+    pagePath: '/carters-riding-park',
+    listingFacts: ['3.8 miles'],
+    locationVerified: false,
+  },
+  {
+    key: 'hillarosa',
+    name: 'Hillarosa ATV Park',
+    theme: 'riding',
+    trailId: null,
+    pagePath: '/map',
+    listingFacts: ['8.3 miles'],
+    locationVerified: false,
+  },
+];
+
+/** Counts the home page shows, computed from the catalogue rather than the spec's copy. */
+export interface HomeStats {
+  trailCount: number;
+  wmaCount: number;
+  waterfowlWmaCount: number;
+}
+
+/**
+ * Counts for the home page from what the device holds: all trails, and the WMA waypoints
+ * (category `wma`) with those flagged `waterfowl`. The spec's marketing figures (135 trails,
+ * 126 trails mapped, 24 WMAs: voice §1, §2.2, §9) disagree with each other and with the data,
+ * so the page shows these instead.
+ */
+export function computeHomeStats(
+  trails: readonly Trail[],
+  waypoints: readonly Waypoint[],
+): HomeStats {
+  const wmas = waypoints.filter((waypoint) => waypoint.category === 'wma');
+  return {
+    trailCount: trails.length,
+    wmaCount: wmas.length,
+    waterfowlWmaCount: wmas.filter((waypoint) => waypoint.waterfowl === true).length,
+  };
+}
+
+/** "103 Trails", "1 Trail". */
+export function pluralise(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`;
+}

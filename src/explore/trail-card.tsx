@@ -1,0 +1,108 @@
+/** A trail's summary card, used by the trails finder and the saved list. */
+import { Link } from '@tanstack/react-router';
+import { ChevronRight, MapPin, Ruler, Ticket, TriangleAlert } from 'lucide-react';
+import type { Trail } from '../../schemas/trails.ts';
+import { ActivityIcon } from './activity-icon.tsx';
+import { SaveTrailButton } from './save-trail-button.tsx';
+import {
+  activityLabel,
+  countyRegionLabel,
+  difficultyLabel,
+  feeLabel,
+  lengthLabel,
+  trailKindLabel,
+} from './trail-format.ts';
+
+/** Props: the trail, its saved state, and an optional "12 mi from Hot Springs" line. */
+export interface TrailCardProps {
+  trail: Trail;
+  isSaved: boolean;
+  distanceLabel?: string | null;
+}
+
+/**
+ * Name (a link to /map/{id}), kind, activities with icons, difficulty, length, county and region,
+ * fee, the approximate-trailhead note where the point is approximate, and a save toggle.
+ * Unknown values are written out ("Length unknown") rather than hidden.
+ */
+export function TrailCard({ trail, isSaved, distanceLabel = null }: TrailCardProps) {
+  const difficultyClass = trail.difficulty
+    ? `difficulty difficulty--${trail.difficulty}`
+    : 'difficulty difficulty--unrated';
+  return (
+    <article className="trail-card" aria-labelledby={`trail-${trail.id}-name`}>
+      <header className="trail-card__header">
+        <div className="trail-card__heading">
+          <p className="trail-card__kind">{trailKindLabel(trail.kind)}</p>
+          <h3 className="trail-card__name" id={`trail-${trail.id}-name`}>
+            <Link to="/map/$trailId" params={{ trailId: trail.id }} className="trail-card__link">
+              {trail.name}
+            </Link>
+          </h3>
+        </div>
+        <SaveTrailButton trailId={trail.id} trailName={trail.name} isSaved={isSaved} compact />
+      </header>
+
+      <ul className="activity-list" aria-label="Activities">
+        {trail.activities.map((activity) => (
+          <li key={activity} className="activity-list__item">
+            <ActivityIcon activity={activity} size={16} />
+            {activityLabel(activity)}
+          </li>
+        ))}
+      </ul>
+
+      <dl className="trail-card__facts">
+        <div className="trail-card__fact">
+          <dt className="visually-hidden">Difficulty</dt>
+          <dd>
+            <span className={difficultyClass}>{difficultyLabel(trail.difficulty)}</span>
+          </dd>
+        </div>
+        <div className="trail-card__fact">
+          <dt className="visually-hidden">Length</dt>
+          <dd>
+            <Ruler size={16} aria-hidden="true" />
+            {lengthLabel(trail.lengthMiles)}
+          </dd>
+        </div>
+        <div className="trail-card__fact">
+          <dt className="visually-hidden">Fee</dt>
+          <dd>
+            <Ticket size={16} aria-hidden="true" />
+            {feeLabel(trail.fee)}
+          </dd>
+        </div>
+        <div className="trail-card__fact trail-card__fact--wide">
+          <dt className="visually-hidden">County and region</dt>
+          <dd>
+            <MapPin size={16} aria-hidden="true" />
+            <span>
+              {countyRegionLabel(trail.county, trail.region)}
+              {distanceLabel ? (
+                <span className="trail-card__distance"> · {distanceLabel}</span>
+              ) : null}
+            </span>
+          </dd>
+        </div>
+      </dl>
+
+      {trail.locationConfidence === 'approximate' ? (
+        <p className="approximate-note">
+          <TriangleAlert size={16} aria-hidden="true" />
+          Trailhead location approximate
+        </p>
+      ) : null}
+
+      <Link
+        to="/map/$trailId"
+        params={{ trailId: trail.id }}
+        className="trail-card__more"
+        aria-label={`Details for ${trail.name}`}
+      >
+        Trail details
+        <ChevronRight size={18} aria-hidden="true" />
+      </Link>
+    </article>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * Toast notifications (core-platform §2 "Error and loading screens", §9 "Toasts"): a tiny
+ * external store so any layer (areas, session, sync) can raise a toast without React context.
+ * The shell's Toaster subscribes and shows one toast at a time; newer toasts replace the
+ * visible one, as the spec allows only one on screen.
+ */
+
+/** Visual variant: `destructive` is used for failures (red), `default` for everything else. */
+export type ToastVariant = 'default' | 'destructive';
+
+/** A toast as raised by callers. */
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+}
+
+/** A toast held by the store, with a unique id so the Toaster can time and dismiss it. */
+export interface ToastItem {
+  id: number;
+  title: string;
+  description?: string;
+  variant: ToastVariant;
+  /** Epoch ms when it was raised. */
+  createdAt: number;
+}
+
+/** Time a toast stays visible, in ms (core-platform §9: library default duration 5000 ms). */
+export const TOAST_DURATION_MS = 5000;
+
+/** Maximum number of toasts shown at once (core-platform §9: 1 at a time). */
+export const TOAST_LIMIT = 1;
+
+type Listener = () => void;
+
+let nextId = 1;
+let toasts: readonly ToastItem[] = [];
+const listeners = new Set<Listener>();
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+/**
+ * Shows a toast. Replaces the currently visible toast (only {@link TOAST_LIMIT} is kept).
+ * Safe to call outside React and before the Toaster mounts (the latest toast waits for it).
+ */
+export function showToast(toast: ToastInput): void {
+  const item: ToastItem = {
+    id: nextId++,
+    title: toast.title,
+    variant: toast.variant ?? 'default',
+    createdAt: Date.now(),
+    ...(toast.description === undefined ? {} : { description: toast.description }),
+  };
+  toasts = [item, ...toasts].slice(0, TOAST_LIMIT);
+  emit();
+}
+
+/** Removes the toast with this id (no-op when it is already gone). */
+export function dismissToast(id: number): void {
+  const next = toasts.filter((toast) => toast.id !== id);
+  if (next.length === toasts.length) return;
+  toasts = next;
+  emit();
+}
+
+/** Current toasts, newest first; a stable reference between changes (for useSyncExternalStore). */
+export function getToasts(): readonly ToastItem[] {
+  return toasts;
+}
+
+/** Subscribes to toast changes; returns the unsubscribe function (useSyncExternalStore contract). */
+export function subscribeToToasts(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import {
+  FEATURES,
+  featureForPath,
+  findFeature,
+  isNew,
+  routePath,
+} from '../../../src/features/directory.ts';
+
+describe('feature directory (core-platform §2)', () => {
+  it('has unique keys', () => {
+    const keys = FEATURES.map((feature) => feature.key);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('has the four Garage shortcuts pointing to equipment intelligence with a category', () => {
+    const shortcuts = ['lighting-whips', 'dual-battery', 'battery-isolator', 'battery-monitor'].map(
+      (key) => findFeature(key),
+    );
+    expect(shortcuts.map((feature) => feature?.route)).toEqual([
+      '/equipment-intelligence?category=lighting',
+      '/equipment-intelligence?category=electrical',
+      '/equipment-intelligence?category=electrical',
+      '/equipment-intelligence?category=electrical',
+    ]);
+    expect(shortcuts.every((feature) => feature?.category === 'Garage')).toBe(true);
+  });
+
+  it('carries the spec badges', () => {
+    expect(findFeature('ai-trip-planner')?.beta).toBe(true);
+    expect(findFeature('arkansas-skills')?.beta).toBe(true);
+    expect(findFeature('safety-certification')?.beta).toBe(true);
+    expect(findFeature('instructor-certification')?.beta).toBe(true);
+    expect(findFeature('terrain-mastery')?.beta).toBe(false);
+    expect(findFeature('ai-trails')?.newUntil).toBe('2025-12-01');
+    expect(findFeature('safety')?.newUntil).toBe('2025-11-01');
+    expect(findFeature('fishing')?.newUntil).toBe('2026-01-01');
+    expect(findFeature('hunting')?.newUntil).toBe('2026-01-01');
+  });
+
+  it('gives every entry a one-sentence description and a category', () => {
+    for (const feature of FEATURES) {
+      expect(feature.description, feature.key).toMatch(/^[A-Z].+\.$/);
+      expect(feature.description.toLowerCase(), feature.key).not.toContain('coming soon');
+    }
+  });
+
+  it('finds the entry that owns a path, including path patterns', () => {
+    expect(featureForPath('/map/abc-123')?.key).toBe('map');
+    expect(featureForPath('/navigate/xyz')?.key).toBe('navigate');
+    expect(featureForPath('/group/7')?.key).toBe('group-ride');
+    expect(featureForPath('/fleet/')?.key).toBe('fleet');
+    expect(featureForPath('/equipment-intelligence')?.key).toBe('equipment-intelligence');
+    expect(featureForPath('/nowhere')).toBeUndefined();
+    expect(routePath({ route: '/equipment-intelligence?category=lighting' })).toBe(
+      '/equipment-intelligence',
+    );
+  });
+});
+
+describe('isNew', () => {
+  const today = '2026-11-20';
+
+  it('shows no New badge once the date has passed', () => {
+    expect(isNew({ newUntil: '2025-12-01' }, today)).toBe(false);
+    expect(isNew({ newUntil: '2026-01-01' }, today)).toBe(false);
+    expect(FEATURES.filter((feature) => isNew(feature, today))).toEqual([]);
+  });
+
+  it('shows it while today is before newUntil, and not on the day itself', () => {
+    expect(isNew({ newUntil: '2025-12-01' }, '2025-11-30')).toBe(true);
+    expect(isNew({ newUntil: '2025-12-01' }, '2025-12-01')).toBe(false);
+    expect(isNew({ newUntil: '2025-12-01' }, new Date(2025, 10, 30, 23, 59))).toBe(true);
+    expect(isNew({ newUntil: null }, '2000-01-01')).toBe(false);
+  });
+});
