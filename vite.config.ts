@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import optimizeLocales from '@react-aria/optimize-locales-plugin';
 
 /**
  * Build of the PWA. The service worker (`/sw.js`) precaches the app shell and every route chunk
@@ -13,6 +14,9 @@ const heavyChunk = /(maplibre|transformers|onnxruntime|ort[-.])/i;
 export default defineConfig({
   plugins: [
     react(),
+    // The app's UI is US English (voice-navigation §5: "English (US)"); react-aria would
+    // otherwise ship its built-in strings for every locale it supports.
+    { ...optimizeLocales.vite({ locales: ['en-US'] }), enforce: 'pre' },
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

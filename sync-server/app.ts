@@ -1,17 +1,30 @@
 /**
  * The sync server as a Fastify app factory that does not listen (DESIGN.md "Sync server"):
- * opens and migrates the database, seeds the public catalogue from data/, and registers
- * security headers, the API, JSON errors and static hosting of the built PWA. Tests drive it
+ * opens and migrates the database, seeds the public catalogue from data/, creates the accounts
+ * configured in the environment, and registers security headers, rate limits, the API (catalogue,
+ * auth, accounts), JSON errors and static hosting of the built PWA. Tests drive it
  * through `inject` or listen on a free port; sync-server/main.ts listens for real.
  */
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { createAccessTokenService, loadSigningSecret } from './auth/access-tokens.ts';
+import { resolveAuthSettings, type AuthOptions } from './auth/auth-settings.ts';
+import {
+  assertDistinctConfiguredAccounts,
+  ensureConfiguredAccount,
+} from './auth/configured-accounts.ts';
+import { createPasswordHasher } from './auth/passwords.ts';
+import { createAuthGuards } from './auth/request-auth.ts';
 import { installErrorHandler } from './errors.ts';
+import { registerAccountRoutes } from './routes/account-routes.ts';
+import { registerAuthRoutes } from './routes/auth-routes.ts';
 import { registerCatalogRoutes } from './routes/catalog-routes.ts';
 import { registerStaticHosting } from './static-hosting.ts';
 import { openSqliteDatabase } from './storage/database.ts';
 import { seedDatabase } from './storage/seed-database.ts';
+import { compileRequestSchema } from './validation.ts';
 
 export interface AppOptions {
   /** SQLite database file; created, with its folder, when missing. */
@@ -22,6 +35,10 @@ export interface AppOptions {
   seedDataDir?: string;
   /** Fastify request logging; default off. */
   logger?: boolean;
+  /** Where log lines go when `logger` is on (tests read them); default stdout. */
+  logStream?: { write(line: string): void };
+  /** Sign-in, token, rate-limit and configured-account settings (auth/auth-settings.ts). */
+  auth?: AuthOptions;
 }
 
 /** Largest accepted request body: 1 MiB. Larger bodies get a JSON 413. */
@@ -49,26 +66,88 @@ const contentSecurityPolicy = {
 };
 
 /**
+ * Request logging without secrets: Fastify logs method, URL and status, never bodies, and the
+ * redaction covers credentials should a header or body ever reach a log line.
+ */
+function loggerOptions(options: AppOptions): FastifyServerOptions['logger'] {
+  if (!options.logger) return false;
+  return {
+    level: 'info',
+    ...(options.logStream ? { stream: options.logStream } : {}),
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.body',
+        'body',
+        'password',
+        '*.password',
+        'refreshToken',
+        '*.refreshToken',
+        'accessToken',
+        '*.accessToken',
+      ],
+      censor: '[redacted]',
+    },
+  };
+}
+
+/**
  * Builds the app: opens `options.databaseFile`, migrates, seeds (or re-seeds when data/
- * changed) and registers every route. Does not listen. Closing the app closes the database.
- * Throws if the database cannot be opened or the seed data is invalid.
+ * changed), creates or updates the configured admin and test accounts, and registers every
+ * route. Does not listen. Closing the app closes the database. Throws if the database cannot be
+ * opened, the seed data is invalid or an auth setting (secret, configured account) is invalid.
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const db = await openSqliteDatabase(options.databaseFile);
   let app: FastifyInstance | undefined;
   try {
     const seed = await seedDatabase(db, options.seedDataDir ?? defaultSeedDataDir);
-    app = Fastify({ logger: options.logger ?? false, bodyLimit: bodyLimitBytes });
+    const settings = resolveAuthSettings(options.auth);
+    assertDistinctConfiguredAccounts(settings.initialAdmin, settings.initialTestAccount);
+    const hasher = await createPasswordHasher(settings.passwordHashing);
+    const tokens = createAccessTokenService(
+      await loadSigningSecret(db, settings.jwtSecret),
+      settings.accessTokenTtlSeconds,
+    );
+    const configuredAccounts = [
+      { account: settings.initialAdmin, roleId: 'admin', prefix: 'ADMIN' },
+      { account: settings.initialTestAccount, roleId: 'test', prefix: 'TEST' },
+    ] as const;
+    const accountOutcomes: string[] = [];
+    for (const { account, roleId, prefix } of configuredAccounts) {
+      if (!account) continue;
+      const outcome = await ensureConfiguredAccount(db, hasher, account, roleId, prefix);
+      accountOutcomes.push(`${roleId} account "${account.username.trim()}": ${outcome}`);
+    }
+
+    app = Fastify({ logger: loggerOptions(options), bodyLimit: bodyLimitBytes });
     app.addHook('onClose', async () => {
       await db.destroy();
     });
+    for (const line of accountOutcomes) app.log.info(line);
     installErrorHandler(app);
+    app.setValidatorCompiler(({ schema }) => compileRequestSchema(schema));
     await app.register(helmet, {
       contentSecurityPolicy,
       // The app loads nothing cross-origin that would need these; keep the PWA unblocked.
       crossOriginEmbedderPolicy: false,
     });
+    // Per-IP limits only on routes that ask for them (config.rateLimit): the auth routes. Its
+    // counters live in this process's memory: the one state the server keeps outside the
+    // database (each instance behind a load balancer counts its own share).
+    await app.register(rateLimit, {
+      global: false,
+      errorResponseBuilder: (_request, context) =>
+        Object.assign(
+          new Error(`Too many requests from this address. Try again in ${context.after}.`),
+          { statusCode: context.statusCode },
+        ),
+    });
+    const guards = createAuthGuards(app, db, tokens);
     await registerCatalogRoutes(app, { db, databaseKind: 'sqlite', seededAt: seed.seededAt });
+    await registerAuthRoutes(app, { db, settings, hasher, tokens, guards });
+    await registerAccountRoutes(app, { db, databaseKind: 'sqlite', guards });
     await registerStaticHosting(app, options.staticDir);
     await app.ready();
     return app;

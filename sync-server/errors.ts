@@ -45,7 +45,9 @@ export function installErrorHandler(app: FastifyInstance): void {
         ? 'The request body is not valid JSON.'
         : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
           ? 'The request body is larger than the 1 MiB limit.'
-          : error.message;
+          : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+            ? 'Send the request body as JSON (Content-Type: application/json).'
+            : error.message;
     return sendError(reply, statusCode, message);
   });
 }

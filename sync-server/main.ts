@@ -2,10 +2,27 @@
  * Entry point of the sync server (`npm start` runs it through scripts/start.mjs).
  * Environment: PORT (default 8787), HOST (default 0.0.0.0), DATA_DIR (default ./data/local; the
  * SQLite file is `${DATA_DIR}/natural-state-trails.sqlite`), STATIC_DIR (default ./dist).
+ *
+ * Sign-in and sessions (all optional):
+ * - ADMIN_USERNAME, ADMIN_PASSWORD (at least 8 characters), ADMIN_EMAIL: the first admin. At
+ *   every start this account is created, or set to role admin, restored if deleted and given
+ *   this password (other sessions of it end when the password changes). Set both or neither.
+ * - TEST_USERNAME, TEST_PASSWORD, TEST_EMAIL: the same for an account with role test (sees the
+ *   admin-and-test tools, not the admin-only ones).
+ * - JWT_SECRET: HS256 signing secret for access tokens, at least 32 bytes. Unset: one is
+ *   generated on first start and kept in the database, so restarts keep sessions valid. Set it
+ *   (the same on every instance) to rotate it, which signs everyone out within one token lifetime.
+ * - ACCESS_TOKEN_TTL_SECONDS: access token lifetime, default 900 (15 minutes).
+ * - REFRESH_TOKEN_TTL_SECONDS: refresh token lifetime, default 2592000 (30 days), renewed on
+ *   every refresh.
+ * - AUTH_RATE_LIMIT_PER_MINUTE: requests per minute per IP address to POST /api/auth/login and
+ *   POST /api/auth/register (each), default 20. Failed sign-ins per username are limited
+ *   separately: 5 per 15 minutes.
  * Stops cleanly on SIGINT and SIGTERM.
  */
 import { resolve } from 'node:path';
 import { buildApp } from './app.ts';
+import { authOptionsFromEnvironment, type AuthOptions } from './auth/auth-settings.ts';
 
 const port = Number(process.env.PORT ?? 8787);
 const host = process.env.HOST ?? '0.0.0.0';
@@ -17,11 +34,26 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(1);
 }
 
-const app = await buildApp({
-  databaseFile: resolve(dataDir, 'natural-state-trails.sqlite'),
-  staticDir,
-  logger: true,
-});
+let auth: AuthOptions;
+try {
+  auth = authOptionsFromEnvironment(process.env);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
+
+let app: Awaited<ReturnType<typeof buildApp>>;
+try {
+  app = await buildApp({
+    databaseFile: resolve(dataDir, 'natural-state-trails.sqlite'),
+    staticDir,
+    logger: true,
+    auth,
+  });
+} catch (error) {
+  console.error(`Could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -4,7 +4,7 @@
  * it. Matching, role filtering, grouping and the empty messages come from
  * src/features/palette-search.ts (cmdk's own filter is off so the spec's rules apply exactly).
  */
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useMemo, useState, useSyncExternalStore } from 'react';
 import { Command } from 'cmdk';
 import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
 import { Search } from 'lucide-react';
@@ -13,12 +13,7 @@ import { FEATURES, type FeatureEntry } from '../features/directory.ts';
 import { searchPalette } from '../features/palette-search.ts';
 import { FeatureBadges } from '../ui/feature-badges.tsx';
 import { FeatureIcon } from '../ui/feature-icon.tsx';
-import {
-  isPaletteOpen,
-  isPaletteShortcut,
-  setPaletteOpen,
-  subscribePalette,
-} from './palette-store.ts';
+import { isPaletteOpen, setPaletteOpen, subscribePalette } from './palette-store.ts';
 import { useCurrentRole } from './session/role-context.tsx';
 
 /** Search box placeholder (core-platform §2). */
@@ -30,17 +25,6 @@ export function CommandPalette() {
   const role = useCurrentRole();
   const router = useRouter();
   const [query, setQuery] = useState('');
-
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (!isPaletteShortcut(event)) return;
-      // Browsers bind Ctrl+K to the address bar search; the palette takes it over in the app.
-      event.preventDefault();
-      setPaletteOpen(!isPaletteOpen());
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, []);
 
   const result = useMemo(() => searchPalette(FEATURES, query, role), [query, role]);
 

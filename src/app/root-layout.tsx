@@ -14,7 +14,7 @@ import { startCatalogueRefresh } from '../sync/catalogue-refresh.ts';
 import { SkeletonPage } from '../ui/skeleton-page.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { BottomNav } from './bottom-nav.tsx';
-import { CommandPalette } from './command-palette.tsx';
+import { CommandPaletteLauncher } from './command-palette-launcher.tsx';
 import { RootErrorBoundary } from './error-page.tsx';
 import { openPalette } from './palette-store.ts';
 import { PwaUpdatePrompt } from './pwa/pwa-update-prompt.tsx';
@@ -112,7 +112,7 @@ function Shell() {
         </RoleGate>
       </main>
       <BottomNav role={role} currentHref={currentHref} />
-      <CommandPalette />
+      <CommandPaletteLauncher />
       <Toaster />
       <PwaUpdatePrompt />
     </div>

@@ -6,11 +6,9 @@
  */
 import { addRxPlugin, createRxDatabase } from 'rxdb';
 import type { RxCollection, RxDatabase, RxJsonSchema, RxStorage } from 'rxdb';
-import { RxDBDevModePlugin, disableWarnings } from 'rxdb/plugins/dev-mode';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { collectionSchemas, type CollectionName } from '../../schemas/index.ts';
@@ -24,7 +22,6 @@ import type { TripPlan } from '../../schemas/trip-plans.ts';
 import type { Trip } from '../../schemas/trips.ts';
 import type { UserAchievement } from '../../schemas/user-achievements.ts';
 import type { Waypoint } from '../../schemas/waypoints.ts';
-import { runLegacyMigration } from './legacy-migration.ts';
 import { migrationStrategies } from './migrations.ts';
 
 /** Name of the browser's one database (IndexedDB databases are prefixed by Dexie with `rxdb-dexie-`). */
@@ -89,13 +86,18 @@ export async function hashSha256Hex(input: string | ArrayBuffer | Blob): Promise
 let pluginsAdded = false;
 let devModePluginAdded = false;
 
-function addPlugins(devMode: boolean): void {
+/**
+ * Dev mode and Ajv validation are imported dynamically so production bundles never carry them
+ * (about 270 KB of source: DESIGN.md "Dev mode and ajv validation in development builds only").
+ */
+async function addPlugins(devMode: boolean): Promise<void> {
   if (!pluginsAdded) {
     addRxPlugin(RxDBLocalDocumentsPlugin);
     addRxPlugin(RxDBMigrationSchemaPlugin);
     pluginsAdded = true;
   }
   if (devMode && !devModePluginAdded) {
+    const { RxDBDevModePlugin, disableWarnings } = await import('rxdb/plugins/dev-mode');
     // The dev-mode banner repeats what this comment says; the checks stay on.
     disableWarnings();
     addRxPlugin(RxDBDevModePlugin);
@@ -114,13 +116,13 @@ export async function createAppDatabase(options: CreateAppDatabaseOptions): Prom
   // Once the dev-mode plugin is in a process it checks every database, so later ones must be
   // validated too, whatever they asked for.
   const devMode = (options.devMode ?? import.meta.env.DEV) || devModePluginAdded;
-  addPlugins(devMode);
+  await addPlugins(devMode);
   const dexie = getRxStorageDexie({
     ...(options.indexedDB ? { indexedDB: options.indexedDB } : {}),
     ...(options.IDBKeyRange ? { IDBKeyRange: options.IDBKeyRange } : {}),
   });
   const storage: RxStorage<unknown, unknown> = devMode
-    ? wrappedValidateAjvStorage({ storage: dexie })
+    ? (await import('rxdb/plugins/validate-ajv')).wrappedValidateAjvStorage({ storage: dexie })
     : dexie;
   const database = await createRxDatabase<AppCollections>({
     name: options.name,
@@ -163,6 +165,8 @@ export function getAppDatabase(): Promise<AppDatabase> {
     appDatabase = (async () => {
       const database = await createAppDatabase({ name: appDatabaseName });
       try {
+        // Loaded on demand: it runs once per device and should not weigh on every start.
+        const { runLegacyMigration } = await import('./legacy-migration.ts');
         await runLegacyMigration(database);
       } catch (error) {
         console.error('Legacy offline database migration failed; will retry next start', error);

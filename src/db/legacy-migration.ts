@@ -41,7 +41,7 @@
  * `legacy-migration-unmapped`). Then the legacy database is deleted and the flag set.
  * Each step is safe to repeat, so a crash anywhere only means the next start does it again.
  */
-import { format } from 'date-fns';
+import { formatDateTime } from '../lib/format.ts';
 import type { RxCollection } from 'rxdb';
 import { achievementCategories, achievementMetrics } from '../../schemas/achievements.ts';
 import type { Achievement, AchievementMetric } from '../../schemas/achievements.ts';
@@ -488,7 +488,7 @@ function mapTrip(
     id,
     userId: toId(field(value, 'userId', 'user_id')) ?? tripPlanDefaults.userId,
     name:
-      toText(field(value, 'name', 'title'), 200) ?? `Trip ${format(startedAt, 'MM/dd/yyyy HH:mm')}`,
+      toText(field(value, 'name', 'title'), 200) ?? `Trip ${formatDateTime(startedAt)}`,
     trailId: toId(field(value, 'trailId', 'trail_id')),
     vehicleType: toText(field(value, 'vehicleType', 'vehicle_type'), 40),
     source: 'recorded',

@@ -4,7 +4,7 @@
  * hook in src/db reads it through `useDatabase`.
  */
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { getAppDatabase, type AppDatabase } from './database.ts';
+import type { AppDatabase } from './database.ts';
 
 const DatabaseContext = createContext<AppDatabase | null>(null);
 
@@ -31,19 +31,23 @@ export function DatabaseProvider({ children, database, fallback = null }: Databa
   useEffect(() => {
     if (database) return;
     let cancelled = false;
-    getAppDatabase().then(
-      (opened) => {
-        if (!cancelled) setState({ database: opened, error: null });
-      },
-      (error: unknown) => {
-        if (!cancelled) {
-          setState({
-            database: null,
-            error: error instanceof Error ? error : new Error(String(error)),
-          });
-        }
-      },
-    );
+    // Imported on demand so RxDB and Dexie load in parallel with the first page's chunk
+    // instead of inside the entry bundle.
+    import('./database.ts')
+      .then((module) => module.getAppDatabase())
+      .then(
+        (opened) => {
+          if (!cancelled) setState({ database: opened, error: null });
+        },
+        (error: unknown) => {
+          if (!cancelled) {
+            setState({
+              database: null,
+              error: error instanceof Error ? error : new Error(String(error)),
+            });
+          }
+        },
+      );
     return () => {
       cancelled = true;
     };

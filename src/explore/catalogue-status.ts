@@ -3,7 +3,7 @@
  * is visible … and it never blocks the UI"). Pure, so the wording is tested; the pages feed it
  * the browser's online flag and `useCatalogueStatus()` from src/db/hooks.ts.
  */
-import { format } from 'date-fns';
+import { formatDateTime } from '../lib/format.ts';
 
 /** The catalogue status as `useCatalogueStatus()` reports it. `lastSyncedAt` is epoch ms. */
 export interface CatalogueStatusInput {
@@ -21,7 +21,7 @@ export interface CatalogueStatusMessage {
 function lastUpdated(lastSyncedAt: number | null): string {
   return lastSyncedAt === null
     ? 'not yet updated from the server'
-    : `last updated ${format(lastSyncedAt, "MMM d, yyyy 'at' h:mm a")}`;
+    : `last updated ${formatDateTime(lastSyncedAt)}`;
 }
 
 /**

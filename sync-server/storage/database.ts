@@ -27,9 +27,54 @@ export interface MetaTable {
   value: string;
 }
 
+/** The three roles of core-platform §6 that a stored account can have (guest is no account). */
+export type RoleId = 'admin' | 'test' | 'user';
+
+/** One account (migrations.ts "auth schema"). Times are ms since the epoch. */
+export interface UsersTable {
+  id: string;
+  /** As registered, trimmed; shown to people. */
+  username: string;
+  /** Trimmed, NFC-normalised, lower-cased username: the case-insensitive unique key. */
+  username_lower: string;
+  /** Null only for accounts created from the environment without ADMIN_EMAIL / TEST_EMAIL. */
+  email: string | null;
+  /** argon2id PHC string. */
+  password_hash: string;
+  vehicle_type: string;
+  role_id: RoleId;
+  created_at: number;
+  /** Set when the account is deleted; its tokens stop working at once. */
+  deleted_at: number | null;
+}
+
+/** One refresh token, stored only as the SHA-256 (hex) of the opaque token the client holds. */
+export interface RefreshTokensTable {
+  token_hash: string;
+  user_id: string;
+  /** Every token rotated from one login shares the family id; reuse revokes the family. */
+  family_id: string;
+  created_at: number;
+  expires_at: number;
+  /** Set when the token was exchanged for its successor (`replaced_by`, a token hash). */
+  used_at: number | null;
+  replaced_by: string | null;
+  revoked_at: number | null;
+}
+
+/** Failed sign-ins per username inside the current throttling window. */
+export interface LoginAttemptsTable {
+  username_lower: string;
+  failed_count: number;
+  window_started_at: number;
+}
+
 export interface ServerDatabase {
   documents: DocumentsTable;
   meta: MetaTable;
+  users: UsersTable;
+  refresh_tokens: RefreshTokensTable;
+  login_attempts: LoginAttemptsTable;
 }
 
 /** The database backend in use, reported by GET /api/health. */

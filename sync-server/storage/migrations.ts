@@ -10,7 +10,7 @@ import type { Kysely, Migration, MigrationProvider } from 'kysely';
  * Public catalogue documents (trails, WMAs, campgrounds, achievements) have owner_id null;
  * user documents will carry their owner. `updated_at` (ms) and `id` order the checkpointed pulls
  * of the replication protocol; `deleted` keeps tombstones so clients learn about removals.
- * `meta` is a small key/value table (seed hash, seed time).
+ * `meta` is a small key/value table (seed hash, seed time, generated JWT signing secret).
  */
 const initialSchema: Migration = {
   async up(db: Kysely<unknown>) {
@@ -46,9 +46,74 @@ const initialSchema: Migration = {
   },
 };
 
+/**
+ * Accounts and sessions (core-platform §3 "User", "Tokens"; §6 roles). `users.username_lower`
+ * is UNIQUE so two concurrent registrations of "Rider" and "rider" cannot both succeed; deleted
+ * accounts keep their row (and their username) so old tokens keep failing. `refresh_tokens`
+ * holds only SHA-256 hashes; `family_id` ties the rotations of one login together for reuse
+ * detection. `login_attempts` counts failed sign-ins per username for throttling, in the
+ * database so every server instance sees the same count.
+ */
+const authSchema: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('users')
+      .addColumn('id', 'varchar(64)', (column) => column.primaryKey())
+      .addColumn('username', 'varchar(64)', (column) => column.notNull())
+      .addColumn('username_lower', 'varchar(64)', (column) => column.notNull().unique())
+      .addColumn('email', 'varchar(254)')
+      .addColumn('password_hash', 'varchar(255)', (column) => column.notNull())
+      .addColumn('vehicle_type', 'varchar(40)', (column) => column.notNull())
+      .addColumn('role_id', 'varchar(16)', (column) => column.notNull())
+      .addColumn('created_at', 'bigint', (column) => column.notNull())
+      .addColumn('deleted_at', 'bigint')
+      .execute();
+    await db.schema
+      .createTable('refresh_tokens')
+      .addColumn('token_hash', 'varchar(64)', (column) => column.primaryKey())
+      .addColumn('user_id', 'varchar(64)', (column) =>
+        column.notNull().references('users.id').onDelete('cascade'),
+      )
+      .addColumn('family_id', 'varchar(64)', (column) => column.notNull())
+      .addColumn('created_at', 'bigint', (column) => column.notNull())
+      .addColumn('expires_at', 'bigint', (column) => column.notNull())
+      .addColumn('used_at', 'bigint')
+      .addColumn('replaced_by', 'varchar(64)')
+      .addColumn('revoked_at', 'bigint')
+      .execute();
+    await db.schema
+      .createIndex('refresh_tokens_family_idx')
+      .on('refresh_tokens')
+      .column('family_id')
+      .execute();
+    await db.schema
+      .createIndex('refresh_tokens_user_idx')
+      .on('refresh_tokens')
+      .column('user_id')
+      .execute();
+    await db.schema
+      .createTable('login_attempts')
+      .addColumn('username_lower', 'varchar(64)', (column) => column.primaryKey())
+      .addColumn('failed_count', 'integer', (column) => column.notNull())
+      .addColumn('window_started_at', 'bigint', (column) => column.notNull())
+      .execute();
+    await db.schema
+      .createIndex('login_attempts_window_idx')
+      .on('login_attempts')
+      .column('window_started_at')
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('login_attempts').execute();
+    await db.schema.dropTable('refresh_tokens').execute();
+    await db.schema.dropTable('users').execute();
+  },
+};
+
 /** Migrations by name; names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
   '2025-01-01-initial-schema': initialSchema,
+  '2025-02-01-auth-schema': authSchema,
 };
 
 /** Hands the in-code migrations to Kysely's Migrator. */

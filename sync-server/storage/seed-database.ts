@@ -8,6 +8,7 @@
 import type { Kysely } from 'kysely';
 import { buildSeedDocuments, seedContentHash, seededCollections } from '../seed/seed-documents.ts';
 import type { ServerDatabase } from './database.ts';
+import { readMeta, writeMeta } from './meta.ts';
 
 const seedHashKey = 'seed_hash';
 const seededAtKey = 'seeded_at';
@@ -31,20 +32,6 @@ function comparableContent(json: string): string {
     ...content
   } = JSON.parse(json) as Record<string, unknown>;
   return JSON.stringify(content);
-}
-
-/** Reads one `meta` value, or null. */
-export async function readMeta(db: Kysely<ServerDatabase>, key: string): Promise<string | null> {
-  const row = await db.selectFrom('meta').select('value').where('key', '=', key).executeTakeFirst();
-  return row?.value ?? null;
-}
-
-async function writeMeta(db: Kysely<ServerDatabase>, key: string, value: string): Promise<void> {
-  await db
-    .insertInto('meta')
-    .values({ key, value })
-    .onConflict((conflict) => conflict.column('key').doUpdateSet({ value }))
-    .execute();
 }
 
 /**

@@ -9,7 +9,7 @@ describe('catalogue status line on the trails page', () => {
       catalogueStatusMessage(false, { lastSyncedAt: synced, error: null, isRefreshing: false }),
     ).toEqual({
       tone: 'warning',
-      text: 'Offline: showing trails saved on this device, last updated Nov 19, 2026 at 2:05 PM.',
+      text: 'Offline: showing trails saved on this device, last updated 11/19/2026 14:05.',
     });
   });
 

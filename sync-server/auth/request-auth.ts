@@ -1,0 +1,97 @@
+/**
+ * Bearer authentication and role checks for protected routes (core-platform §4 "Request auth",
+ * §6). Every request re-reads the account from the database, so a deleted account's tokens
+ * stop working at once and a role change applies on the next request, whatever the token says.
+ * 401 means "no valid token" (the client then refreshes once); 403 means "signed in, but this
+ * role may not".
+ */
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
+import type { Kysely } from 'kysely';
+import { sendError } from '../errors.ts';
+import type { RoleId, ServerDatabase } from '../storage/database.ts';
+import { findLiveUserById, type UserRow } from '../storage/users.ts';
+import type { AccessTokenService } from './access-tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in account, set by the auth guards before the handler runs. */
+    signedInUser: UserRow | null;
+  }
+}
+
+/** Longest Authorization header value considered; real tokens are a few hundred bytes. */
+const maximumTokenLength = 4096;
+
+export const missingTokenMessage = 'Sign in required: send an Authorization: Bearer access token.';
+export const invalidTokenMessage =
+  'The access token is invalid or has expired. Please sign in again.';
+
+/** Guards to put in a route's `preHandler`. */
+export interface AuthGuards {
+  /** Any signed-in account. */
+  signedIn: preHandlerAsyncHookHandler;
+  /** Signed in with one of `roles`; admin must be listed explicitly where it is allowed. */
+  roles(...roles: RoleId[]): preHandlerAsyncHookHandler;
+}
+
+/** The bearer token of a request, null when absent or malformed. */
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string' || header.length > maximumTokenLength + 7) return null;
+  const match = /^Bearer +(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+function unauthorized(reply: FastifyReply, message: string, invalid: boolean): FastifyReply {
+  reply.header('www-authenticate', invalid ? 'Bearer error="invalid_token"' : 'Bearer');
+  return sendError(reply, 401, message);
+}
+
+/**
+ * Decorates requests with `signedInUser` and returns the guards. A guard answers 401 (JSON, with
+ * WWW-Authenticate) without a valid token for a live account, 403 for a role not allowed.
+ */
+export function createAuthGuards(
+  app: FastifyInstance,
+  db: Kysely<ServerDatabase>,
+  tokens: AccessTokenService,
+): AuthGuards {
+  app.decorateRequest('signedInUser', null);
+
+  /** Sets `signedInUser`, or sends the 401 and returns the reply (which ends the hooks). */
+  async function authenticate(
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<FastifyReply | null> {
+    const token = bearerToken(request);
+    if (token === null) return unauthorized(reply, missingTokenMessage, false);
+    const claims = await tokens.verify(token);
+    const user = claims ? await findLiveUserById(db, claims.userId) : null;
+    if (!user) return unauthorized(reply, invalidTokenMessage, true);
+    request.signedInUser = user;
+    return null;
+  }
+
+  return {
+    async signedIn(request, reply) {
+      return (await authenticate(request, reply)) ?? undefined;
+    },
+    roles(...roles) {
+      const allowed = new Set<RoleId>(roles);
+      const names = roles.join(' and ');
+      return async (request, reply) => {
+        const rejected = await authenticate(request, reply);
+        if (rejected) return rejected;
+        if (!allowed.has(request.signedInUser!.role_id)) {
+          return sendError(reply, 403, `Only ${names} accounts may use this.`);
+        }
+        return undefined;
+      };
+    },
+  };
+}
