@@ -487,8 +487,7 @@ function mapTrip(
   const trip: Trip = {
     id,
     userId: toId(field(value, 'userId', 'user_id')) ?? tripPlanDefaults.userId,
-    name:
-      toText(field(value, 'name', 'title'), 200) ?? `Trip ${formatDateTime(startedAt)}`,
+    name: toText(field(value, 'name', 'title'), 200) ?? `Trip ${formatDateTime(startedAt)}`,
     trailId: toId(field(value, 'trailId', 'trail_id')),
     vehicleType: toText(field(value, 'vehicleType', 'vehicle_type'), 40),
     source: 'recorded',
