@@ -32,6 +32,17 @@ if (buildTime < sourceTime) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// Offline map archives (data/tiles/, generated): built when missing or older than their inputs.
+const tiles = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', 'scripts/tiles/build.ts', '--if-stale'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
+if (tiles.status !== 0) process.exit(tiles.status ?? 1);
+
 // One process (tsx as a loader, not via npx) so stop signals reach the server itself.
 const server = spawn(process.execPath, ['--import', 'tsx', 'sync-server/main.ts'], {
   cwd: root,

@@ -21,9 +21,11 @@ import { installErrorHandler } from './errors.ts';
 import { registerAccountRoutes } from './routes/account-routes.ts';
 import { registerAuthRoutes } from './routes/auth-routes.ts';
 import { registerCatalogRoutes } from './routes/catalog-routes.ts';
+import { registerTilesRoutes } from './routes/tiles-routes.ts';
 import { registerStaticHosting } from './static-hosting.ts';
 import { openSqliteDatabase } from './storage/database.ts';
 import { seedDatabase } from './storage/seed-database.ts';
+import { defaultTilesDir } from './tiles/tile-catalog.ts';
 import { compileRequestSchema } from './validation.ts';
 
 export interface AppOptions {
@@ -39,6 +41,8 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** Sign-in, token, rate-limit and configured-account settings (auth/auth-settings.ts). */
   auth?: AuthOptions;
+  /** Folder of the offline map archives and their catalog; default `<repo>/data/tiles`. */
+  tilesDir?: string;
 }
 
 /** Largest accepted request body: 1 MiB. Larger bodies get a JSON 413. */
@@ -148,6 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await registerCatalogRoutes(app, { db, databaseKind: 'sqlite', seededAt: seed.seededAt });
     await registerAuthRoutes(app, { db, settings, hasher, tokens, guards });
     await registerAccountRoutes(app, { db, databaseKind: 'sqlite', guards });
+    await registerTilesRoutes(app, { tilesDir: options.tilesDir ?? defaultTilesDir });
     await registerStaticHosting(app, options.staticDir);
     await app.ready();
     return app;

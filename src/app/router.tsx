@@ -42,6 +42,7 @@ const TrailDetailPage = lazyRouteComponent(
   'TrailDetailPage',
 );
 const SavedPage = lazyRouteComponent(() => import('../explore/saved-page.tsx'), 'SavedPage');
+const MapPage = lazyRouteComponent(() => import('../explore/map-page.tsx'), 'MapPage');
 const AllFeaturesPage = lazyRouteComponent(
   () => import('./all-features-page.tsx'),
   'AllFeaturesPage',
@@ -111,6 +112,13 @@ const mapTrailRoute = createRoute({
   component: TrailDetailPage,
 });
 
+const mapRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/map',
+  staticData: { featureKey: 'map' },
+  component: MapPage,
+});
+
 const savedRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/saved',
@@ -140,7 +148,7 @@ const routeTree = rootRoute.addChildren([
   // Explore
   featureRoute('/ai-trip-planner', 'ai-trip-planner'),
   featureRoute('/intelligent-advisor', 'intelligent-advisor'),
-  featureRoute('/map', 'map'),
+  mapRoute,
   featureRoute('/submit-trail', 'submit-trail'),
   // Ride
   featureRoute('/navigate/$trailId', 'navigate'),

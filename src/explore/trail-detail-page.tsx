@@ -1,7 +1,7 @@
 /**
  * /map/$trailId: everything the catalogue knows about one trail (schemas/trails.ts), with its
- * sources, a save toggle, a directions link and a Copy coordinates button. The trail map itself
- * belongs to a later milestone and is deliberately not drawn here.
+ * sources, a save toggle, a directions link and a Copy coordinates button, and the offline map
+ * centred on the trailhead (trail-map.tsx).
  */
 import { Component } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
@@ -37,6 +37,7 @@ import {
   trailKindLabel,
 } from './trail-format.ts';
 import { SaveTrailButton } from './save-trail-button.tsx';
+import { TrailMap } from './trail-map.tsx';
 import './explore.css';
 
 const trailRoute = getRouteApi('/map/$trailId');
@@ -186,6 +187,8 @@ function TrailFacts({ trail, isSaved }: { trail: Trail; isSaved: boolean }) {
           ))}
         </ul>
       </header>
+
+      <TrailMap trail={trail} />
 
       {approximate ? (
         <div className="callout callout--warning" role="note">

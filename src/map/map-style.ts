@@ -1,0 +1,427 @@
+/**
+ * The rider's map style (issue 5): trailheads coloured by difficulty with an activity icon,
+ * campgrounds, WMAs, lakes and rivers, county lines, the state outline, town and place labels,
+ * in a light, a dark and a high-contrast variant that follow the app theme. Every archive
+ * (statewide and each region on the device) is one vector source with the same layers; the
+ * statewide layers show at every zoom (overzoomed past its z9 tiles) so the whole state stays
+ * on screen offline, and region layers draw on top from z10 with their full detail. All paint
+ * is opaque, so where both draw the same feature the picture does not change.
+ *
+ * Labels need no glyph server: the style has no `glyphs` URL, so MapLibre GL JS 6 draws every
+ * label locally with the device's own sans-serif font (TinySDF). No network, no font files.
+ */
+import type {
+  ExpressionSpecification,
+  LayerSpecification,
+  StyleSpecification,
+} from '@maplibre/maplibre-gl-style-spec';
+
+/** The three looks of the map; see `mapVariantForTheme`. */
+export type MapVariant = 'light' | 'dark' | 'high-contrast';
+
+/** One archive in the style: MapLibre reads it through the pmtiles protocol at `url`. */
+export interface StyleArchive {
+  /** Region id (source id), e.g. "statewide", "ozarks". */
+  id: string;
+  /** `pmtiles://<key>` of a stored archive or `pmtiles://<absolute URL>` of the server's. */
+  url: string;
+  /** First zoom with tiles; the archive's layers start there. */
+  minZoom: number;
+}
+
+/** Activities with an icon (schemas/trails.ts `trailActivities`) plus "none" for no activity. */
+export const iconActivities = [
+  'atv',
+  'utv',
+  '4x4',
+  'dirt_bike',
+  'hiking',
+  'biking',
+  'horse',
+  'paddling',
+  'none',
+] as const;
+
+/** Name of the style image drawn for an activity (registered at runtime, no sprite download). */
+export function activityImageName(activity: string): string {
+  return `activity-${activity}`;
+}
+
+/** Layer kinds a rider can tap, and the layer-id prefix of each. */
+export const tappableKinds = ['trail', 'campground', 'wma'] as const;
+export type TappableKind = (typeof tappableKinds)[number];
+
+const tapLayerPrefix: Record<TappableKind, string> = {
+  trail: 'trails-circle-',
+  campground: 'campgrounds-circle-',
+  wma: 'wmas-circle-',
+};
+
+/** The tappable kind of a layer id of this style, or null. */
+export function tappableKindOfLayer(layerId: string): TappableKind | null {
+  return tappableKinds.find((kind) => layerId.startsWith(tapLayerPrefix[kind])) ?? null;
+}
+
+interface Palette {
+  background: string;
+  neighbours: string;
+  land: string;
+  county: string;
+  stateLine: string;
+  water: string;
+  river: string;
+  wma: string;
+  campground: string;
+  text: string;
+  halo: string;
+  haloWidth: number;
+  pointStroke: string;
+  strokeWidth: number;
+  highlight: string;
+  difficulty: { easy: string; moderate: string; hard: string; unknown: string };
+  icon: string;
+}
+
+/** Colours of each variant; difficulty colours follow the usual green/blue/red trail grades. */
+export const palettes: Record<MapVariant, Palette> = {
+  light: {
+    background: '#d8e2e8',
+    neighbours: '#ecece4',
+    land: '#f6f3ea',
+    county: '#b8ae9c',
+    stateLine: '#5b4e3a',
+    water: '#9ccbee',
+    river: '#5c9fd6',
+    wma: '#0f766e',
+    campground: '#a45a12',
+    text: '#1f2933',
+    halo: '#ffffff',
+    haloWidth: 1.5,
+    pointStroke: '#ffffff',
+    strokeWidth: 1.5,
+    highlight: '#7c3aed',
+    difficulty: { easy: '#15803d', moderate: '#1d4ed8', hard: '#b91c1c', unknown: '#6b7280' },
+    icon: '#ffffff',
+  },
+  dark: {
+    background: '#070b16',
+    neighbours: '#111827',
+    land: '#182236',
+    county: '#3b4a66',
+    stateLine: '#93a4c3',
+    water: '#1d4f86',
+    river: '#3b82c4',
+    wma: '#2dd4bf',
+    campground: '#f59e0b',
+    text: '#e5ecf6',
+    halo: '#070b16',
+    haloWidth: 1.5,
+    pointStroke: '#0b1020',
+    strokeWidth: 1.5,
+    highlight: '#f0abfc',
+    difficulty: { easy: '#22c55e', moderate: '#60a5fa', hard: '#f87171', unknown: '#9ca3af' },
+    icon: '#0b1020',
+  },
+  'high-contrast': {
+    background: '#000000',
+    neighbours: '#1c1c1c',
+    land: '#000000',
+    county: '#bdbdbd',
+    stateLine: '#ffffff',
+    water: '#0047ff',
+    river: '#4da3ff',
+    wma: '#ff4dff',
+    campground: '#ffb000',
+    text: '#ffffff',
+    halo: '#000000',
+    haloWidth: 2.5,
+    pointStroke: '#ffffff',
+    strokeWidth: 2.5,
+    highlight: '#ffff00',
+    difficulty: { easy: '#00ff5a', moderate: '#00c8ff', hard: '#ff4040', unknown: '#ffffff' },
+    icon: '#000000',
+  },
+};
+
+/** The MapLibre font stack: the device's own sans-serif, drawn locally (see file comment). */
+export const labelFont = ['sans-serif'];
+
+/** Circle colour of a trailhead by its `difficulty` property. */
+function difficultyColor(palette: Palette): ExpressionSpecification {
+  return [
+    'match',
+    ['get', 'difficulty'],
+    'easy',
+    palette.difficulty.easy,
+    'moderate',
+    palette.difficulty.moderate,
+    'hard',
+    palette.difficulty.hard,
+    palette.difficulty.unknown,
+  ];
+}
+
+function layersForArchive(
+  archive: StyleArchive,
+  palette: Palette,
+  highlightTrailId: string | null,
+): Record<string, LayerSpecification[]> {
+  const source = archive.id;
+  const minzoom = archive.minZoom;
+  const base = { source, minzoom };
+  const label = {
+    'text-font': labelFont,
+    'text-size': 12,
+    'text-optional': true,
+  } as const;
+  const labelPaint = {
+    'text-color': palette.text,
+    'text-halo-color': palette.halo,
+    'text-halo-width': palette.haloWidth,
+  };
+  return {
+    areas: [
+      {
+        ...base,
+        id: `neighbours-fill-${source}`,
+        type: 'fill',
+        'source-layer': 'neighbours',
+        paint: { 'fill-color': palette.neighbours },
+      },
+      {
+        ...base,
+        id: `state-fill-${source}`,
+        type: 'fill',
+        'source-layer': 'state',
+        paint: { 'fill-color': palette.land },
+      },
+      {
+        ...base,
+        id: `lakes-fill-${source}`,
+        type: 'fill',
+        'source-layer': 'lakes',
+        paint: { 'fill-color': palette.water },
+      },
+    ],
+    lines: [
+      {
+        ...base,
+        id: `counties-line-${source}`,
+        type: 'line',
+        'source-layer': 'counties',
+        paint: {
+          'line-color': palette.county,
+          'line-width': ['interpolate', ['linear'], ['zoom'], 6, 0.5, 12, 1.5],
+          'line-dasharray': [3, 2],
+        },
+      },
+      {
+        ...base,
+        id: `rivers-line-${source}`,
+        type: 'line',
+        'source-layer': 'rivers',
+        layout: { 'line-cap': 'round', 'line-join': 'round' },
+        paint: {
+          'line-color': palette.river,
+          'line-width': [
+            'interpolate',
+            ['linear'],
+            ['zoom'],
+            5,
+            ['case', ['==', ['get', 'major'], 1], 1.5, 0.6],
+            12,
+            ['case', ['==', ['get', 'major'], 1], 4, 2],
+          ],
+        },
+      },
+      {
+        ...base,
+        id: `state-line-${source}`,
+        type: 'line',
+        'source-layer': 'state',
+        paint: { 'line-color': palette.stateLine, 'line-width': 2 },
+      },
+    ],
+    points: [
+      {
+        ...base,
+        id: `wmas-circle-${source}`,
+        type: 'circle',
+        'source-layer': 'wmas',
+        paint: {
+          'circle-color': palette.wma,
+          'circle-radius': ['interpolate', ['linear'], ['zoom'], 5, 3, 10, 7],
+          'circle-stroke-color': palette.pointStroke,
+          'circle-stroke-width': palette.strokeWidth,
+        },
+      },
+      {
+        ...base,
+        id: `campgrounds-circle-${source}`,
+        type: 'circle',
+        'source-layer': 'campgrounds',
+        minzoom: Math.max(minzoom, 6),
+        paint: {
+          'circle-color': palette.campground,
+          'circle-radius': ['interpolate', ['linear'], ['zoom'], 6, 2.5, 11, 6],
+          'circle-stroke-color': palette.pointStroke,
+          'circle-stroke-width': palette.strokeWidth,
+        },
+      },
+      ...(highlightTrailId
+        ? [
+            {
+              ...base,
+              id: `trails-highlight-${source}`,
+              type: 'circle',
+              'source-layer': 'trails',
+              filter: ['==', ['get', 'id'], highlightTrailId],
+              paint: {
+                'circle-color': palette.highlight,
+                'circle-opacity': 0.35,
+                'circle-radius': 22,
+                'circle-stroke-color': palette.highlight,
+                'circle-stroke-width': 3,
+              },
+            } satisfies LayerSpecification,
+          ]
+        : []),
+      {
+        ...base,
+        id: `trails-circle-${source}`,
+        type: 'circle',
+        'source-layer': 'trails',
+        paint: {
+          'circle-color': difficultyColor(palette),
+          'circle-radius': ['interpolate', ['linear'], ['zoom'], 4, 4, 8, 9, 12, 12],
+          'circle-stroke-color': palette.pointStroke,
+          'circle-stroke-width': palette.strokeWidth,
+        },
+      },
+      {
+        ...base,
+        id: `trails-icon-${source}`,
+        type: 'symbol',
+        'source-layer': 'trails',
+        minzoom: Math.max(minzoom, 7),
+        layout: {
+          'icon-image': ['concat', 'activity-', ['get', 'activity']],
+          'icon-size': ['interpolate', ['linear'], ['zoom'], 7, 0.55, 12, 0.8],
+          'icon-allow-overlap': true,
+          'icon-ignore-placement': true,
+        },
+      },
+    ],
+    labels: [
+      {
+        ...base,
+        id: `wmas-label-${source}`,
+        type: 'symbol',
+        'source-layer': 'wmas',
+        minzoom: Math.max(minzoom, 9),
+        layout: {
+          ...label,
+          'text-field': ['get', 'name'],
+          'text-offset': [0, 1.1],
+          'text-anchor': 'top',
+        },
+        paint: { ...labelPaint, 'text-color': palette.wma },
+      },
+      {
+        ...base,
+        id: `campgrounds-label-${source}`,
+        type: 'symbol',
+        'source-layer': 'campgrounds',
+        minzoom: Math.max(minzoom, 10),
+        layout: {
+          ...label,
+          'text-field': ['get', 'name'],
+          'text-offset': [0, 0.9],
+          'text-anchor': 'top',
+        },
+        paint: labelPaint,
+      },
+      {
+        ...base,
+        id: `trails-label-${source}`,
+        type: 'symbol',
+        'source-layer': 'trails',
+        minzoom: Math.max(minzoom, 8),
+        layout: {
+          ...label,
+          'text-size': 13,
+          'text-field': ['get', 'name'],
+          'text-offset': [0, 1.3],
+          'text-anchor': 'top',
+          'text-max-width': 9,
+        },
+        paint: labelPaint,
+      },
+      {
+        ...base,
+        id: `towns-label-${source}`,
+        type: 'symbol',
+        'source-layer': 'towns',
+        layout: {
+          ...label,
+          'text-size': ['case', ['get', 'capital'], 15, 13],
+          'text-field': ['get', 'name'],
+          'text-transform': 'uppercase',
+          'text-letter-spacing': 0.05,
+        },
+        paint: labelPaint,
+      },
+    ],
+  };
+}
+
+/** Options of `buildMapStyle`. */
+export interface MapStyleOptions {
+  variant: MapVariant;
+  /** Attribution of the archives' data; must include "© OpenStreetMap contributors". */
+  attribution: string;
+  /** Trail whose trailhead gets a highlight ring (the trail on /map/{trailId}). */
+  highlightTrailId?: string | null;
+}
+
+/**
+ * The MapLibre style for `archives` (statewide first, then regions). Layers are grouped by kind
+ * (areas, lines, points, labels) across archives so no region's fills cover another archive's
+ * points. Pure: the same input gives the same style; tests validate it with the style spec.
+ */
+export function buildMapStyle(
+  archives: readonly StyleArchive[],
+  options: MapStyleOptions,
+): StyleSpecification {
+  const palette = palettes[options.variant];
+  const groups = archives.map((archive) =>
+    layersForArchive(archive, palette, options.highlightTrailId ?? null),
+  );
+  const kinds = ['areas', 'lines', 'points', 'labels'] as const;
+  return {
+    version: 8,
+    name: `Natural State Trails (${options.variant})`,
+    sources: Object.fromEntries(
+      archives.map((archive) => [
+        archive.id,
+        { type: 'vector', url: archive.url, attribution: options.attribution },
+      ]),
+    ),
+    layers: [
+      { id: 'background', type: 'background', paint: { 'background-color': palette.background } },
+      ...kinds.flatMap((kind) => groups.flatMap((group) => group[kind] ?? [])),
+    ],
+  };
+}
+
+/**
+ * The map variant for a theme class on <body> (src/app/theme/themes.ts): "high-contrast" gets
+ * the high-contrast map, light-scheme themes the light map, every other theme the dark map.
+ */
+export function mapVariantForTheme(
+  themeId: string | null,
+  colorScheme: 'light' | 'dark',
+): MapVariant {
+  if (themeId === 'high-contrast') return 'high-contrast';
+  return colorScheme === 'light' ? 'light' : 'dark';
+}

@@ -1,0 +1,294 @@
+/**
+ * The MapLibre GL JS map itself: this module is the lazily loaded chunk that carries maplibre
+ * (about 300 KB gzip), so nothing here is in the entry bundle (DESIGN.md "Maps offline"). It
+ * sets the worker URL explicitly (Vite `?worker&url`), registers the pmtiles protocol once,
+ * serves stored archives through a pmtiles Source over their Blob (no network at all) and
+ * server archives through HTTP range requests, draws the rider's style with activity icons
+ * rendered locally from lucide, shows the rider's position with its accuracy circle and a
+ * follow mode (GeolocateControl), and reports taps on trails, campgrounds and WMAs.
+ */
+import { useEffect, useRef } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import * as maplibregl from 'maplibre-gl';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url';
+import { PMTiles, Protocol } from 'pmtiles';
+import {
+  Bike,
+  CarFront,
+  Circle,
+  Footprints,
+  Kayak,
+  Motorbike,
+  PawPrint,
+  Tractor,
+  Truck,
+  type LucideIcon,
+} from 'lucide-react';
+import { BlobSource } from './blob-source.ts';
+import {
+  activityImageName,
+  buildMapStyle,
+  iconActivities,
+  palettes,
+  tappableKindOfLayer,
+  type MapVariant,
+  type StyleArchive,
+  type TappableKind,
+} from './map-style.ts';
+
+maplibregl.setWorkerUrl(workerUrl);
+const protocol = new Protocol();
+maplibregl.addProtocol('pmtiles', protocol.tile);
+
+/** An archive to show: stored on the device (a Blob) or on the server (absolute URL). */
+export type MapArchive =
+  | { id: string; minZoom: number; kind: 'local'; key: string; blob: Blob }
+  | { id: string; minZoom: number; kind: 'remote'; url: string };
+
+/** A tapped feature: its kind and the tile properties (id, name, …). */
+export interface TappedFeature {
+  kind: TappableKind;
+  id: string;
+  name: string;
+  properties: Record<string, unknown>;
+}
+
+/** Centre [longitude, latitude] (degrees WGS84) and zoom of the map view. */
+export interface MapViewState {
+  center: [number, number];
+  zoom: number;
+}
+
+/** Props of `MapLibreMap`. */
+export interface MapLibreMapProps {
+  archives: readonly MapArchive[];
+  variant: MapVariant;
+  attribution: string;
+  initialView: MapViewState;
+  highlightTrailId?: string | null;
+  /** Accessible name of the map region. */
+  label: string;
+  onFeatureTap?: (feature: TappedFeature) => void;
+  onViewChange?: (view: MapViewState) => void;
+  /** Called once, when the first full frame with all visible tiles is drawn (ms since mount). */
+  onFirstRender?: (ms: number) => void;
+}
+
+const activityIcons: Record<(typeof iconActivities)[number], LucideIcon> = {
+  atv: Tractor,
+  utv: CarFront,
+  '4x4': Truck,
+  dirt_bike: Motorbike,
+  hiking: Footprints,
+  biking: Bike,
+  horse: PawPrint,
+  paddling: Kayak,
+  none: Circle,
+};
+
+/** Icon bitmaps are drawn at twice their display size for sharp screens. */
+const iconPixels = 40;
+
+type IconImage = { width: number; height: number; data: Uint8ClampedArray };
+const iconCache = new Map<string, Promise<Map<string, IconImage>>>();
+
+/** Renders a lucide icon to an SVG string (no React tree stays mounted). */
+function iconSvg(Icon: LucideIcon, color: string): string {
+  const container = document.createElement('div');
+  const root = createRoot(container);
+  flushSync(() => root.render(<Icon size={iconPixels} color={color} strokeWidth={2.5} />));
+  const svg = container.innerHTML;
+  root.unmount();
+  return svg;
+}
+
+/** Bitmaps of every activity icon in `color`, made once per colour, offline (data: URLs). */
+function activityImages(color: string): Promise<Map<string, IconImage>> {
+  let images = iconCache.get(color);
+  if (!images) {
+    images = (async () => {
+      // Out of the effect that asked: React cannot flush a render while it commits one.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const result = new Map<string, IconImage>();
+      for (const activity of iconActivities) {
+        const image = new Image(iconPixels, iconPixels);
+        image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(iconSvg(activityIcons[activity], color))}`;
+        await image.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = iconPixels;
+        canvas.height = iconPixels;
+        const context = canvas.getContext('2d');
+        if (!context) continue;
+        context.drawImage(image, 0, 0, iconPixels, iconPixels);
+        const { data } = context.getImageData(0, 0, iconPixels, iconPixels);
+        result.set(activityImageName(activity), { width: iconPixels, height: iconPixels, data });
+      }
+      return result;
+    })();
+    iconCache.set(color, images);
+  }
+  return images;
+}
+
+/** Registers stored archives with the pmtiles protocol and returns the style's archive list. */
+function styleArchives(archives: readonly MapArchive[]): StyleArchive[] {
+  return archives.map((archive) => {
+    if (archive.kind === 'local') {
+      if (!protocol.get(archive.key))
+        protocol.add(new PMTiles(new BlobSource(archive.blob, archive.key)));
+      return { id: archive.id, minZoom: archive.minZoom, url: `pmtiles://${archive.key}` };
+    }
+    return { id: archive.id, minZoom: archive.minZoom, url: `pmtiles://${archive.url}` };
+  });
+}
+
+/** Touch-sized hit box (px) around a tap. */
+const tapSlop = 14;
+const tapOrder: TappableKind[] = ['trail', 'campground', 'wma'];
+
+/**
+ * The map. Style changes (archives, theme variant, highlighted trail) are applied in place;
+ * the camera is only set from `initialView` when the map is created.
+ */
+export function MapLibreMap(props: MapLibreMapProps) {
+  const containerRef = useRef<HTMLDivElement | null>(null);
+  const mapRef = useRef<maplibregl.Map | null>(null);
+  const callbacks = useRef(props);
+  useEffect(() => {
+    callbacks.current = props;
+  });
+
+  const { archives, variant, attribution, highlightTrailId } = props;
+  const initialView = useRef(props.initialView);
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const started = performance.now();
+    const map = new maplibregl.Map({
+      container,
+      style: { version: 8, sources: {}, layers: [] },
+      center: initialView.current.center,
+      zoom: initialView.current.zoom,
+      maxZoom: 16,
+      minZoom: 4,
+      attributionControl: false,
+      cooperativeGestures: false,
+    });
+    mapRef.current = map;
+    map.addControl(new maplibregl.NavigationControl({ visualizePitch: false }), 'top-right');
+    map.addControl(
+      new maplibregl.GeolocateControl({
+        positionOptions: { enableHighAccuracy: true },
+        trackUserLocation: true,
+        showAccuracyCircle: true,
+        showUserLocation: true,
+      }),
+      'top-right',
+    );
+    map.addControl(new maplibregl.ScaleControl({ unit: 'imperial' }), 'bottom-left');
+    map.addControl(new maplibregl.AttributionControl(), 'bottom-right');
+
+    let firstRenderReported = false;
+    map.on('idle', () => {
+      if (firstRenderReported || map.getStyle().layers.length <= 1) return;
+      firstRenderReported = true;
+      const ms = performance.now() - started;
+      container.dataset.mapReady = 'true';
+      // Read by the map benchmark (tests/bench/maps.ts): time to the first complete frame.
+      container.dataset.firstRenderMs = ms.toFixed(0);
+      callbacks.current.onFirstRender?.(ms);
+    });
+    map.on('moveend', () => {
+      const center = map.getCenter();
+      callbacks.current.onViewChange?.({ center: [center.lng, center.lat], zoom: map.getZoom() });
+    });
+    map.on('click', (event) => {
+      const layers = map
+        .getStyle()
+        .layers.map((layer) => layer.id)
+        .filter((id) => tappableKindOfLayer(id) !== null);
+      if (layers.length === 0) return;
+      const { x, y } = event.point;
+      const found = map.queryRenderedFeatures(
+        [
+          [x - tapSlop, y - tapSlop],
+          [x + tapSlop, y + tapSlop],
+        ],
+        { layers },
+      );
+      const best = tapOrder
+        .map((kind) => found.find((feature) => tappableKindOfLayer(feature.layer.id) === kind))
+        .find((feature) => feature !== undefined);
+      if (!best) return;
+      const properties = best.properties as Record<string, unknown>;
+      callbacks.current.onFeatureTap?.({
+        kind: tappableKindOfLayer(best.layer.id)!,
+        id: String(properties.id ?? ''),
+        name: String(properties.name ?? ''),
+        properties,
+      });
+    });
+    map.on('mousemove', (event) => {
+      const layers = map
+        .getStyle()
+        .layers.map((layer) => layer.id)
+        .filter((id) => tappableKindOfLayer(id) !== null);
+      const hit =
+        layers.length > 0 && map.queryRenderedFeatures(event.point, { layers }).length > 0;
+      map.getCanvas().style.cursor = hit ? 'pointer' : '';
+    });
+    map.on('error', (event) => {
+      // A broken stored archive must never break the map: log it and keep drawing the rest.
+      console.warn('Map error', event.error);
+    });
+    return () => {
+      mapRef.current = null;
+      map.remove();
+    };
+  }, []);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map) return;
+    let cancelled = false;
+    const palette = palettes[variant];
+    void activityImages(palette.icon).then((images) => {
+      if (cancelled) return;
+      const addImages = () => {
+        for (const [name, image] of images) {
+          try {
+            if (!map.hasImage(name)) map.addImage(name, image, { pixelRatio: 2 });
+          } catch {
+            // The style is still loading: the style.load listener adds it.
+          }
+        }
+      };
+      map.setStyle(
+        buildMapStyle(styleArchives(archives), {
+          variant,
+          attribution,
+          highlightTrailId: highlightTrailId ?? null,
+        }),
+        { diff: true },
+      );
+      addImages();
+      map.once('style.load', addImages);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [archives, variant, attribution, highlightTrailId]);
+
+  return (
+    <div
+      ref={containerRef}
+      className="map-canvas"
+      role="region"
+      aria-label={props.label}
+      data-map-variant={variant}
+    />
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * `npm run bench:maps`: the offline maps' figures (issue 5), each printed as a ratio against a
+ * baseline measured in the same run (never asserted in `npm test`):
+ *
+ * 1. Archive size, build time and bytes per tile of every region, against the statewide
+ *    archive; gzip-compressed bytes per tile against the raw MVT bytes.
+ * 2. Time to the first complete map frame of /map/{an Ozarks trail}: offline from the stored
+ *    archive against online from the server (pmtiles over HTTP range requests), in one
+ *    Chromium run. The app must be built (`npx vite build`) first.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { buildTiles } from '../../scripts/tiles/build.ts';
+import { openBrowser, viewports, waitForOfflineReady } from '../e2e/browser.ts';
+import { startServer } from '../e2e/server.ts';
+
+const trailId = 'mill-creek-ohv-trail';
+
+function ratio(value: number, baseline: number): string {
+  return `${(value / baseline).toFixed(2)}x`;
+}
+
+function kib(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KiB`;
+}
+
+async function firstRenderMs(page: Page, url: string): Promise<number> {
+  await page.goto(url);
+  const map = page.locator('.trail-map [data-map-ready="true"]');
+  await map.waitFor({ timeout: 60_000 });
+  return Number(await map.getAttribute('data-first-render-ms'));
+}
+
+async function main(): Promise<void> {
+  // 1. A fresh build into a temporary folder, so the timings are real.
+  const outDir = mkdtempSync(join(tmpdir(), 'nst-bench-tiles-'));
+  const started = performance.now();
+  const built = await buildTiles({ outDir });
+  const totalMs = performance.now() - started;
+  rmSync(outDir, { recursive: true, force: true });
+  const [statewide] = built.catalog.regions;
+  const perTile = (id: string, bytes: number) => bytes / built.tiles.get(id)!.tiles.length;
+  console.log('\nNatural State Trails map benchmark (baselines measured in this run)\n');
+  console.log(
+    `1. Archives (whole build ${totalMs.toFixed(0)} ms; baseline: the statewide archive)`,
+  );
+  console.log(
+    '   region                  size        vs state  build ms  vs state  bytes/tile  gzip vs raw',
+  );
+  for (const region of built.catalog.regions) {
+    const tiles = built.tiles.get(region.id)!.tiles;
+    const raw = tiles.reduce((sum, tile) => sum + tile.data.length, 0);
+    const gzipped = tiles.reduce((sum, tile) => sum + gzipSync(tile.data, { level: 9 }).length, 0);
+    console.log(
+      `   ${region.name.padEnd(22)}  ${kib(region.bytes).padStart(10)}  ${ratio(region.bytes, statewide!.bytes).padStart(8)}` +
+        `  ${String(region.buildMs).padStart(8)}  ${ratio(region.buildMs, statewide!.buildMs).padStart(8)}` +
+        `  ${perTile(region.id, region.bytes).toFixed(0).padStart(10)}  ${ratio(gzipped, raw).padStart(11)}`,
+    );
+  }
+
+  // 2. First frame offline (stored archive) against online (server), same browser run.
+  await buildTiles({ onlyIfStale: true });
+  const server = await startServer();
+  const session = await openBrowser(viewports.phone);
+  try {
+    const { page, context } = session;
+    await page.goto(`${server.baseUrl}/`);
+    await waitForOfflineReady(page);
+    // Online, nothing downloaded: the map streams the archives from the server.
+    const onlineCold = await firstRenderMs(page, `${server.baseUrl}/map/${trailId}`);
+    const onlineWarm = await firstRenderMs(page, `${server.baseUrl}/map/${trailId}`);
+    await page.goto(`${server.baseUrl}/map`);
+    await page
+      .locator('[data-region="statewide"][data-status="downloaded"]')
+      .waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Download Ozarks' }).click();
+    await page
+      .locator('[data-region="ozarks"][data-status="downloaded"]')
+      .waitFor({ timeout: 60_000 });
+    await context.setOffline(true);
+    const offline = await firstRenderMs(page, `${server.baseUrl}/map/${trailId}`);
+    const offlineAgain = await firstRenderMs(page, `${server.baseUrl}/map/${trailId}`);
+    await context.setOffline(false);
+    console.log(
+      '2. Time to the first complete frame of /map/{an Ozarks trail} (Chromium, phone size)',
+    );
+    console.log(`   online, streamed from the server (first):  ${onlineCold} ms`);
+    console.log(`   online, streamed from the server (again):  ${onlineWarm} ms`);
+    console.log(
+      `   offline, stored archive (first):           ${offline} ms  → ${ratio(offline, onlineCold)} the first online frame`,
+    );
+    console.log(
+      `   offline, stored archive (again):           ${offlineAgain} ms  → ${ratio(offlineAgain, onlineWarm)} the repeated online frame`,
+    );
+  } finally {
+    await session.close();
+    await server.stop();
+  }
+}
+
+await main();

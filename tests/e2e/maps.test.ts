@@ -1,0 +1,158 @@
+/**
+ * Offline maps end to end (issue 5) in Chromium with real WebGL: download the Ozarks region,
+ * turn the network off, reload /map/{an Ozarks trail}, and check that the canvas drew the map
+ * (non-background pixels, the trail's difficulty colour at the trailhead), that no tile or
+ * archive request left the page, and that tapping the trail opens its card.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { buildTiles } from '../../scripts/tiles/build.ts';
+import { palettes } from '../../src/map/map-style.ts';
+import {
+  openBrowser,
+  saveScreenshot,
+  viewports,
+  waitForOfflineReady,
+  type BrowserSession,
+} from './browser.ts';
+import { startServer, type RunningServer } from './server.ts';
+
+/** An Ozarks trail of data/places/trails.geojson (difficulty "hard"). */
+const ozarksTrail = { id: 'mill-creek-ohv-trail', name: 'Mill Creek OHV Trail' };
+
+let server: RunningServer;
+let session: BrowserSession;
+
+beforeAll(async () => {
+  await buildTiles({ onlyIfStale: true });
+  server = await startServer();
+  session = await openBrowser(viewports.phone);
+});
+
+afterAll(async () => {
+  await session?.close();
+  await server?.stop();
+});
+
+function hexToRgb(hex: string): [number, number, number] {
+  const value = Number.parseInt(hex.slice(1), 16);
+  return [(value >> 16) & 255, (value >> 8) & 255, value & 255];
+}
+
+/**
+ * Pixel statistics of the map canvas from a screenshot (WebGL buffers are not readable after
+ * the frame): share of pixels that differ from the background, and whether `color` appears
+ * within `radius` px of the canvas centre.
+ */
+async function canvasPixels(
+  page: Page,
+  selector: string,
+  background: string,
+  color: string,
+): Promise<{ nonBackgroundShare: number; colorNearCentre: number }> {
+  const canvas = page.locator(`${selector} canvas.maplibregl-canvas`);
+  const png = (await canvas.screenshot()).toString('base64');
+  return page.evaluate(
+    async ({ png, background, color }) => {
+      // No fetch of a data: URL: the context is offline and Chromium refuses it then.
+      const binary = atob(png);
+      const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const context = canvas.getContext('2d')!;
+      context.drawImage(bitmap, 0, 0);
+      const { data, width, height } = context.getImageData(0, 0, bitmap.width, bitmap.height);
+      const near = (i: number, rgb: number[], tolerance: number) =>
+        Math.abs(data[i]! - rgb[0]!) <= tolerance &&
+        Math.abs(data[i + 1]! - rgb[1]!) <= tolerance &&
+        Math.abs(data[i + 2]! - rgb[2]!) <= tolerance;
+      let different = 0;
+      let colorHits = 0;
+      for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x++) {
+          const i = (y * width + x) * 4;
+          if (!near(i, background, 6)) different++;
+          if (Math.hypot(x - width / 2, y - height / 2) < 30 && near(i, color, 24)) colorHits++;
+        }
+      }
+      return { nonBackgroundShare: different / (width * height), colorNearCentre: colorHits };
+    },
+    { png, background: hexToRgb(background), color: hexToRgb(color) },
+  );
+}
+
+describe('offline maps', () => {
+  it('downloads the Ozarks, then renders /map/{trail} offline from the stored archive', async () => {
+    const { page, context } = session;
+    await page.goto(`${server.baseUrl}/`);
+    await waitForOfflineReady(page);
+
+    await page.goto(`${server.baseUrl}/map`);
+    // The statewide archive downloads on its own, before any region.
+    await page
+      .locator('[data-region="statewide"][data-status="downloaded"]')
+      .waitFor({ timeout: 60_000 });
+    await page.locator('.map-page [data-map-ready="true"]').waitFor({ timeout: 60_000 });
+    const ozarks = page.locator('[data-region="ozarks"]');
+    await expect(ozarks.getByText('Not downloaded')).toBeTruthy();
+    await page.getByRole('button', { name: 'Download Ozarks' }).click();
+    await page
+      .locator('[data-region="ozarks"][data-status="downloaded"]')
+      .waitFor({ timeout: 60_000 });
+    await saveScreenshot(page, 'maps-panel-downloaded');
+
+    // Visit the trail page once online so its route chunk is in the service worker cache.
+    await page.goto(`${server.baseUrl}/map/${ozarksTrail.id}`);
+    await page.locator('.trail-map [data-map-ready="true"]').waitFor({ timeout: 60_000 });
+
+    const leftThePage: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/tiles/') || url.pathname.startsWith('/api/map-regions')) {
+        leftThePage.push(request.url());
+      }
+    });
+    await context.setOffline(true);
+    await page.reload();
+    await page
+      .getByRole('heading', { level: 1, name: ozarksTrail.name })
+      .waitFor({ timeout: 30_000 });
+    await page.locator('.trail-map [data-map-ready="true"]').waitFor({ timeout: 60_000 });
+    // Let any late tile fetch show itself before counting.
+    await page.waitForTimeout(1000);
+
+    const variant = (await page
+      .locator('.trail-map .map-canvas')
+      .getAttribute('data-map-variant')) as 'light' | 'dark' | 'high-contrast';
+    const palette = palettes[variant];
+    const pixels = await canvasPixels(
+      page,
+      '.trail-map',
+      palette.background,
+      palette.difficulty.hard,
+    );
+    await page.locator('.trail-map').scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'maps-trail-offline');
+
+    expect(leftThePage).toEqual([]);
+    expect(pixels.nonBackgroundShare).toBeGreaterThan(0.5);
+    expect(pixels.colorNearCentre).toBeGreaterThan(20);
+    // The trail sits in a downloaded region: no "region not downloaded" note.
+    expect(await page.locator('.trail-map .map-note').count()).toBe(0);
+
+    // Tap the trailhead (the map is centred on it): its card opens.
+    const box = (await page.locator('.trail-map canvas.maplibregl-canvas').boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    const card = page.locator('.map-feature-card');
+    await card.getByRole('heading', { name: ozarksTrail.name }).waitFor({ timeout: 10_000 });
+    expect(await card.getByText('Hard').count()).toBeGreaterThan(0);
+    await card.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'maps-trail-card-offline');
+
+    // Outside the downloaded regions the statewide map still shows, with a clear note.
+    await page.goto(`${server.baseUrl}/map`).catch(() => {});
+    await page.locator('.map-page [data-map-ready="true"]').waitFor({ timeout: 60_000 });
+    expect(leftThePage).toEqual([]);
+    await context.setOffline(false);
+  });
+});
