@@ -21,6 +21,7 @@ import { PwaUpdatePrompt } from './pwa/pwa-update-prompt.tsx';
 import { recordFeatureVisit } from './recent-features.ts';
 import { RoleGate } from './role-gate.tsx';
 import { RoleProvider, useCurrentRole } from './session/role-context.tsx';
+import { OutdoorSettingsProvider } from '../safety/outdoor-settings-provider.tsx';
 import { ThemeProvider } from './theme/theme-provider.tsx';
 import { Toaster } from './toaster.tsx';
 import { TopNav } from './top-nav.tsx';
@@ -128,7 +129,9 @@ export function RootLayout() {
           <DatabaseProvider fallback={<BootScreen />}>
             <CatalogueRefresh />
             <ThemeProvider>
-              <Shell />
+              <OutdoorSettingsProvider>
+                <Shell />
+              </OutdoorSettingsProvider>
             </ThemeProvider>
           </DatabaseProvider>
         </RoleProvider>

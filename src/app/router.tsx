@@ -48,6 +48,36 @@ const AllFeaturesPage = lazyRouteComponent(
   'AllFeaturesPage',
 );
 const FeaturePage = lazyRouteComponent(() => import('../ui/feature-page.tsx'), 'FeaturePage');
+const SafetyPage = lazyRouteComponent(() => import('../safety/safety-page.tsx'), 'SafetyPage');
+const EmergencyPage = lazyRouteComponent(
+  () => import('../safety/emergency-page.tsx'),
+  'EmergencyPage',
+);
+const EmergencyTestPage = lazyRouteComponent(
+  () => import('../safety/emergency-test-page.tsx'),
+  'EmergencyTestPage',
+);
+const importWaterwayPages = () => import('../safety/waterway-pages.tsx');
+const waterwayPages = {
+  conditions: lazyRouteComponent(importWaterwayPages, 'WaterwayConditionsPage'),
+  alerts: lazyRouteComponent(importWaterwayPages, 'WaterSafetyAlertsPage'),
+  contacts: lazyRouteComponent(importWaterwayPages, 'EmergencyWaterwayContactsPage'),
+  accessPoints: lazyRouteComponent(importWaterwayPages, 'AccessPointMapPage'),
+};
+
+/** A route of the safety area (issue 7) showing `component` for directory entry `featureKey`. */
+function safetyRoute<TPath extends string>(
+  path: TPath,
+  featureKey: string,
+  component: ReturnType<typeof lazyRouteComponent>,
+) {
+  return createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    staticData: { featureKey },
+    component,
+  });
+}
 
 const rootRoute = createRootRoute({
   component: RootLayout,
@@ -133,6 +163,58 @@ const featuresRoute = createRoute({
   component: AllFeaturesPage,
 });
 
+// Ride (issue 6): recorder, live GPS, trip pages and navigation.
+const RecordPage = lazyRouteComponent(() => import('../ride/record-page.tsx'), 'RecordPage');
+const RealTrailRidingPage = lazyRouteComponent(
+  () => import('../ride/record-page.tsx'),
+  'RealTrailRidingPage',
+);
+const TripDetailPage = lazyRouteComponent(
+  () => import('../ride/trip-detail-page.tsx'),
+  'TripDetailPage',
+);
+const NavigatePage = lazyRouteComponent(() => import('../ride/navigate-page.tsx'), 'NavigatePage');
+
+const recordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/record',
+  staticData: { featureKey: 'record' },
+  component: RecordPage,
+});
+
+/** A recorded or imported trip (the route table has no trip page; this one belongs to /record). */
+const tripDetailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/trips/$tripId',
+  staticData: { featureKey: 'record' },
+  component: TripDetailPage,
+});
+
+const realTrailRidingRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/real-trail-riding',
+  staticData: { featureKey: 'real-trail-riding' },
+  component: function RealTrailRidingRoute() {
+    return <RealTrailRidingPage path="/real-trail-riding" />;
+  },
+});
+
+const gpsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/gps',
+  staticData: { featureKey: 'real-trail-riding' },
+  component: function GpsRoute() {
+    return <RealTrailRidingPage path="/gps" />;
+  },
+});
+
+const navigateTrailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/navigate/$trailId',
+  staticData: { featureKey: 'navigate' },
+  component: NavigatePage,
+});
+
 const skillsRoutes = SKILLS_SUBPAGES.map((subpage) =>
   featureRoute(`/arkansas-skills/${subpage}`, subpage),
 );
@@ -151,19 +233,24 @@ const routeTree = rootRoute.addChildren([
   mapRoute,
   featureRoute('/submit-trail', 'submit-trail'),
   // Ride
-  featureRoute('/navigate/$trailId', 'navigate'),
-  featureRoute('/record', 'record'),
-  featureRoute('/real-trail-riding', 'real-trail-riding'),
-  featureRoute('/gps', 'real-trail-riding'),
+  navigateTrailRoute,
+  recordRoute,
+  tripDetailRoute,
+  realTrailRidingRoute,
+  gpsRoute,
   featureRoute('/group-ride', 'group-ride'),
   featureRoute('/group/$id', 'group-ride'),
   // Safety
-  featureRoute('/safety', 'safety'),
-  featureRoute('/emergency', 'emergency'),
-  featureRoute('/emergency-test', 'emergency-test'),
-  featureRoute('/water-safety-alerts', 'water-safety-alerts'),
-  featureRoute('/emergency-waterway-contacts', 'emergency-waterway-contacts'),
-  featureRoute('/access-point-map', 'access-point-map'),
+  safetyRoute('/safety', 'safety', SafetyPage),
+  safetyRoute('/emergency', 'emergency', EmergencyPage),
+  safetyRoute('/emergency-test', 'emergency-test', EmergencyTestPage),
+  safetyRoute('/water-safety-alerts', 'water-safety-alerts', waterwayPages.alerts),
+  safetyRoute(
+    '/emergency-waterway-contacts',
+    'emergency-waterway-contacts',
+    waterwayPages.contacts,
+  ),
+  safetyRoute('/access-point-map', 'access-point-map', waterwayPages.accessPoints),
   // Learn
   featureRoute('/arkansas-skills', 'arkansas-skills'),
   ...skillsRoutes,
@@ -192,7 +279,7 @@ const routeTree = rootRoute.addChildren([
   featureRoute('/carters-riding-park', 'carters-riding-park'),
   featureRoute('/macks-pines', 'macks-pines'),
   featureRoute('/hot-springs-offroad-park', 'hot-springs-offroad-park'),
-  featureRoute('/waterway-conditions', 'waterway-conditions'),
+  safetyRoute('/waterway-conditions', 'waterway-conditions', waterwayPages.conditions),
   // Me
   featureRoute('/profile', 'profile'),
   featureRoute('/achievements', 'achievements'),

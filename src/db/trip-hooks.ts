@@ -1,0 +1,81 @@
+/**
+ * Reactive reads of trips and their tracks for the ride pages (schemas/trips.ts,
+ * schemas/track-chunks.ts). Each hook follows every change: a recording adding chunks, an
+ * import, the sync engine promoting a temp- id.
+ */
+import { useMemo } from 'react';
+import { map, type Observable } from 'rxjs';
+import type { TrackChunk } from '../../schemas/track-chunks.ts';
+import type { Trip } from '../../schemas/trips.ts';
+import type { Waypoint } from '../../schemas/waypoints.ts';
+import type { AppDatabase } from './database.ts';
+import { useDatabase } from './provider.tsx';
+import type { StoredTrackPoint } from './trips.ts';
+import { useObservable } from './use-observable.ts';
+
+/** Every trip on this device, newest first. */
+export function observeTrips(db: AppDatabase): Observable<Trip[]> {
+  return db.trips
+    .find({ sort: [{ startedAt: 'desc' }] })
+    .$.pipe(map((documents) => documents.map((document) => document.toJSON() as Trip)));
+}
+
+/** One trip, null when absent. */
+export function observeTripById(db: AppDatabase, tripId: string): Observable<Trip | null> {
+  return db.trips
+    .findOne(tripId)
+    .$.pipe(map((document) => (document ? (document.toJSON() as Trip) : null)));
+}
+
+/** A trip's points in order: [lon, lat, elevation m|null, time ms|null, accuracy m|null]. */
+export function observeTrackPoints(
+  db: AppDatabase,
+  tripId: string,
+): Observable<StoredTrackPoint[]> {
+  return db.trackChunks
+    .find({ selector: { tripId }, sort: [{ sequence: 'asc' }] })
+    .$.pipe(
+      map((chunks) =>
+        chunks.flatMap((chunk) => (chunk.toJSON() as TrackChunk).points as StoredTrackPoint[]),
+      ),
+    );
+}
+
+/** Waypoints linked to a trip. */
+export function observeTripWaypoints(db: AppDatabase, tripId: string): Observable<Waypoint[]> {
+  return db.waypoints
+    .find({ selector: { tripId } })
+    .$.pipe(map((documents) => documents.map((document) => document.toJSON() as Waypoint)));
+}
+
+/** Every trip, newest first. */
+export function useTrips(): { trips: Trip[]; isLoading: boolean } {
+  const db = useDatabase();
+  const source = useMemo(() => observeTrips(db), [db]);
+  const { value, isLoading } = useObservable(source);
+  return { trips: value ?? [], isLoading };
+}
+
+/** One trip; null while loading and when it does not exist. */
+export function useTrip(tripId: string): { trip: Trip | null; isLoading: boolean } {
+  const db = useDatabase();
+  const source = useMemo(() => observeTripById(db, tripId), [db, tripId]);
+  const { value, isLoading } = useObservable(source);
+  return { trip: value ?? null, isLoading };
+}
+
+/** A trip's track points in order. */
+export function useTrackPoints(tripId: string): { points: StoredTrackPoint[]; isLoading: boolean } {
+  const db = useDatabase();
+  const source = useMemo(() => observeTrackPoints(db, tripId), [db, tripId]);
+  const { value, isLoading } = useObservable(source);
+  return { points: value ?? [], isLoading };
+}
+
+/** Waypoints linked to a trip (imported with it). */
+export function useTripWaypoints(tripId: string): { waypoints: Waypoint[]; isLoading: boolean } {
+  const db = useDatabase();
+  const source = useMemo(() => observeTripWaypoints(db, tripId), [db, tripId]);
+  const { value, isLoading } = useObservable(source);
+  return { waypoints: value ?? [], isLoading };
+}

@@ -1,0 +1,183 @@
+/**
+ * The navigation machine (issue 6 "Navigation"): follows a route (a trail's path, a recorded
+ * trip or an imported track) or heads to a trailhead point, turning each `navigation.position`
+ * fix into guidance (navigation-cues.ts) and raising its notices three ways: shown (the latest
+ * notice in context), felt (action `vibrate`, the haptics engine) and spoken (action `speak`,
+ * speech synthesis at rate 0.95 in US English, voice-navigation §9) when speech is on.
+ *
+ *   waiting ─first fix─► following.onRoute ⇄ following.offRoute ─end reached─► arrived
+ *
+ * Geolocation is the `watchPosition` actor (high accuracy), swapped in tests with .provide().
+ */
+import { assign, fromCallback, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { LonLat } from '../lib/geo/route-geometry.ts';
+import { playPattern } from './haptics-engine.ts';
+import {
+  initialGuidance,
+  prepareTarget,
+  updateGuidance,
+  type GuidanceState,
+  type NavigationNotice,
+  type NavigationTarget,
+  type PreparedTarget,
+} from './navigation-cues.ts';
+
+/** Speech rate of spoken cues (voice-navigation §9). */
+export const SPEECH_RATE = 0.95;
+/** Spoken cue language (voice-navigation §9: US English voice preferred). */
+export const SPEECH_LANGUAGE = 'en-US';
+
+export interface NavigationContext {
+  prepared: PreparedTarget;
+  guidance: GuidanceState;
+  speechEnabled: boolean;
+  /** Notices raised by the latest fix. */
+  notices: NavigationNotice[];
+  /** The latest notice, for the on-screen banner. */
+  lastNotice: NavigationNotice | null;
+  gpsError: string | null;
+  accuracyMeters: number | null;
+}
+
+export type NavigationEvent =
+  | { type: 'navigation.position'; longitude: number; latitude: number; accuracy: number | null }
+  | { type: 'navigation.toggleSpeech' }
+  | { type: 'navigation.gpsError'; message: string };
+
+/**
+ * Speaks `text` with the browser's speech synthesis (rate 0.95, en-US, a US English voice when
+ * installed); silently does nothing where speech synthesis is missing. Cancels a cue still
+ * being spoken so the newest (off-route first) is heard at once.
+ */
+export function speakCue(text: string): void {
+  if (typeof window === 'undefined' || !('speechSynthesis' in window)) return;
+  const utterance = new SpeechSynthesisUtterance(text);
+  utterance.rate = SPEECH_RATE;
+  utterance.pitch = 1;
+  utterance.volume = 1;
+  utterance.lang = SPEECH_LANGUAGE;
+  const voice = window.speechSynthesis
+    .getVoices()
+    .find((candidate) => candidate.lang === SPEECH_LANGUAGE);
+  if (voice) utterance.voice = voice;
+  window.speechSynthesis.cancel();
+  window.speechSynthesis.speak(utterance);
+}
+
+/** Types, actors and actions of the navigation machine. */
+const navigationSetup = setup({
+  types: {
+    context: {} as NavigationContext,
+    events: {} as NavigationEvent,
+    input: {} as { target: NavigationTarget; speechEnabled?: boolean },
+  },
+  actors: {
+    watchPosition: fromCallback<NavigationEvent>(({ sendBack }) => {
+      if (typeof navigator === 'undefined' || !navigator.geolocation) {
+        sendBack({
+          type: 'navigation.gpsError',
+          message: 'This device cannot provide a location.',
+        });
+        return () => undefined;
+      }
+      const watchId = navigator.geolocation.watchPosition(
+        (position) =>
+          sendBack({
+            type: 'navigation.position',
+            longitude: position.coords.longitude,
+            latitude: position.coords.latitude,
+            accuracy: position.coords.accuracy,
+          }),
+        (error) =>
+          sendBack({
+            type: 'navigation.gpsError',
+            message:
+              error.code === 1
+                ? 'Location permission is denied. Allow location for this site to navigate.'
+                : 'No GPS signal right now. Move to open sky.',
+          }),
+        { enableHighAccuracy: true, maximumAge: 0, timeout: 30_000 },
+      );
+      return () => navigator.geolocation.clearWatch(watchId);
+    }),
+  },
+  actions: {
+    speak: (_, params: { text: string }) => speakCue(params.text),
+    vibrate: (_, params: { patternId: string }) => {
+      playPattern(params.patternId);
+    },
+    applyFix: assign(({ context, event }) => {
+      if (event.type !== 'navigation.position') return {};
+      const position: LonLat = [event.longitude, event.latitude];
+      const { state, notices } = updateGuidance(context.prepared, context.guidance, position);
+      return {
+        guidance: state,
+        accuracyMeters: event.accuracy,
+        gpsError: null,
+        notices,
+        lastNotice: notices[0] ?? context.lastNotice,
+      };
+    }),
+  },
+});
+
+/** Feels the most urgent notice of the latest fix and speaks them all, in order. */
+const raiseNotices = navigationSetup.enqueueActions(({ context, enqueue }) => {
+  const [first] = context.notices;
+  if (!first) return;
+  enqueue({ type: 'vibrate', params: { patternId: first.hapticPatternId } });
+  if (context.speechEnabled) {
+    enqueue({
+      type: 'speak',
+      params: { text: context.notices.map((notice) => notice.text).join(' ') },
+    });
+  }
+});
+
+/** The navigation machine; input: the target and whether speech starts on. */
+export const navigationMachine = navigationSetup.createMachine({
+  id: 'navigation',
+  context: ({ input }) => ({
+    prepared: prepareTarget(input.target),
+    guidance: initialGuidance(),
+    speechEnabled: input.speechEnabled ?? true,
+    notices: [],
+    lastNotice: null,
+    gpsError: null,
+    accuracyMeters: null,
+  }),
+  invoke: { id: 'gps', src: 'watchPosition' },
+  on: {
+    'navigation.toggleSpeech': {
+      actions: assign({ speechEnabled: ({ context }) => !context.speechEnabled }),
+    },
+    'navigation.gpsError': { actions: assign({ gpsError: ({ event }) => event.message }) },
+  },
+  initial: 'waiting',
+  states: {
+    waiting: {
+      on: { 'navigation.position': { target: 'following', actions: ['applyFix', raiseNotices] } },
+    },
+    following: {
+      always: [{ guard: ({ context }) => context.guidance.arrived, target: 'arrived' }],
+      on: {
+        'navigation.position': { actions: ['applyFix', raiseNotices] },
+      },
+      initial: 'onRoute',
+      states: {
+        onRoute: {
+          always: { guard: ({ context }) => context.guidance.offRoute, target: 'offRoute' },
+        },
+        offRoute: {
+          always: { guard: ({ context }) => !context.guidance.offRoute, target: 'onRoute' },
+        },
+      },
+    },
+    arrived: {
+      type: 'final',
+    },
+  },
+});
+
+export type NavigationActor = ActorRefFrom<typeof navigationMachine>;
+export type NavigationSnapshot = SnapshotFrom<typeof navigationMachine>;

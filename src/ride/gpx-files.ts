@@ -1,0 +1,61 @@
+/**
+ * GPX files in the browser: downloading a trip as GPX 1.1 and importing a chosen file with the
+ * browser's DOMParser (src/lib/gpx). Works offline: nothing leaves the device.
+ */
+import type { Trip } from '../../schemas/trips.ts';
+import type { AppDatabase } from '../db/database.ts';
+import {
+  importGpxContents,
+  readTrackPoints,
+  readTripWaypoints,
+  type GpxImportResult,
+} from '../db/trips.ts';
+import { buildGpx, gpxFileName } from '../lib/gpx/gpx-export.ts';
+import { GpxImportError, parseGpx } from '../lib/gpx/gpx-import.ts';
+
+/** Builds the trip's GPX and hands it to the browser as a download named after the trip. */
+export async function downloadTripGpx(db: AppDatabase, trip: Trip): Promise<string> {
+  const [points, waypoints] = await Promise.all([
+    readTrackPoints(db, trip.id),
+    readTripWaypoints(db, trip.id),
+  ]);
+  const xml = buildGpx({
+    name: trip.name,
+    description: trip.notes,
+    type: trip.vehicleType,
+    startedAt: trip.source === 'recorded' ? trip.startedAt : (points[0]?.[3] ?? null),
+    positions: points,
+    waypoints: waypoints.map((waypoint) => ({
+      name: waypoint.name,
+      description: waypoint.description,
+      longitude: waypoint.longitude,
+      latitude: waypoint.latitude,
+      elevation: waypoint.elevationMetres ?? null,
+    })),
+  });
+  const fileName = gpxFileName(trip.name, trip.startedAt);
+  const url = URL.createObjectURL(new Blob([xml], { type: 'application/gpx+xml' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return fileName;
+}
+
+/**
+ * Reads and stores a GPX file chosen by the rider. Throws GpxImportError (rider-facing message)
+ * for a malformed or empty file; nothing is stored then.
+ */
+export async function importGpxFile(db: AppDatabase, file: File): Promise<GpxImportResult> {
+  let text: string;
+  try {
+    text = await file.text();
+  } catch {
+    throw new GpxImportError('This file could not be read. Nothing was imported.');
+  }
+  const contents = parseGpx(text, new DOMParser());
+  return importGpxContents(db, contents, file.name);
+}

@@ -1,0 +1,267 @@
+/**
+ * /navigate/$trailId (voice-navigation §2.1 "Navigation for a trail"; issue 6 "Navigation"):
+ * follows a trail's path, a recorded trip or an imported track (the id may be a trip's), with
+ * distance done and remaining, the next turn cue, off-route alarm and back-on-route notice,
+ * waypoint approach, quarter-mile and mile notices, spoken (rate 0.95, US English) when speech is
+ * on and felt through the haptics engine. A trail known only by its trailhead point (every
+ * shipped trail today) gets straight-line guidance to the trailhead. Works fully offline: the
+ * trail, trip and track all come from the device.
+ */
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { Link, getRouteApi } from '@tanstack/react-router';
+import { Button } from 'react-aria-components';
+import { ArrowLeft, Compass, Navigation, TriangleAlert, Volume2, VolumeX } from 'lucide-react';
+import { createActor } from 'xstate';
+import { useTrail } from '../db/hooks.ts';
+import { useTrackPoints, useTrip, useTripWaypoints } from '../db/trip-hooks.ts';
+import { METERS_PER_MILE } from '../lib/geo/track-stats.ts';
+import type { NavigationTarget } from '../machines/navigation-cues.ts';
+import { compassWord, spokenDistance } from '../machines/navigation-cues.ts';
+import { navigationMachine, type NavigationActor } from '../machines/navigation-machine.ts';
+import { usePageMeta } from '../ui/page-meta.ts';
+import { Spinner } from '../ui/spinner.tsx';
+import { formatAccuracy, formatMiles } from './ride-format.ts';
+import { TrackDrawing } from './track-drawing.tsx';
+import { useHaptics } from './use-haptics.ts';
+import './ride.css';
+
+const navigateRoute = getRouteApi('/navigate/$trailId');
+
+/** The navigation page for a trail id or trip id. */
+export function NavigatePage() {
+  const { trailId } = navigateRoute.useParams();
+  const { trail, isLoading: trailLoading } = useTrail(trailId);
+  const { trip, isLoading: tripLoading } = useTrip(trailId);
+  const { points, isLoading: pointsLoading } = useTrackPoints(trailId);
+  const { waypoints } = useTripWaypoints(trailId);
+  useHaptics();
+
+  const name = trail?.name ?? trip?.name ?? 'Trail';
+  usePageMeta({
+    title: `Navigate ${name}`,
+    description: `Turn-by-turn guidance for ${name} with off-route alerts, working offline.`,
+    keywords: ['navigation', 'GPS', 'off-route alert', name],
+    path: `/navigate/${trailId}`,
+  });
+
+  const target = useMemo<NavigationTarget | null>(() => {
+    if (trail) {
+      if (trail.path && trail.path.length >= 2) {
+        return { kind: 'route', name: trail.name, coordinates: trail.path, waypoints: [] };
+      }
+      return {
+        kind: 'point',
+        name: `${trail.name} trailhead`,
+        longitude: trail.longitude,
+        latitude: trail.latitude,
+        approximate: trail.locationConfidence === 'approximate',
+      };
+    }
+    if (trip && points.length >= 2) {
+      return {
+        kind: 'route',
+        name: trip.name,
+        coordinates: points.map((point) => [point[0], point[1]]),
+        waypoints: waypoints.map((waypoint) => ({
+          name: waypoint.name,
+          longitude: waypoint.longitude,
+          latitude: waypoint.latitude,
+        })),
+      };
+    }
+    return null;
+  }, [trail, trip, points, waypoints]);
+
+  if (trailLoading || tripLoading || (trip && pointsLoading)) {
+    return (
+      <div className="ride-page">
+        <Spinner label="Loading the route…" />
+      </div>
+    );
+  }
+  if (!target) {
+    return (
+      <div className="ride-page">
+        <h1>Nothing to navigate</h1>
+        <p className="ride-muted">
+          No trail or trip with this id is on this device{trip ? ', or the trip has no track' : ''}.
+        </p>
+        <Link className="button" to="/ai-trails">
+          <ArrowLeft size={18} aria-hidden="true" /> Choose a trail
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <Navigator key={`${trailId}:${target.kind}`} target={target} backTo={trail ? trailId : null} />
+  );
+}
+
+function useNavigationActor(target: NavigationTarget): NavigationActor {
+  const [actor] = useState(() => createActor(navigationMachine, { input: { target } }));
+  useEffect(() => {
+    actor.start();
+    return () => {
+      actor.stop();
+    };
+  }, [actor]);
+  return actor;
+}
+
+function Navigator({ target, backTo }: { target: NavigationTarget; backTo: string | null }) {
+  const actor = useNavigationActor(target);
+  const snapshot = useSyncExternalStore(
+    (onChange) => {
+      const subscription = actor.subscribe(onChange);
+      return () => subscription.unsubscribe();
+    },
+    () => actor.getSnapshot(),
+  );
+  const { guidance, lastNotice, speechEnabled, gpsError, accuracyMeters } = snapshot.context;
+  const arrived = snapshot.matches('arrived');
+  const offRoute = snapshot.matches({ following: 'offRoute' });
+  const route = target.kind === 'route' ? target.coordinates : null;
+  const markers =
+    target.kind === 'point'
+      ? [{ longitude: target.longitude, latitude: target.latitude, label: 'Trailhead' }]
+      : target.waypoints.map((waypoint) => ({ ...waypoint, label: waypoint.name }));
+
+  return (
+    <div className="ride-page">
+      {backTo ? (
+        <Link className="ride-back" to="/map/$trailId" params={{ trailId: backTo }}>
+          <ArrowLeft size={18} aria-hidden="true" /> Trail details
+        </Link>
+      ) : (
+        <Link className="ride-back" to="/record">
+          <ArrowLeft size={18} aria-hidden="true" /> All trips
+        </Link>
+      )}
+      <header className="ride-header">
+        <p className="eyebrow">
+          <Navigation size={14} aria-hidden="true" /> Navigate
+        </p>
+        <h1>{target.name}</h1>
+        {target.kind === 'point' ? (
+          <p className="ride-muted">
+            This trail has no mapped path yet, so guidance leads straight to its trailhead.
+            {target.approximate ? ' Trailhead location approximate.' : ''}
+          </p>
+        ) : null}
+      </header>
+      <div className="ride-actions">
+        <Button
+          className="button"
+          aria-pressed={speechEnabled}
+          onPress={() => actor.send({ type: 'navigation.toggleSpeech' })}
+        >
+          {speechEnabled ? (
+            <Volume2 size={18} aria-hidden="true" />
+          ) : (
+            <VolumeX size={18} aria-hidden="true" />
+          )}
+          {speechEnabled ? 'Spoken cues on' : 'Spoken cues off'}
+        </Button>
+      </div>
+      {gpsError ? (
+        <p role="alert" className="ride-alert ride-alert--danger">
+          {gpsError}
+        </p>
+      ) : null}
+      {offRoute ? (
+        <p role="alert" className="ride-alert ride-alert--danger nav-offroute">
+          <TriangleAlert size={22} aria-hidden="true" /> Off route:{' '}
+          {guidance.offRouteMeters !== null ? spokenDistance(guidance.offRouteMeters) : ''} from the
+          trail
+        </p>
+      ) : null}
+      {lastNotice && !offRoute ? (
+        <p className="ride-alert ride-alert--info" role="status" aria-live="polite">
+          {lastNotice.text}
+        </p>
+      ) : null}
+      {snapshot.matches('waiting') ? (
+        <section className="ride-card">
+          <Spinner label="Waiting for a GPS fix…" />
+        </section>
+      ) : (
+        <section className="ride-card" aria-label="Guidance">
+          <dl className="ride-stats">
+            {target.kind === 'route' ? (
+              <>
+                <Stat
+                  label="Done"
+                  value={formatMiles((guidance.alongMeters ?? 0) / METERS_PER_MILE)}
+                  large
+                />
+                <Stat
+                  label="Remaining"
+                  value={formatMiles((guidance.remainingMeters ?? 0) / METERS_PER_MILE)}
+                  large
+                />
+                <Stat
+                  label="Next cue"
+                  value={
+                    arrived
+                      ? 'Arrived'
+                      : guidance.nextCue && guidance.distanceToNextCueMeters !== null
+                        ? `${guidance.nextCue.severity} ${guidance.nextCue.direction} in ${spokenDistance(guidance.distanceToNextCueMeters)}`
+                        : 'Continue to the end'
+                  }
+                />
+              </>
+            ) : (
+              <>
+                <Stat
+                  label="To trailhead"
+                  value={formatMiles((guidance.distanceToTargetMeters ?? 0) / METERS_PER_MILE)}
+                  large
+                />
+                <Stat
+                  label="Bearing"
+                  value={
+                    guidance.bearingToTargetDegrees !== null
+                      ? `${Math.round(guidance.bearingToTargetDegrees)}° ${compassWord(guidance.bearingToTargetDegrees)}`
+                      : '—'
+                  }
+                  large
+                />
+                <Stat label="Status" value={arrived ? 'Arrived' : 'Heading there'} />
+              </>
+            )}
+            <Stat label="GPS accuracy" value={formatAccuracy(accuracyMeters)} />
+          </dl>
+          {target.kind === 'point' && guidance.bearingToTargetDegrees !== null ? (
+            <div className="nav-compass" aria-hidden="true">
+              <Compass size={20} />
+              <span
+                className="nav-compass__arrow"
+                style={{ transform: `rotate(${guidance.bearingToTargetDegrees}deg)` }}
+              >
+                ↑
+              </span>
+              <span>straight-line bearing from true north</span>
+            </div>
+          ) : null}
+        </section>
+      )}
+      <section className="ride-card" aria-label="Route drawing">
+        <TrackDrawing
+          track={route ?? []}
+          position={guidance.position}
+          markers={markers}
+          label={`Route of ${target.name} with your position`}
+        />
+      </section>
+    </div>
+  );
+}
+
+function Stat({ label, value, large = false }: { label: string; value: string; large?: boolean }) {
+  return (
+    <div className={`ride-stat${large ? ' ride-stat--large' : ''}`}>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}

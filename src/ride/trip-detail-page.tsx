@@ -1,0 +1,174 @@
+/**
+ * /trips/$tripId: one trip with its track drawn, statistics, elevation profile and waypoints;
+ * GPX export, follow-this-track navigation, rename and delete. Works offline.
+ */
+import { useState } from 'react';
+import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
+import { Button } from 'react-aria-components';
+import { ArrowLeft, Download, Navigation, Trash2 } from 'lucide-react';
+import { useDatabase } from '../db/provider.tsx';
+import { useTrackPoints, useTrip, useTripWaypoints } from '../db/trip-hooks.ts';
+import { deleteTrip } from '../db/trips.ts';
+import { formatDateTime } from '../lib/format.ts';
+import { usePageMeta } from '../ui/page-meta.ts';
+import { Spinner } from '../ui/spinner.tsx';
+import { showToast } from '../ui/toast.ts';
+import { ElevationProfile } from './elevation-profile.tsx';
+import { downloadTripGpx } from './gpx-files.ts';
+import { formatDuration, formatFeet, formatMiles, formatMph } from './ride-format.ts';
+import { TrackDrawing } from './track-drawing.tsx';
+import './ride.css';
+
+const tripRoute = getRouteApi('/trips/$tripId');
+
+/** The trip page; unknown ids say so and link back to /record. */
+export function TripDetailPage() {
+  const { tripId } = tripRoute.useParams();
+  const db = useDatabase();
+  const navigate = useNavigate();
+  const { trip, isLoading } = useTrip(tripId);
+  const { points } = useTrackPoints(tripId);
+  const { waypoints } = useTripWaypoints(tripId);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  usePageMeta({
+    title: trip ? `${trip.name}: Trip` : 'Trip',
+    description:
+      'A recorded or imported trip: track, statistics, elevation profile and GPX export.',
+    keywords: ['trip', 'GPS track', 'GPX'],
+    path: `/trips/${tripId}`,
+  });
+
+  if (isLoading) {
+    return (
+      <div className="ride-page">
+        <Spinner label="Loading trip…" />
+      </div>
+    );
+  }
+  if (!trip) {
+    return (
+      <div className="ride-page">
+        <h1>Trip not found</h1>
+        <p className="ride-muted">This trip is not on this device. It may have been deleted.</p>
+        <Link className="button" to="/record">
+          <ArrowLeft size={18} aria-hidden="true" /> Back to trips
+        </Link>
+      </div>
+    );
+  }
+
+  const onExport = async () => {
+    try {
+      const fileName = await downloadTripGpx(db, trip);
+      showToast({ title: 'GPX exported', description: fileName });
+    } catch (error) {
+      showToast({
+        title: 'GPX export failed',
+        description: (error as Error).message,
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const onDelete = async () => {
+    await deleteTrip(db, trip.id);
+    showToast({ title: 'Trip deleted', description: trip.name });
+    await navigate({ to: '/record' });
+  };
+
+  const timed = points.some((point) => point[3] !== null);
+  return (
+    <div className="ride-page">
+      <Link className="ride-back" to="/record">
+        <ArrowLeft size={18} aria-hidden="true" /> All trips
+      </Link>
+      <header className="ride-header">
+        <p className="eyebrow">{trip.source === 'imported' ? 'Imported track' : 'Recorded trip'}</p>
+        <h1>{trip.name}</h1>
+        <p className="ride-muted">
+          {timed ? `Started ${formatDateTime(trip.startedAt)}` : 'No times in this track'}
+          {trip.endedAt ? ` · ended ${formatDateTime(trip.endedAt)}` : ''}
+          {trip.status === 'pending' ? ' · Not synced yet' : ' · Synced'}
+          {trip.recordingState !== 'finished' ? ' · Recording not finished' : ''}
+        </p>
+      </header>
+      <div className="ride-actions">
+        <Button className="button button--primary" onPress={() => void onExport()}>
+          <Download size={18} aria-hidden="true" /> Export GPX
+        </Button>
+        {points.length > 1 ? (
+          <Link className="button" to="/navigate/$trailId" params={{ trailId: trip.id }}>
+            <Navigation size={18} aria-hidden="true" /> Follow this track
+          </Link>
+        ) : null}
+        {confirmDelete ? (
+          <>
+            <Button className="button button--danger" onPress={() => void onDelete()}>
+              <Trash2 size={18} aria-hidden="true" /> Delete for good
+            </Button>
+            <Button className="button button--ghost" onPress={() => setConfirmDelete(false)}>
+              Keep it
+            </Button>
+          </>
+        ) : (
+          <Button className="button button--ghost" onPress={() => setConfirmDelete(true)}>
+            <Trash2 size={18} aria-hidden="true" /> Delete
+          </Button>
+        )}
+      </div>
+      <section className="ride-card" aria-label="Trip statistics">
+        <dl className="ride-stats">
+          <Stat label="Distance" value={formatMiles(trip.distanceMiles)} />
+          <Stat label="Moving time" value={timed ? formatDuration(trip.movingTimeMs) : 'Unknown'} />
+          <Stat label="Elapsed" value={timed ? formatDuration(trip.elapsedTimeMs) : 'Unknown'} />
+          <Stat label="Average speed" value={timed ? formatMph(trip.averageSpeedMph) : 'Unknown'} />
+          <Stat label="Max speed" value={timed ? formatMph(trip.maxSpeedMph) : 'Unknown'} />
+          <Stat label="Elevation gain" value={formatFeet(trip.elevationGainFeet)} />
+          <Stat label="Elevation loss" value={formatFeet(trip.elevationLossFeet)} />
+          <Stat label="Track points" value={trip.trackPointCount.toLocaleString('en-US')} />
+        </dl>
+      </section>
+      <section className="ride-card" aria-labelledby="track-heading">
+        <h2 id="track-heading">Track</h2>
+        <TrackDrawing
+          track={points}
+          markers={waypoints.map((waypoint) => ({
+            longitude: waypoint.longitude,
+            latitude: waypoint.latitude,
+            label: waypoint.name,
+          }))}
+          label={`Track of ${trip.name}`}
+        />
+      </section>
+      <section className="ride-card" aria-labelledby="profile-heading">
+        <h2 id="profile-heading">Elevation profile</h2>
+        <ElevationProfile points={points} />
+      </section>
+      {waypoints.length > 0 ? (
+        <section className="ride-card" aria-labelledby="waypoints-heading">
+          <h2 id="waypoints-heading">Waypoints</h2>
+          <ul className="ride-list">
+            {waypoints.map((waypoint) => (
+              <li key={waypoint.id}>
+                <strong>{waypoint.name}</strong> {waypoint.latitude.toFixed(5)},{' '}
+                {waypoint.longitude.toFixed(5)}
+                {waypoint.description ? ` · ${waypoint.description}` : ''}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {trip.notes ? <p className="ride-muted">{trip.notes}</p> : null}
+    </div>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="ride-stat">
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,226 @@
+/**
+ * Emergency contacts and medical notes on /safety (issue 7): add, edit and remove contacts
+ * (name, phone, relation, priority) with validation messages under each field; stored on the
+ * device only (local documents: they join sync when the sync engine gives them a collection).
+ */
+import { useState, type FormEvent } from 'react';
+import { useDatabase } from '../db/provider.tsx';
+import {
+  MEDICAL_NOTES_MAX,
+  removeEmergencyContact,
+  saveEmergencyContact,
+  useEmergencyContacts,
+  useMedicalNotes,
+} from '../db/safety-settings.ts';
+import {
+  CONTACT_PRIORITY_LABELS,
+  formatPhone,
+  type ContactValidationError,
+  type EmergencyContact,
+} from '../lib/outdoor/emergency-contacts.ts';
+import { showToast } from '../ui/toast.ts';
+
+const EMPTY_FORM = { name: '', phone: '', relation: '', priority: '1' };
+
+function fieldError(errors: ContactValidationError[], field: ContactValidationError['field']) {
+  return errors.find((error) => error.field === field)?.message ?? null;
+}
+
+/** The contacts list and form. */
+export function ContactsSection() {
+  const db = useDatabase();
+  const { contacts, isLoading } = useEmergencyContacts();
+  const [form, setForm] = useState(EMPTY_FORM);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const [errors, setErrors] = useState<ContactValidationError[]>([]);
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    setSaving(true);
+    try {
+      const result = await saveEmergencyContact(
+        db,
+        { ...form, priority: Number(form.priority) },
+        editingId ?? undefined,
+      );
+      if (!result.ok) {
+        setErrors(result.errors);
+        return;
+      }
+      setErrors([]);
+      setForm(EMPTY_FORM);
+      setEditingId(null);
+      showToast({
+        title: editingId ? 'Contact updated' : 'Contact added',
+        description: result.contact.name,
+      });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const edit = (contact: EmergencyContact) => {
+    setEditingId(contact.id);
+    setErrors([]);
+    setForm({
+      name: contact.name,
+      phone: formatPhone(contact.phone),
+      relation: contact.relation,
+      priority: String(contact.priority),
+    });
+  };
+
+  const remove = async (contact: EmergencyContact) => {
+    if (!window.confirm(`Remove ${contact.name} from your emergency contacts?`)) return;
+    await removeEmergencyContact(db, contact.id);
+    showToast({ title: 'Contact removed', description: contact.name });
+  };
+
+  const nameError = fieldError(errors, 'name');
+  const phoneError = fieldError(errors, 'phone');
+  const relationError = fieldError(errors, 'relation');
+
+  return (
+    <section className="safety-card" aria-labelledby="contacts-title">
+      <h2 id="contacts-title">Emergency contacts</h2>
+      <p className="safety-muted">
+        Stored on this device only, for now: they will sync to your account once syncing of contacts
+        is available. The Emergency screen texts your location to them.
+      </p>
+      {isLoading ? null : contacts.length === 0 ? (
+        <p>No contacts yet. Add at least one person who can receive texts.</p>
+      ) : (
+        <ul className="contact-list">
+          {contacts.map((contact) => (
+            <li key={contact.id} className="contact-list__item">
+              <span className="contact-list__who">
+                <strong>{contact.name}</strong>
+                <span>
+                  {formatPhone(contact.phone)}
+                  {contact.relation ? ` · ${contact.relation}` : ''} ·{' '}
+                  {CONTACT_PRIORITY_LABELS[contact.priority]}
+                </span>
+              </span>
+              <span className="contact-list__actions">
+                <button type="button" className="button" onClick={() => edit(contact)}>
+                  Edit
+                </button>
+                <button type="button" className="button" onClick={() => void remove(contact)}>
+                  Remove
+                </button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form className="contact-form" onSubmit={(event) => void submit(event)} noValidate>
+        <h3>{editingId ? 'Edit contact' : 'Add a contact'}</h3>
+        <div className="contact-form__grid">
+          <label className="form-field">
+            <span>Name</span>
+            <input
+              value={form.name}
+              autoComplete="name"
+              onChange={(event) => setForm({ ...form, name: event.target.value })}
+              aria-invalid={nameError !== null}
+              aria-describedby={nameError ? 'contact-name-error' : undefined}
+            />
+            {nameError ? (
+              <span id="contact-name-error" className="form-field__error">
+                {nameError}
+              </span>
+            ) : null}
+          </label>
+          <label className="form-field">
+            <span>Mobile phone</span>
+            <input
+              type="tel"
+              value={form.phone}
+              autoComplete="tel"
+              inputMode="tel"
+              onChange={(event) => setForm({ ...form, phone: event.target.value })}
+              aria-invalid={phoneError !== null}
+              aria-describedby={phoneError ? 'contact-phone-error' : undefined}
+            />
+            {phoneError ? (
+              <span id="contact-phone-error" className="form-field__error">
+                {phoneError}
+              </span>
+            ) : null}
+          </label>
+          <label className="form-field">
+            <span>Relation (optional)</span>
+            <input
+              value={form.relation}
+              onChange={(event) => setForm({ ...form, relation: event.target.value })}
+              aria-invalid={relationError !== null}
+            />
+            {relationError ? <span className="form-field__error">{relationError}</span> : null}
+          </label>
+          <label className="form-field">
+            <span>Priority</span>
+            <select
+              value={form.priority}
+              onChange={(event) => setForm({ ...form, priority: event.target.value })}
+            >
+              <option value="1">Primary</option>
+              <option value="2">Secondary</option>
+              <option value="3">Backup</option>
+            </select>
+          </label>
+        </div>
+        <div className="contact-form__actions">
+          <button type="submit" className="button button--primary" disabled={saving}>
+            {editingId ? 'Save contact' : 'Add contact'}
+          </button>
+          {editingId ? (
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                setEditingId(null);
+                setForm(EMPTY_FORM);
+                setErrors([]);
+              }}
+            >
+              Cancel editing
+            </button>
+          ) : null}
+        </div>
+      </form>
+    </section>
+  );
+}
+
+/** Medical notes for the emergency card, saved as the rider types. */
+export function MedicalNotesSection() {
+  const { notes, setNotes, isLoading } = useMedicalNotes();
+  // While typing, the field shows the rider's draft: the stored value arrives asynchronously
+  // and would otherwise swallow fast keystrokes.
+  const [draft, setDraft] = useState<string | null>(null);
+  const shown = draft ?? notes;
+  return (
+    <section className="safety-card" aria-labelledby="medical-title">
+      <h2 id="medical-title">Medical notes</h2>
+      <label className="form-field">
+        <span>Allergies, conditions, medicines, blood type: shown on your emergency card</span>
+        <textarea
+          rows={4}
+          maxLength={MEDICAL_NOTES_MAX}
+          value={shown}
+          disabled={isLoading}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            void setNotes(event.target.value);
+          }}
+          onBlur={() => setDraft(null)}
+        />
+      </label>
+      <p className="safety-muted">
+        {shown.length}/{MEDICAL_NOTES_MAX} characters · saved on this device as you type
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * /safety (core-platform §2 Safety; issue 7): the checklist before a ride, the safety advice
+ * facts of voice-navigation §9, emergency contacts, medical notes, and the outdoor and
+ * emergency settings. Works offline: everything is on the device.
+ */
+import { useState } from 'react';
+import { Link } from 'react-aria-components';
+import { Siren } from 'lucide-react';
+import { useEmergencyContacts } from '../db/safety-settings.ts';
+import { usePageMeta } from '../ui/page-meta.ts';
+import { ContactsSection, MedicalNotesSection } from './contacts-section.tsx';
+import { SettingsSection } from './settings-section.tsx';
+import './safety.css';
+
+/** Safety advice of voice-navigation §9 "Safety advice", word for word in substance. */
+export const SAFETY_ADVICE: readonly { topic: string; fact: string }[] = [
+  { topic: 'Water', fact: 'Carry 1 gallon of water per person.' },
+  { topic: 'CVT belt', fact: 'Change the CVT belt every 500 miles.' },
+  { topic: 'Tire pressure', fact: '8 PSI in mud, 10-12 PSI on rocks, 6-8 PSI in sand.' },
+  { topic: 'Thunder', fact: 'Wait 30 minutes after the last thunder before riding on.' },
+  { topic: 'Overheating', fact: 'Let an overheated engine cool for 15-20 minutes.' },
+  { topic: 'Lightning', fact: 'In lightning, park and move 50 feet away from the vehicle.' },
+];
+
+const CHECKLIST = [
+  'Someone at home knows your route and when you will be back',
+  'Phone charged, and a power bank packed',
+  '1 gallon of water per person',
+  'Tire pressure set for the terrain (mud, rocks or sand)',
+  'CVT belt within its 500-mile change interval',
+  'Trails and this app opened once with signal, so they work offline',
+  'First-aid kit, tow strap and basic tools packed',
+  'Helmet and riding gear on',
+];
+
+/** The /safety page. */
+export function SafetyPage() {
+  usePageMeta({
+    title: 'Safety Center',
+    description: 'Safety tools, emergency contacts and SOS for when a ride goes wrong.',
+    keywords: ['sos', 'emergency', 'help', 'first aid'],
+    path: '/safety',
+  });
+  const { contacts } = useEmergencyContacts();
+  const [checked, setChecked] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (index: number) =>
+    setChecked((previous) => {
+      const next = new Set(previous);
+      if (next.has(index)) next.delete(index);
+      else next.add(index);
+      return next;
+    });
+  const items = [
+    ...(contacts.length === 0 ? ['Add at least one emergency contact (below)'] : []),
+    ...CHECKLIST,
+  ];
+
+  return (
+    <div className="safety-page">
+      <header className="safety-page__header">
+        <h1>Safety Center</h1>
+        <p className="safety-muted">Everything here works with no signal.</p>
+        <Link href="/emergency" className="button button--danger-strong safety-page__sos">
+          <Siren aria-hidden="true" /> Open the Emergency screen
+        </Link>
+      </header>
+
+      <div className="safety-grid">
+        <section className="safety-card" aria-labelledby="checklist-title">
+          <h2 id="checklist-title">Before you ride</h2>
+          <p className="safety-muted" aria-live="polite">
+            {checked.size} of {items.length} done
+          </p>
+          <ul className="checklist">
+            {items.map((item, index) => (
+              <li key={item}>
+                <label className="checklist__item">
+                  <input
+                    type="checkbox"
+                    checked={checked.has(index)}
+                    onChange={() => toggle(index)}
+                  />
+                  <span>{item}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section className="safety-card" aria-labelledby="advice-title">
+          <h2 id="advice-title">Safety advice</h2>
+          <dl className="advice">
+            {SAFETY_ADVICE.map((item) => (
+              <div key={item.topic} className="advice__item">
+                <dt>{item.topic}</dt>
+                <dd>{item.fact}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      </div>
+
+      <ContactsSection />
+      <MedicalNotesSection />
+      <SettingsSection />
+    </div>
+  );
+}
