@@ -68,6 +68,18 @@ function BarLink({
   );
 }
 
+/**
+ * The More sheet's sections. In glove mode the bar has no room for Local (every item is 60 px
+ * wide), so its pages are listed here instead; CSS shows that section only in glove mode.
+ */
+const moreSheetSections = [
+  ...MORE_SECTIONS.map((section) => ({ section, gloveOnly: false })),
+  ...TOP_NAV_GROUPS.filter((group) => group.id === 'local').map((section) => ({
+    section,
+    gloveOnly: true,
+  })),
+];
+
 function MoreSheet({ role, currentHref }: { role: Role; currentHref: string }) {
   const donate = getFeature('donate');
   return (
@@ -98,13 +110,15 @@ function MoreSheet({ role, currentHref }: { role: Role; currentHref: string }) {
                     <HandHeart aria-hidden="true" size={20} /> {donate.label}
                   </Link>
                 </section>
-                {MORE_SECTIONS.map((section) => {
+                {moreSheetSections.map(({ section, gloveOnly }) => {
                   const items = resolveVisible(section.keys, role);
                   if (items.length === 0) return null;
                   return (
                     <section
                       key={section.id}
-                      className="sheet-section"
+                      className={
+                        gloveOnly ? 'sheet-section sheet-section--glove-only' : 'sheet-section'
+                      }
                       aria-labelledby={`more-${section.id}`}
                     >
                       <h3 id={`more-${section.id}`} className="sheet-section__title">
@@ -153,7 +167,7 @@ function LocalMenu({ role, currentHref }: { role: Role; currentHref: string }) {
   const active = items.some((feature) => isCurrentEntry(feature, currentHref));
   return (
     <MenuTrigger>
-      <Button className={active ? 'bar-item is-active' : 'bar-item'}>
+      <Button className={`bar-item bar-item--glove-hidden${active ? ' is-active' : ''}`}>
         <MapPinned aria-hidden="true" size={22} />
         <span className="bar-item__label">Local</span>
       </Button>
@@ -198,7 +212,11 @@ export function BottomNav({ role, currentHref }: { role: Role; currentHref: stri
         currentHref={currentHref}
       />
       <LocalMenu role={role} currentHref={currentHref} />
-      <Button className="bar-item" onPress={openPalette} aria-label="Search features">
+      <Button
+        className="bar-item bar-item--glove-hidden"
+        onPress={openPalette}
+        aria-label="Search features"
+      >
         <Search aria-hidden="true" size={22} />
         <span className="bar-item__label" aria-hidden="true">
           Search
@@ -210,7 +228,7 @@ export function BottomNav({ role, currentHref }: { role: Role; currentHref: stri
         label="Donate"
         icon={<HandHeart aria-hidden="true" size={22} />}
         currentHref={currentHref}
-        className="bar-item--donate"
+        className="bar-item--donate bar-item--glove-hidden"
       />
       <BarLink
         href="/profile"

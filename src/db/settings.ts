@@ -74,7 +74,14 @@ export function useLocalSetting<T>(
     [db, key],
   );
   const { value: stored, isLoading } = useObservable(source);
-  const value = withDefaults(stored, defaults);
+  // Callers pass inline literals as defaults; keying on their JSON keeps `value` the same object
+  // between renders until the stored setting changes, so effects depending on it do not loop.
+  const defaultsKey = JSON.stringify(defaults);
+  const value = useMemo(
+    () => withDefaults(stored, defaults),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [stored, defaultsKey],
+  );
   const setValue = useCallback(
     async (next: T | ((prev: T) => T)) => {
       if (typeof next !== 'function') {

@@ -171,6 +171,8 @@ describe('safety and emergency in Chromium', () => {
 
     await page.goto(`${baseUrl}/emergency`);
     await page.getByRole('button', { name: /Hold for SOS/ }).waitFor();
+    // Settings come from the on-device database, a moment after the page itself.
+    await page.waitForFunction(() => document.body.classList.contains('touch-glove'));
     await page.getByText('Faulkner County, Arkansas', { exact: true }).waitFor();
     expect(await undersizedControls(page, 60)).toEqual([]);
     await saveScreenshot(page, 'emergency-glove-phone-offline');
@@ -178,6 +180,7 @@ describe('safety and emergency in Chromium', () => {
     await page.setViewportSize(viewports.desktop);
     await page.goto(`${baseUrl}/safety`);
     await page.getByRole('heading', { name: 'Safety Center', level: 1 }).waitFor();
+    await page.waitForFunction(() => document.body.classList.contains('touch-glove'));
     expect(await undersizedControls(page, 60)).toEqual([]);
     await saveScreenshot(page, 'safety-glove-desktop-offline');
   });
