@@ -100,6 +100,8 @@ function buildBareReactPage(): string {
     join(folder, 'index.html'),
     '<!doctype html><html><body><div id="root"></div><script type="module" src="/src/main.js"></script></body></html>',
   );
+  // Its own empty config, so none of the app's plugins (PWA, locales) touch the baseline.
+  writeFileSync(join(folder, 'vite.config.mjs'), 'export default {};\n');
   writeFileSync(
     join(folder, 'src', 'main.js'),
     "import { createElement } from 'react';\nimport { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')).render(createElement('h1', null, 'Hello'));\n",
@@ -115,7 +117,7 @@ function buildBareReactPage(): string {
       '--logLevel',
       'error',
       '--config',
-      'false',
+      join(folder, 'vite.config.mjs'),
     ],
     { cwd: root, stdio: 'inherit' },
   );
