@@ -39,7 +39,7 @@ import {
   placeLabels,
 } from './trail-search.ts';
 import type { ActivityFilter, TownPlaceWord } from './trail-search.ts';
-import { useOnlineStatus } from './use-online-status.ts';
+import { useOnlineStatus } from '../ui/use-online-status.ts';
 import './explore.css';
 
 /** Activities the route's search schema accepts (voice §2.1 "/trails … activity"). */

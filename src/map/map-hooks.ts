@@ -1,28 +1,9 @@
 /**
- * Small browser-state hooks of the map: the network state and the map variant that follows
- * the app theme (a class on <body>, src/app/theme/themes.ts; its `color-scheme` tells light
- * from dark themes).
+ * The map variant that follows the app theme (a class on <body>, src/app/theme/themes.ts; its
+ * `color-scheme` tells light from dark themes).
  */
 import { useSyncExternalStore } from 'react';
 import { mapVariantForTheme, type MapVariant } from './map-style.ts';
-
-function subscribeOnline(onChange: () => void): () => void {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
-
-/** True while the browser reports a network connection (navigator.onLine). */
-export function useIsOnline(): boolean {
-  return useSyncExternalStore(
-    subscribeOnline,
-    () => navigator.onLine,
-    () => true,
-  );
-}
 
 function subscribeTheme(onChange: () => void): () => void {
   const observer = new MutationObserver(onChange);

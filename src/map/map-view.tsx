@@ -11,7 +11,8 @@ import { useDatabase } from '../db/provider.tsx';
 import { useMapRegions, useMapRegionRepository } from '../db/map-regions.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { getArchiveStore } from './archive-store.ts';
-import { useIsOnline, useMapVariant } from './map-hooks.ts';
+import { useOnlineStatus } from '../ui/use-online-status.ts';
+import { useMapVariant } from './map-hooks.ts';
 import type { MapArchive, MapViewState, TappedFeature } from './maplibre-map.tsx';
 import { mapAttribution } from './map-attribution.ts';
 import { statewideRegionId } from './region-catalog.ts';
@@ -155,7 +156,7 @@ class MapErrorBoundary extends Component<{ children: ReactNode }, { message: str
  * the map chunk loads and an explanation when it cannot (no WebGL, chunk never cached).
  */
 export function MapView(props: MapViewProps) {
-  const online = useIsOnline();
+  const online = useOnlineStatus();
   useCatalogRefresh(online);
   const { regions } = useMapRegions();
   const blobs = useStoredArchives(regions);

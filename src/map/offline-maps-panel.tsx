@@ -20,7 +20,7 @@ import type { MapRegion } from '../../schemas/map-regions.ts';
 import { useDatabase } from '../db/provider.tsx';
 import { useMapRegions } from '../db/map-regions.ts';
 import { formatBytes } from './format-bytes.ts';
-import { useIsOnline } from './map-hooks.ts';
+import { useOnlineStatus } from '../ui/use-online-status.ts';
 import { statewideRegionId } from './region-catalog.ts';
 import { getRegionDownloader } from './region-store.ts';
 
@@ -177,7 +177,7 @@ function RegionRow({ region, online }: { region: MapRegion; online: boolean }) {
 /** The panel: storage estimate, then one row per region (statewide first). */
 export function OfflineMapsPanel() {
   const { regions, isLoading } = useMapRegions();
-  const online = useIsOnline();
+  const online = useOnlineStatus();
   const estimate = useStorageEstimate(
     regions.map((region) => `${region.id}:${region.status}`).join(),
   );
