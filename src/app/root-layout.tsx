@@ -20,9 +20,10 @@ import { openPalette } from './palette-store.ts';
 import { PwaUpdatePrompt } from './pwa/pwa-update-prompt.tsx';
 import { recordFeatureVisit } from './recent-features.ts';
 import { RoleGate } from './role-gate.tsx';
-import { RoleProvider, useCurrentRole } from './session/role-context.tsx';
-import { OutdoorSettingsProvider } from '../safety/outdoor-settings-provider.tsx';
+import { useCurrentRole } from './session/role-context.tsx';
+import { SessionProvider } from './session/session-provider.tsx';
 import { ThemeProvider } from './theme/theme-provider.tsx';
+import { OutdoorSettingsProvider } from '../safety/outdoor-settings-provider.tsx';
 import { Toaster } from './toaster.tsx';
 import { TopNav } from './top-nav.tsx';
 import { useCurrentFeatureKey, useCurrentHref } from './use-current-page.ts';
@@ -125,7 +126,7 @@ export function RootLayout() {
   return (
     <RootErrorBoundary>
       <AriaRouterBridge>
-        <RoleProvider>
+        <SessionProvider>
           <DatabaseProvider fallback={<BootScreen />}>
             <CatalogueRefresh />
             <ThemeProvider>
@@ -134,7 +135,7 @@ export function RootLayout() {
               </OutdoorSettingsProvider>
             </ThemeProvider>
           </DatabaseProvider>
-        </RoleProvider>
+        </SessionProvider>
       </AriaRouterBridge>
     </RootErrorBoundary>
   );

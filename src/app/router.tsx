@@ -13,6 +13,7 @@ import {
   type RouterHistory,
 } from '@tanstack/react-router';
 import { SKILLS_SUBPAGES } from '../features/directory.ts';
+import { validateProfileSearch } from '../me/profile-search.ts';
 import { GeneralErrorPage } from './error-page.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { RootLayout } from './root-layout.tsx';
@@ -47,6 +48,7 @@ const AllFeaturesPage = lazyRouteComponent(
   () => import('./all-features-page.tsx'),
   'AllFeaturesPage',
 );
+const ProfilePage = lazyRouteComponent(() => import('../me/profile-page.tsx'), 'ProfilePage');
 const FeaturePage = lazyRouteComponent(() => import('../ui/feature-page.tsx'), 'FeaturePage');
 const SafetyPage = lazyRouteComponent(() => import('../safety/safety-page.tsx'), 'SafetyPage');
 const EmergencyPage = lazyRouteComponent(
@@ -161,6 +163,15 @@ const featuresRoute = createRoute({
   path: '/features',
   staticData: { featureKey: 'features' },
   component: AllFeaturesPage,
+});
+
+/** /profile: sign-in, registration and account; `redirect` is the page to open after sign-in. */
+const profileRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/profile',
+  staticData: { featureKey: 'profile' },
+  validateSearch: validateProfileSearch,
+  component: ProfilePage,
 });
 
 // Ride (issue 6): recorder, live GPS, trip pages and navigation.
@@ -281,7 +292,7 @@ const routeTree = rootRoute.addChildren([
   featureRoute('/hot-springs-offroad-park', 'hot-springs-offroad-park'),
   safetyRoute('/waterway-conditions', 'waterway-conditions', waterwayPages.conditions),
   // Me
-  featureRoute('/profile', 'profile'),
+  profileRoute,
   featureRoute('/achievements', 'achievements'),
   featureRoute('/notification-preferences', 'notification-preferences'),
   featureRoute('/notification-center', 'notification-center'),

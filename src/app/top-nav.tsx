@@ -1,13 +1,23 @@
 /**
  * Desktop top navigation, 768 px and wider (voice-navigation §2.3): Home, Maps, the category
  * dropdowns, Discover (Browse All Features plus up to 5 recent and popular features), a search
- * button that opens the palette, and the Me menu (Login when signed out). Role-filtered.
+ * button that opens the palette, and the Me menu (account items and Logout when signed in, Login
+ * when signed out). Role-filtered.
  */
 import { useSyncExternalStore, type ReactNode } from 'react';
-import { Button, Link, Menu, MenuTrigger, Popover, Separator } from 'react-aria-components';
-import { ChevronDown, Compass, LogIn, Map as MapIcon, Search, User } from 'lucide-react';
+import {
+  Button,
+  Link,
+  Menu,
+  MenuItem,
+  MenuTrigger,
+  Popover,
+  Separator,
+} from 'react-aria-components';
+import { ChevronDown, Compass, LogIn, LogOut, Map as MapIcon, Search, User } from 'lucide-react';
 import { getFeature } from '../features/directory.ts';
 import type { Role } from '../features/roles.ts';
+import { useSession } from '../lib/auth/session-context.tsx';
 import { NavMenu, FeatureMenuItem } from './nav-menu.tsx';
 import { ADMIN_MENU_KEYS, ME_MENU_KEYS, resolveVisible, TOP_NAV_GROUPS } from './nav-data.ts';
 import { openPalette } from './palette-store.ts';
@@ -52,6 +62,7 @@ export function TopNav({ role, currentHref }: { role: Role; currentHref: string 
   const signedIn = role !== 'guest';
   const meItems = resolveVisible(ME_MENU_KEYS, role);
   const adminItems = resolveVisible(ADMIN_MENU_KEYS, role);
+  const { logout } = useSession();
 
   return (
     <nav className="top-nav" aria-label="Main">
@@ -122,6 +133,11 @@ export function TopNav({ role, currentHref }: { role: Role; currentHref: string 
                 {adminItems.map((feature) => (
                   <FeatureMenuItem key={feature.key} feature={feature} currentHref={currentHref} />
                 ))}
+                <Separator className="nav-menu__separator" />
+                <MenuItem id="logout" textValue="Logout" className="menu-item" onAction={logout}>
+                  <LogOut className="menu-item__icon" aria-hidden="true" size={18} />
+                  <span className="menu-item__label">Logout</span>
+                </MenuItem>
               </Menu>
             </Popover>
           </MenuTrigger>

@@ -1,0 +1,341 @@
+/**
+ * Sign-in, session and roles end to end in Chromium against real servers (core-platform §4
+ * "Session" and "Request auth", §5, §6, §8; voice-navigation §2.3): register, log out and log in;
+ * the return path after sign-in, safe ones followed and unsafe ones refused; the silent refresh
+ * of an aging access token; the signed-in state through an offline reload; and role filtering
+ * of the command palette and of direct visits.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import {
+  openBrowser,
+  saveScreenshot,
+  viewports,
+  waitForOfflineReady,
+  type BrowserSession,
+} from './browser.ts';
+import { e2eAccounts, startServer, type RunningServer } from './server.ts';
+
+const baseUrl = inject('baseUrl');
+let session: BrowserSession | null = null;
+
+afterEach(async () => {
+  await session?.close();
+  session = null;
+});
+
+let accountCounter = 0;
+/** A fresh, unique rider account name (usernames are unique per server). */
+function uniqueUsername(prefix: string): string {
+  accountCounter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${accountCounter}`;
+}
+
+/** Registers a plain rider through the API (faster than the form where the form is not tested). */
+async function registerRider(server: string, username: string, password: string): Promise<void> {
+  const response = await fetch(`${server}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, email: `${username}@example.org`, password }),
+  });
+  expect(response.status).toBe(201);
+}
+
+/** Fills and sends the sign-in form on the current /profile page. */
+async function submitSignIn(page: Page, username: string, password: string): Promise<void> {
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Username').fill(username);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Opens /profile (optionally with a redirect) and signs in; resolves once the toast shows. */
+async function signIn(
+  page: Page,
+  server: string,
+  account: { username: string; password: string },
+  redirect?: string,
+): Promise<void> {
+  const query = redirect === undefined ? '' : `?redirect=${encodeURIComponent(redirect)}`;
+  await page.goto(`${server}/profile${query}`);
+  await submitSignIn(page, account.username, account.password);
+  await page.getByText(`Welcome back, ${account.username}!`).waitFor();
+}
+
+/** The home page greets first-time visitors after 1 s; a rider dismisses it. */
+async function dismissWelcome(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Start exploring' }).click({ timeout: 10_000 });
+}
+
+function storedItem(page: Page, key: string): Promise<string | null> {
+  return page.evaluate((name) => localStorage.getItem(name), key);
+}
+
+/** Forgets the session on this device without the UI (between return-path cases). */
+async function forgetSession(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    for (const key of ['user', 'accessToken', 'refreshToken', 'tokenExpiresAt', 'authReturnPath']) {
+      localStorage.removeItem(key);
+    }
+  });
+}
+
+describe('session in Chromium', () => {
+  it('registers with the form, logs out on /profile to /, and logs in again', async () => {
+    session = await openBrowser(viewports.desktop);
+    const { page } = session;
+    const username = uniqueUsername('rider');
+    const password = 'trail-ready-123';
+
+    await page.goto(`${baseUrl}/profile`);
+    await page.getByRole('tab', { name: 'Register' }).click();
+    const form = page.getByRole('form', { name: 'Register' });
+    await form.getByLabel('Username').fill(`  ${username} `);
+    await form.getByLabel('Email').fill(`${username}@example.org`);
+    await form.getByLabel('Password').fill(password);
+    // core-platform §5: the vehicle type defaults to 4x4.
+    await expect(form.getByRole('radio', { name: '4x4' }).isChecked()).resolves.toBe(true);
+    await saveScreenshot(page, 'session-register-desktop');
+    await form.getByRole('button', { name: 'Create account' }).click();
+
+    await page.getByText('Registration Successful').waitFor();
+    await page.waitForURL(`${baseUrl}/ai-trails`);
+    const stored = JSON.parse((await storedItem(page, 'user')) ?? 'null') as {
+      username: string;
+      vehicleType: string;
+    };
+    expect(stored).toMatchObject({ username, vehicleType: '4x4' });
+
+    // The Me menu now offers Logout instead of Login.
+    await expect(page.getByRole('link', { name: 'Login' }).count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Me', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await page.waitForURL(`${baseUrl}/profile`);
+    await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
+    await expect(page.getByText('Rider', { exact: true }).isVisible()).resolves.toBe(true);
+    await saveScreenshot(page, 'session-profile-desktop');
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByText('You have been successfully logged out').waitFor();
+    await page.waitForURL(`${baseUrl}/`);
+    expect(await storedItem(page, 'user')).toBeNull();
+    expect(await storedItem(page, 'accessToken')).toBeNull();
+    await dismissWelcome(page);
+
+    await page.getByRole('link', { name: 'Login' }).click();
+    await page.waitForURL(`${baseUrl}/profile`);
+    await submitSignIn(page, username, 'not-the-password');
+    await page.getByText('Login Failed').waitFor();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Invalid username or password' }).isVisible(),
+    ).resolves.toBe(true);
+    await saveScreenshot(page, 'session-login-failed-desktop');
+
+    await submitSignIn(page, username, password);
+    await page.getByText(`Welcome back, ${username}!`).waitFor();
+    await page.waitForURL(`${baseUrl}/ai-trails`);
+    await expect(page.getByRole('button', { name: 'Me', exact: true }).isVisible()).resolves.toBe(
+      true,
+    );
+  });
+
+  it('shows the sign-in forms and profile at phone size', async () => {
+    session = await openBrowser(viewports.phone);
+    const { page } = session;
+    await page.goto(`${baseUrl}/profile`);
+    await page.getByRole('form', { name: 'Sign in' }).waitFor();
+    await saveScreenshot(page, 'session-sign-in-phone');
+    await page.getByRole('tab', { name: 'Register' }).click();
+    await saveScreenshot(page, 'session-register-phone');
+    await page.getByRole('tab', { name: 'Sign in' }).click();
+    await submitSignIn(page, e2eAccounts.tester.username, e2eAccounts.tester.password);
+    await page.waitForURL(`${baseUrl}/ai-trails`);
+    await page.getByRole('link', { name: 'Profile' }).last().click();
+    await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
+    await expect(page.getByText('Tester', { exact: true }).isVisible()).resolves.toBe(true);
+    await saveScreenshot(page, 'session-profile-phone');
+  });
+
+  it('returns to the gated page a guest was sent from, and to safe redirects only', async () => {
+    session = await openBrowser(viewports.desktop);
+    const { page } = session;
+
+    // A guest opening an admin page sees the polite gate, never the page.
+    await page.goto(`${baseUrl}/fleet`);
+    await page.getByRole('heading', { name: 'Sign in required' }).waitFor();
+    await saveScreenshot(page, 'session-gate-guest-desktop');
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.waitForURL(`${baseUrl}/profile`);
+    await submitSignIn(page, e2eAccounts.admin.username, e2eAccounts.admin.password);
+    await page.waitForURL(`${baseUrl}/fleet`);
+    await page.getByRole('heading', { name: 'Fleet', level: 1 }).waitFor();
+    await expect(page.getByText('Sign in required').count()).resolves.toBe(0);
+    await forgetSession(page);
+
+    // A safe ?redirect= is followed.
+    await signIn(page, baseUrl, e2eAccounts.tester, '/saved');
+    await page.waitForURL(`${baseUrl}/saved`);
+    await forgetSession(page);
+
+    // Unsafe ones are refused: the rider lands on /ai-trails.
+    for (const unsafe of ['//evil.example', '/..', 'javascript:alert(1)']) {
+      await signIn(page, baseUrl, e2eAccounts.tester, unsafe);
+      await page.waitForURL(`${baseUrl}/ai-trails`);
+      expect(new URL(page.url()).origin).toBe(baseUrl);
+      await forgetSession(page);
+    }
+  });
+
+  it('keeps the rider signed in through an offline reload, even with an aged token', async () => {
+    session = await openBrowser(viewports.phone);
+    const { page, context } = session;
+    await signIn(page, baseUrl, e2eAccounts.tester);
+    await page.waitForURL(`${baseUrl}/ai-trails`);
+    await waitForOfflineReady(page);
+
+    await context.setOffline(true);
+    await page.goto(`${baseUrl}/profile`);
+    await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
+    await expect(page.getByText(e2eAccounts.tester.username).first().isVisible()).resolves.toBe(
+      true,
+    );
+
+    // A day later, still without signal: the access token aged but the rider stays signed in.
+    await page.evaluate(() =>
+      localStorage.setItem('tokenExpiresAt', String(Date.now() - 86_400_000)),
+    );
+    await page.reload();
+    await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
+    await page.waitForTimeout(500);
+    await expect(
+      page.getByRole('heading', { name: 'Profile', level: 1 }).isVisible(),
+    ).resolves.toBe(true);
+    expect(await storedItem(page, 'user')).not.toBeNull();
+    await saveScreenshot(page, 'session-profile-offline-phone');
+  });
+
+  it('shows Fleet in the palette to an admin and not to a plain rider', async () => {
+    session = await openBrowser(viewports.desktop);
+    const { page } = session;
+    await signIn(page, baseUrl, e2eAccounts.admin);
+    await page.waitForURL(`${baseUrl}/ai-trails`);
+    await page.keyboard.press('Control+k');
+    const search = page.getByPlaceholder('Search features... (Cmd+K)');
+    await search.fill('fleet');
+    await page.getByRole('option', { name: /Fleet/ }).first().waitFor();
+    await saveScreenshot(page, 'session-palette-admin-desktop');
+    await page.keyboard.press('Escape');
+    await forgetSession(page);
+
+    const rider = { username: uniqueUsername('plain'), password: 'plain-rider-pass' };
+    await registerRider(baseUrl, rider.username, rider.password);
+    await signIn(page, baseUrl, rider);
+    await page.waitForURL(`${baseUrl}/ai-trails`);
+    await page.keyboard.press('Control+k');
+    await search.fill('fleet');
+    await page.getByText('No features found.').waitFor();
+    await expect(page.getByRole('option', { name: /Fleet/ }).count()).resolves.toBe(0);
+    await page.keyboard.press('Escape');
+
+    // A direct visit shows the polite refusal, not the page.
+    await page.goto(`${baseUrl}/fleet`);
+    await page.getByRole('heading', { name: 'Not permitted' }).waitFor();
+  });
+});
+
+describe('silent token refresh in Chromium', () => {
+  // 303 s tokens: the client's 5-minute margin makes each one "expiring" 3 s after it is
+  // issued, so the test sees real refreshes without waiting minutes or faking clocks.
+  const accessTokenTtlSeconds = 303;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    server = await startServer({ ACCESS_TOKEN_TTL_SECONDS: String(accessTokenTtlSeconds) });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  /** Waits until the stored access token is within the 5-minute margin (client: expired). */
+  async function waitUntilTokenAges(page: Page): Promise<void> {
+    await page.waitForFunction(
+      () => Date.now() > Number(localStorage.getItem('tokenExpiresAt')) - 300_000 + 100,
+      null,
+      { timeout: 15_000, polling: 100 },
+    );
+  }
+
+  it('refreshes an aged access token and the next API call succeeds', async () => {
+    session = await openBrowser(viewports.desktop);
+    const { page } = session;
+    const authRequests: Array<{ request: Request; status: number }> = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith('/api/auth/')) {
+        authRequests.push({ request: response.request(), status: response.status() });
+      }
+    });
+
+    await signIn(page, server.baseUrl, e2eAccounts.tester);
+    await page.waitForURL(`${server.baseUrl}/ai-trails`);
+    const firstRefreshToken = await storedItem(page, 'refreshToken');
+    const firstAccessToken = await storedItem(page, 'accessToken');
+    await waitUntilTokenAges(page);
+
+    // In-app navigation: the profile page asks the server for the user. The client no longer
+    // sends the aged token, gets 401, refreshes once and retries with the new token.
+    authRequests.length = 0;
+    await page.getByRole('button', { name: 'Me', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
+    await expect
+      .poll(
+        () =>
+          authRequests.some(
+            (entry) => entry.request.url().endsWith('/api/auth/user') && entry.status === 200,
+          ),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe(true);
+
+    const refreshes = authRequests.filter((entry) =>
+      entry.request.url().endsWith('/api/auth/refresh'),
+    );
+    expect(refreshes.map((entry) => entry.status)).toEqual([200]);
+    const newAccessToken = await storedItem(page, 'accessToken');
+    expect(newAccessToken).not.toBe(firstAccessToken);
+    expect(await storedItem(page, 'refreshToken')).not.toBe(firstRefreshToken);
+    const answered = authRequests.find(
+      (entry) => entry.request.url().endsWith('/api/auth/user') && entry.status === 200,
+    );
+    expect(await answered?.request.headerValue('authorization')).toBe(`Bearer ${newAccessToken}`);
+    await expect(page.getByText('Session Expired').count()).resolves.toBe(0);
+    // The profile asks once: one 401 without the aged token, one 200 after the refresh.
+    await page.waitForTimeout(1500);
+    const userCalls = authRequests.filter((entry) =>
+      entry.request.url().endsWith('/api/auth/user'),
+    );
+    expect(userCalls.map((entry) => entry.status)).toEqual([401, 200]);
+
+    // A rider coming back later: the reload finds an aged token and refreshes on start-up.
+    await waitUntilTokenAges(page);
+    authRequests.length = 0;
+    await page.reload();
+    await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
+    await expect
+      .poll(
+        () =>
+          authRequests.filter((entry) => entry.request.url().endsWith('/api/auth/refresh')).length,
+      )
+      .toBeGreaterThanOrEqual(1);
+    expect(
+      authRequests
+        .filter((entry) => entry.request.url().endsWith('/api/auth/refresh'))
+        .every((entry) => entry.status === 200),
+    ).toBe(true);
+    await expect(page.getByText(e2eAccounts.tester.username).first().isVisible()).resolves.toBe(
+      true,
+    );
+  });
+});
