@@ -177,6 +177,22 @@ describe('safety and emergency in Chromium', () => {
     expect(await undersizedControls(page, 60)).toEqual([]);
     await saveScreenshot(page, 'emergency-glove-phone-offline');
 
+    // The whole emergency flow with gloves on: hold, confirm, and the active screen's controls.
+    await page.getByRole('button', { name: /Hold for SOS/ }).hover();
+    await page.mouse.down();
+    await page.getByRole('heading', { name: 'Send an emergency alert?' }).waitFor({
+      timeout: 5000,
+    });
+    await page.mouse.up();
+    await page.getByRole('button', { name: 'Send help now' }).click();
+    await page.getByRole('heading', { name: 'Emergency active' }).waitFor();
+    await page.getByText('35.08870, -92.44210').first().waitFor();
+    await expect(
+      page.getByRole('link', { name: 'Call 911', exact: true }).getAttribute('href'),
+    ).resolves.toBe('tel:911');
+    expect(await undersizedControls(page, 60)).toEqual([]);
+    await saveScreenshot(page, 'emergency-active-glove-phone-offline');
+
     await page.setViewportSize(viewports.desktop);
     await page.goto(`${baseUrl}/safety`);
     await page.getByRole('heading', { name: 'Safety Center', level: 1 }).waitFor();
