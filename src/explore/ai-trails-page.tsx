@@ -7,15 +7,7 @@
  */
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import {
-  Button,
-  Input,
-  Label,
-  SearchField,
-  ToggleButton,
-  ToggleButtonGroup,
-} from 'react-aria-components';
-import type { Key } from 'react-aria-components';
+import { Button, Input, Label, SearchField } from 'react-aria-components';
 import { Bird, CloudOff, MapPin, Search, SearchX, Sparkles, TriangleAlert, X } from 'lucide-react';
 import { arkansasRegions } from '../../schemas/common.ts';
 import { trailDifficulties } from '../../schemas/trails.ts';
@@ -34,12 +26,12 @@ import {
   describeTrailSearch,
   filterTrails,
   filterWildlifeAreas,
-  isActivityFilter,
   parseTrailSearch,
   placeLabels,
 } from './trail-search.ts';
 import type { ActivityFilter, TownPlaceWord } from './trail-search.ts';
 import { useOnlineStatus } from '../ui/use-online-status.ts';
+import { ChipFilter } from './chip-filter.tsx';
 import './explore.css';
 
 /** Activities the route's search schema accepts (voice §2.1 "/trails … activity"). */
@@ -49,8 +41,6 @@ type UrlActivity = (typeof urlActivities)[number];
 function isUrlActivity(value: unknown): value is UrlActivity {
   return typeof value === 'string' && (urlActivities as readonly string[]).includes(value);
 }
-
-const ALL = 'all';
 
 /**
  * The trail finder page: search field, what the search understood, activity / difficulty /
@@ -160,9 +150,7 @@ export function AiTrailsPage() {
     void navigate({ to: '.', search: {}, replace: true });
   };
 
-  const selectActivity = (key: Key | null) => {
-    const value = key === null || key === ALL ? null : String(key);
-    const next = isActivityFilter(value) ? value : null;
+  const selectActivity = (next: ActivityFilter | null) => {
     if (next !== null && isUrlActivity(next)) {
       setRiderActivity(null);
       updateUrl({ activity: next });
@@ -241,84 +229,45 @@ export function AiTrailsPage() {
           )}
         </p>
 
-        <div className="filter-group">
-          <span className="filter-group__label" id="activity-filter-label">
-            Activity
-          </span>
-          <ToggleButtonGroup
-            className="chip-row"
-            aria-labelledby="activity-filter-label"
-            selectionMode="single"
-            disallowEmptySelection
-            selectedKeys={[activity ?? ALL]}
-            onSelectionChange={(keys) => selectActivity([...keys][0] ?? null)}
-          >
-            <ToggleButton id={ALL} className="chip">
-              All
-            </ToggleButton>
-            {activityChips.map((chip) => (
-              <ToggleButton key={chip.id} id={chip.id} className="chip">
+        <ChipFilter
+          id="activity"
+          label="Activity"
+          allLabel="All"
+          options={activityChips.map((chip) => ({
+            value: chip.id,
+            label: (
+              <>
                 <ActivityIcon activity={chip.id} size={16} />
                 {chip.label}
-              </ToggleButton>
-            ))}
-          </ToggleButtonGroup>
-        </div>
+              </>
+            ),
+          }))}
+          selected={activity}
+          onSelect={selectActivity}
+        />
 
         {isHunting ? null : (
-          <div className="filter-group">
-            <span className="filter-group__label" id="difficulty-filter-label">
-              Difficulty
-            </span>
-            <ToggleButtonGroup
-              className="chip-row"
-              aria-labelledby="difficulty-filter-label"
-              selectionMode="single"
-              disallowEmptySelection
-              selectedKeys={[difficulty ?? ALL]}
-              onSelectionChange={(keys) => {
-                const key = [...keys][0];
-                const value = trailDifficulties.find((level) => level === key) ?? null;
-                setDifficultyFilter(value);
-              }}
-            >
-              <ToggleButton id={ALL} className="chip">
-                Any
-              </ToggleButton>
-              {trailDifficulties.map((level) => (
-                <ToggleButton key={level} id={level} className="chip">
-                  {difficultyLabel(level)}
-                </ToggleButton>
-              ))}
-            </ToggleButtonGroup>
-          </div>
+          <ChipFilter
+            id="difficulty"
+            label="Difficulty"
+            allLabel="Any"
+            options={trailDifficulties.map((level) => ({
+              value: level,
+              label: difficultyLabel(level),
+            }))}
+            selected={difficultyFilter}
+            onSelect={setDifficultyFilter}
+          />
         )}
 
-        <div className="filter-group">
-          <span className="filter-group__label" id="region-filter-label">
-            Region
-          </span>
-          <ToggleButtonGroup
-            className="chip-row"
-            aria-labelledby="region-filter-label"
-            selectionMode="single"
-            disallowEmptySelection
-            selectedKeys={[regionFilter ?? ALL]}
-            onSelectionChange={(keys) => {
-              const key = [...keys][0];
-              setRegionFilter(arkansasRegions.find((region) => region === key) ?? null);
-            }}
-          >
-            <ToggleButton id={ALL} className="chip">
-              All regions
-            </ToggleButton>
-            {arkansasRegions.map((region) => (
-              <ToggleButton key={region} id={region} className="chip">
-                {region}
-              </ToggleButton>
-            ))}
-          </ToggleButtonGroup>
-        </div>
+        <ChipFilter
+          id="region"
+          label="Region"
+          allLabel="All regions"
+          options={arkansasRegions.map((region) => ({ value: region, label: region }))}
+          selected={regionFilter}
+          onSelect={setRegionFilter}
+        />
       </section>
 
       <section className="results" aria-labelledby="results-heading">

@@ -5,7 +5,7 @@
  * submit, toasts, redirect) lives in the session machine; this page shows its state and the
  * failure beside the form it belongs to.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearch } from '@tanstack/react-router';
 import {
   Button,
@@ -21,6 +21,7 @@ import {
   Tabs,
   Text,
   TextField,
+  type TextFieldProps,
 } from 'react-aria-components';
 import { CircleAlert, LogIn, LogOut, ShieldCheck, UserPlus, WifiOff } from 'lucide-react';
 import type { Role } from '../features/roles.ts';
@@ -62,6 +63,29 @@ function FormAlert({ message }: { message: string }) {
   );
 }
 
+/**
+ * A labelled text field of the account forms with its hint and validation error
+ * (react-aria-components TextField); props other than `label` and `hint` go to the TextField.
+ */
+function AccountField({
+  label,
+  hint,
+  ...fieldProps
+}: TextFieldProps & { label: string; hint?: ReactNode }) {
+  return (
+    <TextField {...fieldProps} className="account-field">
+      <Label className="account-field__label">{label}</Label>
+      <Input className="account-field__input" />
+      {hint ? (
+        <Text slot="description" className="account-field__hint">
+          {hint}
+        </Text>
+      ) : null}
+      <FieldError className="account-field__error" />
+    </TextField>
+  );
+}
+
 function SignInForm({ session }: { session: SessionValue }) {
   const pending = session.pending === 'login';
   const busy = session.pending !== null;
@@ -72,28 +96,20 @@ function SignInForm({ session }: { session: SessionValue }) {
   };
   return (
     <Form className="account-form" onSubmit={onSubmit} aria-label="Sign in">
-      <TextField
+      <AccountField
         name="username"
         isRequired
         autoComplete="username"
-        className="account-field"
         validate={(value) => (value.trim() === '' ? 'Enter your username.' : null)}
-      >
-        <Label className="account-field__label">Username</Label>
-        <Input className="account-field__input" />
-        <FieldError className="account-field__error" />
-      </TextField>
-      <TextField
+        label="Username"
+      />
+      <AccountField
         name="password"
         type="password"
         isRequired
         autoComplete="current-password"
-        className="account-field"
-      >
-        <Label className="account-field__label">Password</Label>
-        <Input className="account-field__input" />
-        <FieldError className="account-field__error" />
-      </TextField>
+        label="Password"
+      />
       {session.error?.form === 'login' ? <FormAlert message={session.error.message} /> : null}
       <Button
         type="submit"
@@ -123,44 +139,24 @@ function RegisterForm({ session }: { session: SessionValue }) {
   };
   return (
     <Form className="account-form" onSubmit={onSubmit} aria-label="Register">
-      <TextField
+      <AccountField
         name="username"
         isRequired
         maxLength={64}
         autoComplete="username"
-        className="account-field"
         validate={(value) => (value.trim() === '' ? 'Choose a username.' : null)}
-      >
-        <Label className="account-field__label">Username</Label>
-        <Input className="account-field__input" />
-        <FieldError className="account-field__error" />
-      </TextField>
-      <TextField
-        name="email"
-        type="email"
-        isRequired
-        autoComplete="email"
-        className="account-field"
-      >
-        <Label className="account-field__label">Email</Label>
-        <Input className="account-field__input" />
-        <FieldError className="account-field__error" />
-      </TextField>
-      <TextField
+        label="Username"
+      />
+      <AccountField name="email" type="email" isRequired autoComplete="email" label="Email" />
+      <AccountField
         name="password"
         type="password"
         isRequired
         minLength={MINIMUM_PASSWORD_LENGTH}
         autoComplete="new-password"
-        className="account-field"
-      >
-        <Label className="account-field__label">Password</Label>
-        <Input className="account-field__input" />
-        <Text slot="description" className="account-field__hint">
-          At least {MINIMUM_PASSWORD_LENGTH} characters.
-        </Text>
-        <FieldError className="account-field__error" />
-      </TextField>
+        label="Password"
+        hint={<>At least {MINIMUM_PASSWORD_LENGTH} characters.</>}
+      />
       <RadioGroup
         className="vehicle-choice"
         value={vehicleType}
