@@ -23,7 +23,7 @@ import { registerAuthRoutes } from './routes/auth-routes.ts';
 import { registerCatalogRoutes } from './routes/catalog-routes.ts';
 import { registerTilesRoutes } from './routes/tiles-routes.ts';
 import { registerStaticHosting } from './static-hosting.ts';
-import { openSqliteDatabase } from './storage/database.ts';
+import { openServerDatabase } from './storage/database.ts';
 import { seedDatabase } from './storage/seed-database.ts';
 import { defaultTilesDir } from './tiles/tile-catalog.ts';
 import { compileRequestSchema } from './validation.ts';
@@ -31,6 +31,8 @@ import { compileRequestSchema } from './validation.ts';
 export interface AppOptions {
   /** SQLite database file; created, with its folder, when missing. */
   databaseFile: string;
+  /** PostgreSQL URL (DATABASE_URL); when set, used instead of `databaseFile`. */
+  databaseUrl?: string | undefined;
   /** Folder of the built PWA (vite build output), or null to serve the API only. */
   staticDir: string | null;
   /** Folder of the shipped datasets to seed from; default `<repo>/data`. */
@@ -103,7 +105,7 @@ function loggerOptions(options: AppOptions): FastifyServerOptions['logger'] {
  * opened, the seed data is invalid or an auth setting (secret, configured account) is invalid.
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const db = await openSqliteDatabase(options.databaseFile);
+  const { db, kind: databaseKind, changeBus } = await openServerDatabase(options);
   let app: FastifyInstance | undefined;
   try {
     const seed = await seedDatabase(db, options.seedDataDir ?? defaultSeedDataDir);
@@ -127,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
     app = Fastify({ logger: loggerOptions(options), bodyLimit: bodyLimitBytes });
     app.addHook('onClose', async () => {
+      await changeBus.close();
       await db.destroy();
     });
     for (const line of accountOutcomes) app.log.info(line);
@@ -149,16 +152,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ),
     });
     const guards = createAuthGuards(app, db, tokens);
-    await registerCatalogRoutes(app, { db, databaseKind: 'sqlite', seededAt: seed.seededAt });
+    await registerCatalogRoutes(app, { db, databaseKind, seededAt: seed.seededAt });
     await registerAuthRoutes(app, { db, settings, hasher, tokens, guards });
-    await registerAccountRoutes(app, { db, databaseKind: 'sqlite', guards });
+    await registerAccountRoutes(app, { db, databaseKind, guards });
     await registerTilesRoutes(app, { tilesDir: options.tilesDir ?? defaultTilesDir });
     await registerStaticHosting(app, options.staticDir);
     await app.ready();
     return app;
   } catch (error) {
     if (app) await app.close();
-    else await db.destroy();
+    else {
+      await changeBus.close();
+      await db.destroy();
+    }
     throw error;
   }
 }

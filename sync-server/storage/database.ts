@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type Generated } from 'kysely';
+import { createInProcessChangeBus, type ChangeBus } from '../sync/change-bus.ts';
 import { inCodeMigrationProvider } from './migrations.ts';
 
 /** One stored document of any collection (see migrations.ts for what each column means). */
@@ -78,7 +79,37 @@ export interface ServerDatabase {
 }
 
 /** The database backend in use, reported by GET /api/health. */
-export type DatabaseKind = 'sqlite';
+export type DatabaseKind = 'sqlite' | 'postgres';
+
+/** An open, migrated server database and the change bus that suits it. */
+export interface OpenedServerDatabase {
+  db: Kysely<ServerDatabase>;
+  kind: DatabaseKind;
+  /** Carries "collection changed" notices to the sync streams of every instance. */
+  changeBus: ChangeBus;
+}
+
+/** Where the server keeps its data. */
+export interface ServerDatabaseLocation {
+  /** SQLite file, used when `databaseUrl` is absent. */
+  databaseFile: string;
+  /** postgres:// URL (the DATABASE_URL environment variable); wins over `databaseFile`. */
+  databaseUrl?: string | undefined;
+}
+
+/**
+ * Opens the server database named by `location` and migrates it: PostgreSQL when a URL is
+ * given, else the SQLite file. Throws when the database cannot be reached or migrated.
+ */
+export async function openServerDatabase(
+  location: ServerDatabaseLocation,
+): Promise<OpenedServerDatabase> {
+  if (location.databaseUrl) {
+    throw new Error('DATABASE_URL is set but PostgreSQL storage is not available yet.');
+  }
+  const db = await openSqliteDatabase(location.databaseFile);
+  return { db, kind: 'sqlite', changeBus: createInProcessChangeBus() };
+}
 
 /**
  * Opens (creating it and its parent folder if needed) the SQLite file at `databaseFile` and runs

@@ -1,0 +1,140 @@
+/**
+ * The replication contract between the app and the sync server (DESIGN.md "Sync"; issue 4).
+ * Both sides import this file, so paths, limits and the meaning of every field cannot drift.
+ *
+ * The protocol is RxDB's replication protocol over HTTP, per collection:
+ * - pull: `GET <base>/pull?checkpoint=<json>&limit=<n>` answers `{ documents, checkpoint }`,
+ *   documents ordered by (server time, id) after the checkpoint;
+ * - push: `POST <base>/push` with `{ rows: [{ assumedMasterState, newDocumentState }] }` answers
+ *   `{ conflicts }`, the server's current state of every row whose assumed state was stale;
+ * - stream: `GET <base>/stream` is Server-Sent Events: `data: { documents, checkpoint }` for each
+ *   change after the stream opened, plus comment lines as keep-alives.
+ * `<base>` is `/api/sync/<collection>/v<schema version>`: a client built against another schema
+ * version is refused with 426 and a message asking it to update, so it can never write an old
+ * shape into newer data.
+ *
+ * Every synced document belongs to the user of the bearer token; the server scopes every pull,
+ * push and stream to that user. Fields listed in `serverOwnedFields` are overwritten by the
+ * server on every push, whatever the client sent.
+ */
+import { collectionSchemas, type CollectionName } from './index.ts';
+
+/** Collections each rider owns and syncs both ways. */
+export const userSyncedCollections = [
+  'trips',
+  'trackChunks',
+  'tripPlans',
+  'tripContext',
+  'waypoints',
+  'userAchievements',
+] as const;
+export type UserSyncedCollection = (typeof userSyncedCollections)[number];
+
+/** Public catalogues the app only pulls (the server seeds them from data/). */
+export const pulledCatalogueCollections = ['trails', 'achievements', 'campgrounds'] as const;
+export type PulledCatalogueCollection = (typeof pulledCatalogueCollections)[number];
+
+export type ReplicatedCollection = UserSyncedCollection | PulledCatalogueCollection;
+
+/** Collections whose documents created offline get a `temp-` id (core-platform §3, §4). */
+export const promotableCollections = ['trips', 'tripPlans'] as const;
+export type PromotableCollection = (typeof promotableCollections)[number];
+
+/** Prefix of an id made offline, before the server assigns the canonical one. */
+export const tempIdPrefix = 'temp-';
+
+/** True for an id made offline that still waits for its canonical server id. */
+export function isTempId(id: string): boolean {
+  return id.startsWith(tempIdPrefix);
+}
+
+/**
+ * Fields only the server sets. On push the server replaces them: the owner fields become the
+ * token's user id, `status` becomes `synced` (core-platform §3 "Trip": the status says whether
+ * the server has it). Conflict checks ignore them, so a client's stale copy of a server-set
+ * value is never a conflict.
+ */
+export const serverOwnedFields: Record<UserSyncedCollection, readonly string[]> = {
+  trips: ['userId', 'status'],
+  trackChunks: [],
+  tripPlans: ['userId', 'status'],
+  tripContext: [],
+  waypoints: ['ownerId'],
+  userAchievements: ['userId'],
+};
+
+/**
+ * Where a checkpointed pull resumes: the server time (ms, strictly increasing per user and
+ * collection) and id of the last document received.
+ */
+export interface SyncCheckpoint {
+  id: string;
+  serverTime: number;
+}
+
+/** A document as it travels: the schema document plus RxDB's deletion flag. */
+export type WireDocument = Record<string, unknown> & { id: string; _deleted: boolean };
+
+/** Answer of pull, and each event of the stream. */
+export interface PullResponse {
+  documents: WireDocument[];
+  /** Null only when the collection has nothing after the requested checkpoint and never had. */
+  checkpoint: SyncCheckpoint | null;
+}
+
+/** One row of a push: what the client last saw from the server, and its new state. */
+export interface PushRow {
+  /** Absent when the client believes the document is new to the server. */
+  assumedMasterState?: WireDocument;
+  newDocumentState: WireDocument;
+}
+
+export interface PushRequest {
+  rows: PushRow[];
+}
+
+/** The server's current state of every row whose `assumedMasterState` did not match. */
+export interface PushResponse {
+  conflicts: WireDocument[];
+}
+
+/** Body of `POST /api/sync/promotions`: swap temp- ids for canonical ones (idempotent). */
+export interface PromotionRequest {
+  collection: PromotableCollection;
+  tempIds: string[];
+}
+
+export interface PromotionResponse {
+  /** One entry per requested temp id, in request order; the same temp id always maps to the same id. */
+  promotions: { tempId: string; id: string }[];
+}
+
+/** Limits the server enforces and the client respects (larger requests get a JSON 4xx). */
+export const syncLimits = {
+  /** Most documents one pull answers. */
+  maxPullBatch: 500,
+  /** Most rows in one push. */
+  maxPushRows: 500,
+  /** Largest push body: 8 MiB (a track chunk of 600 points is about 40 KB). */
+  maxPushBodyBytes: 8 * 1024 * 1024,
+  /** Most temp ids in one promotion request. */
+  maxPromotionIds: 500,
+  /** Keep-alive comment interval of the stream, ms (proxies drop idle connections). */
+  streamKeepAliveMs: 15_000,
+} as const;
+
+/** Path of the promotion endpoint. */
+export const promotionPath = '/api/sync/promotions';
+
+/** The schema version of a collection, as it appears in replication URLs. */
+export function schemaVersionOf(collection: CollectionName): number {
+  return collectionSchemas[collection].version;
+}
+
+/** `/api/sync/<collection>/v<version>`, the base of a collection's pull, push and stream paths. */
+export function replicationBasePath(
+  collection: ReplicatedCollection,
+  version: number = schemaVersionOf(collection),
+): string {
+  return `/api/sync/${collection}/v${version}`;
+}

@@ -1,0 +1,54 @@
+/**
+ * What the sync engine tells the rider (issue 4 "Sync status in the UI"): whether it is
+ * syncing, the last successful sync, the last error in words, and when it retries. The pending
+ * count is not here: it is read from the database (`usePendingSyncCount`), so it is right even
+ * before the engine starts. The engine (sync-engine.ts) is the only writer.
+ */
+import { BehaviorSubject, type Observable } from 'rxjs';
+
+/** The engine's phase. */
+export type SyncPhase =
+  /** No signed-in rider: nothing is synced, local work waits. */
+  | 'signedOut'
+  /** Signed in, everything sent and received. */
+  | 'idle'
+  /** A pull, push or temp- id promotion is running. */
+  | 'syncing'
+  /** The browser reports no network; sync resumes by itself when it returns. */
+  | 'offline'
+  /** The last attempt failed; `nextRetryAt` says when the next one runs. */
+  | 'error';
+
+export interface SyncStatus {
+  phase: SyncPhase;
+  /** End of the last attempt that completed without error, epoch ms; null if none yet. */
+  lastSyncedAt: number | null;
+  /** The last failure in words a rider can act on; null after a success. */
+  lastError: string | null;
+  /** When the backed-off retry is due, epoch ms; null when no retry is waiting. */
+  nextRetryAt: number | null;
+}
+
+export const initialSyncStatus: SyncStatus = {
+  phase: 'signedOut',
+  lastSyncedAt: null,
+  lastError: null,
+  nextRetryAt: null,
+};
+
+/** A place the engine writes its status to and screens read it from. */
+export interface SyncStatusStore {
+  readonly status$: Observable<SyncStatus>;
+  get(): SyncStatus;
+  update(change: Partial<SyncStatus>): void;
+}
+
+/** A status store starting at `initial` (signed out, never synced by default). */
+export function createSyncStatusStore(initial: SyncStatus = initialSyncStatus): SyncStatusStore {
+  const subject = new BehaviorSubject<SyncStatus>(initial);
+  return {
+    status$: subject.asObservable(),
+    get: () => subject.getValue(),
+    update: (change) => subject.next({ ...subject.getValue(), ...change }),
+  };
+}
