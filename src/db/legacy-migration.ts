@@ -42,6 +42,7 @@
  * Each step is safe to repeat, so a crash anywhere only means the next start does it again.
  */
 import { formatDateTime } from '../lib/format.ts';
+import { isOutdatedGenericPlanName } from '../lib/trip-plans/generic-plan-names.ts';
 import type { RxCollection } from 'rxdb';
 import { achievementCategories, achievementMetrics } from '../../schemas/achievements.ts';
 import type { Achievement, AchievementMetric } from '../../schemas/achievements.ts';
@@ -112,21 +113,6 @@ export interface LegacyMigrationOptions {
   indexedDB?: IDBFactory;
   legacyDatabaseName?: string;
   now?: () => number;
-}
-
-/**
- * True for the outdated generic trip plan names core-platform §5 purges: a name containing
- * 'basic trip plan' or 'fallback plan', or equal to 'basic trip' or 'trip plan'
- * (case-insensitive, surrounding spaces ignored).
- */
-export function isOutdatedGenericPlanName(name: string): boolean {
-  const normalized = name.trim().toLowerCase();
-  return (
-    normalized.includes('basic trip plan') ||
-    normalized.includes('fallback plan') ||
-    normalized === 'basic trip' ||
-    normalized === 'trip plan'
-  );
 }
 
 type LegacyRecord = { key: IDBValidKey; value: unknown };

@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { tripContextKey } from '../../../schemas/trip-context.ts';
 import type { AppDatabase } from '../../../src/db/database.ts';
 import {
-  isOutdatedGenericPlanName,
   legacyMigrationFlagId,
   legacyOfflineDatabase,
   legacyUnmappedDocumentsId,
@@ -438,21 +437,5 @@ describe('runLegacyMigration into a database that already has data', () => {
     expect((await db.trails.findOne('1').exec())!.sources).toEqual(mill.sources);
     expect(await db.trips.findOne('42').exec()).not.toBeNull();
     expect(await legacyDatabaseExists(name)).toBe(false);
-  });
-});
-
-describe('isOutdatedGenericPlanName', () => {
-  it.each([
-    ['Basic Trip Plan', true],
-    ['My basic trip plan for Sunday', true],
-    ['FALLBACK PLAN', true],
-    ['Ozarks fallback plan v2', true],
-    ['basic trip', true],
-    ['  Trip Plan  ', true],
-    ['Trip plan to Mill Creek', false],
-    ['Basic trip to Hot Springs', false],
-    ['Ozarks weekend', false],
-  ])('%s → %s', (name, outdated) => {
-    expect(isOutdatedGenericPlanName(name)).toBe(outdated);
   });
 });
