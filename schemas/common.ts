@@ -54,3 +54,24 @@ export const locationConfidenceProperty = {
 
 /** Sync state of a user-created document (core-platform §3, §4 "Offline"). */
 export const syncStatusProperty = { type: 'string', enum: ['pending', 'synced'] } as const;
+
+/**
+ * Edits the sync engine could not merge (both devices changed the same field): the value kept
+ * and the other device's value, so no rider's edit disappears silently (issue 4). Filled only
+ * by the conflict resolution in src/lib/sync/conflict-resolution.ts; newest 20 kept.
+ */
+export const syncConflictsProperty = {
+  type: 'array',
+  maxItems: 20,
+  items: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      field: { type: 'string', maxLength: 64 },
+      keptValue: {},
+      otherValue: {},
+      otherUpdatedAt: { type: 'number', minimum: 0 },
+    },
+    required: ['field', 'keptValue', 'otherValue', 'otherUpdatedAt'],
+  },
+} as const;

@@ -17,6 +17,7 @@
  * push and stream to that user. Fields listed in `serverOwnedFields` are overwritten by the
  * server on every push, whatever the client sent.
  */
+import deepEqual from 'fast-deep-equal';
 import { collectionSchemas, type CollectionName } from './index.ts';
 
 /** Collections each rider owns and syncs both ways. */
@@ -137,4 +138,32 @@ export function replicationBasePath(
   version: number = schemaVersionOf(collection),
 ): string {
   return `/api/sync/${collection}/v${version}`;
+}
+
+/** `document` without the fields only the server sets (a shallow copy; `document` is untouched). */
+export function withoutServerOwnedFields(
+  collection: UserSyncedCollection,
+  document: Record<string, unknown>,
+): Record<string, unknown> {
+  const copy = { ...document };
+  for (const field of serverOwnedFields[collection]) delete copy[field];
+  return copy;
+}
+
+/**
+ * True when two states of a document carry the same rider-made content: equal ignoring the
+ * server-owned fields, with `_deleted` compared as a boolean. The server uses it to decide
+ * whether a push's assumed state is current; a copy whose only difference is, say, the server's
+ * `status: synced` is not a conflict.
+ */
+export function sameRiderContent(
+  collection: UserSyncedCollection,
+  a: Record<string, unknown>,
+  b: Record<string, unknown>,
+): boolean {
+  const left = withoutServerOwnedFields(collection, a);
+  const right = withoutServerOwnedFields(collection, b);
+  left._deleted = Boolean(left._deleted);
+  right._deleted = Boolean(right._deleted);
+  return deepEqual(left, right);
 }

@@ -1,5 +1,10 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { epochMsProperty, idProperty, syncStatusProperty } from './common.ts';
+import {
+  epochMsProperty,
+  idProperty,
+  syncStatusProperty,
+  syncConflictsProperty,
+} from './common.ts';
 
 /**
  * A trip plan (core-platform §3 "Trip plan"). userId is 'anonymous' when unknown; difficulty
@@ -10,7 +15,7 @@ import { epochMsProperty, idProperty, syncStatusProperty } from './common.ts';
 export const tripPlanSchema = {
   title: 'tripPlan',
   description: 'A planned trip',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   additionalProperties: false,
@@ -28,6 +33,7 @@ export const tripPlanSchema = {
     aiConfidence: { type: 'number', minimum: 0, maximum: 1 },
     createdAt: epochMsProperty,
     updatedAt: epochMsProperty,
+    syncConflicts: syncConflictsProperty,
   },
   required: [
     'id',

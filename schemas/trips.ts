@@ -1,5 +1,11 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { bboxProperty, epochMsProperty, idProperty, syncStatusProperty } from './common.ts';
+import {
+  bboxProperty,
+  epochMsProperty,
+  idProperty,
+  syncStatusProperty,
+  syncConflictsProperty,
+} from './common.ts';
 
 /** Where a trip is in its life as a recording; sync state is the separate `status` field. */
 export const recordingStates = ['recording', 'paused', 'finished'] as const;
@@ -13,7 +19,7 @@ export const recordingStates = ['recording', 'paused', 'finished'] as const;
 export const tripSchema = {
   title: 'trip',
   description: 'A recorded or imported trip',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   additionalProperties: false,
@@ -40,6 +46,7 @@ export const tripSchema = {
     notes: { type: ['string', 'null'], maxLength: 10000 },
     createdAt: epochMsProperty,
     updatedAt: epochMsProperty,
+    syncConflicts: syncConflictsProperty,
   },
   required: [
     'id',

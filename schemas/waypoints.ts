@@ -6,6 +6,7 @@ import {
   locationConfidenceProperty,
   longitudeProperty,
   sourcesProperty,
+  syncConflictsProperty,
 } from './common.ts';
 
 export const waypointCategories = [
@@ -30,7 +31,7 @@ export const waypointCategories = [
 export const waypointSchema = {
   title: 'waypoint',
   description: 'A named point of interest, public or created by a rider',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   additionalProperties: false,
@@ -52,6 +53,7 @@ export const waypointSchema = {
     sources: sourcesProperty,
     createdAt: epochMsProperty,
     updatedAt: epochMsProperty,
+    syncConflicts: syncConflictsProperty,
   },
   required: [
     'id',

@@ -9,20 +9,24 @@
  * strategy works. A strategy must never drop a rider's data silently: return `null` only for
  * documents that cannot exist any more, and say why in a comment.
  *
- * Every schema is version 0 today, so every table below is empty.
+ * Version 1 of trips, tripPlans and waypoints added the optional `syncConflicts` list (issue 4,
+ * schemas/common.ts): old documents are valid as they are, so the strategy keeps them unchanged.
  */
 import type { MigrationStrategies } from 'rxdb';
 import type { CollectionName } from '../../schemas/index.ts';
 
 /** Migration strategies by collection name, keyed by the schema version each one produces. */
+/** Version 1 only added an optional field; every version 0 document is a valid version 1 one. */
+const keepUnchanged = (document: unknown) => document;
+
 export const migrationStrategies: Record<CollectionName, MigrationStrategies> = {
   trails: {},
-  waypoints: {},
-  trips: {},
+  waypoints: { 1: keepUnchanged },
+  trips: { 1: keepUnchanged },
   trackChunks: {},
   achievements: {},
   userAchievements: {},
-  tripPlans: {},
+  tripPlans: { 1: keepUnchanged },
   tripContext: {},
   campgrounds: {},
   mapRegions: {},

@@ -4,6 +4,7 @@
  * Postgres backend (DATABASE_URL) reuses these migrations unchanged.
  */
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { syncSchema } from './sync-migrations.ts';
 
 /**
  * `documents` holds every collection's documents as JSON text, one row per (collection, id).
@@ -114,6 +115,7 @@ const authSchema: Migration = {
 export const migrations: Record<string, Migration> = {
   '2025-01-01-initial-schema': initialSchema,
   '2025-02-01-auth-schema': authSchema,
+  '2025-03-01-sync-schema': syncSchema,
 };
 
 /** Hands the in-code migrations to Kysely's Migrator. */

@@ -1,0 +1,437 @@
+/**
+ * Replication endpoints (issue 4; contract in schemas/sync-protocol.ts, DESIGN.md "Sync"):
+ * - `GET  /api/sync/:collection/v:version/pull`   checkpointed pull
+ * - `POST /api/sync/:collection/v:version/push`   push answering conflicting master states
+ * - `GET  /api/sync/:collection/v:version/stream` Server-Sent Events of later changes
+ * - `POST /api/sync/promotions`                   canonical ids for temp- ids
+ * A rider's collections need a bearer token and see only that rider's documents; the public
+ * catalogues (trails, achievements, campgrounds) can be pulled by anyone and never pushed.
+ * Every rejection is a JSON 4xx and writes nothing.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { tripContextKey } from '../../schemas/trip-context.ts';
+import {
+  isTempId,
+  promotableCollections,
+  pulledCatalogueCollections,
+  schemaVersionOf,
+  syncLimits,
+  userSyncedCollections,
+  type PromotionRequest,
+  type PulledCatalogueCollection,
+  type PushRequest,
+  type PushRow,
+  type SyncCheckpoint,
+  type UserSyncedCollection,
+  type WireDocument,
+} from '../../schemas/sync-protocol.ts';
+import type { AuthGuards } from '../auth/request-auth.ts';
+import { sendError } from '../errors.ts';
+import type { DatabaseKind, ServerDatabase } from '../storage/database.ts';
+import { promoteTempIds } from '../storage/id-promotions.ts';
+import {
+  ForeignDocumentError,
+  latestCatalogueCheckpoint,
+  latestUserCheckpoint,
+  pullCatalogueDocuments,
+  pullUserDocuments,
+  pushUserDocuments,
+  type PulledBatch,
+} from '../storage/user-documents.ts';
+import type { ChangeBus } from '../sync/change-bus.ts';
+import { validateDocument } from '../validation.ts';
+
+export interface SyncRouteOptions {
+  db: Kysely<ServerDatabase>;
+  databaseKind: DatabaseKind;
+  guards: AuthGuards;
+  changeBus: ChangeBus;
+}
+
+type ReplicationParams = { collection: string; version: string };
+
+const userCollections = new Set<string>(userSyncedCollections);
+const catalogueCollections = new Set<string>(pulledCatalogueCollections);
+
+const replicationParamsSchema = {
+  type: 'object',
+  properties: {
+    collection: { type: 'string', maxLength: 64 },
+    version: { type: 'string', pattern: '^v[0-9]{1,6}$' },
+  },
+  required: ['collection', 'version'],
+} as const;
+
+const pullQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    checkpoint: { type: 'string', maxLength: 400 },
+    // Query strings arrive as text and the validator does not coerce; parsed in the handler.
+    limit: { type: 'string', pattern: '^[0-9]{1,6}$' },
+  },
+} as const;
+
+const documentObject = {
+  type: 'object',
+  required: ['id'],
+  properties: {
+    id: { type: 'string', minLength: 1, maxLength: 128 },
+    _deleted: { type: 'boolean' },
+  },
+} as const;
+
+const pushBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['rows'],
+  properties: {
+    rows: {
+      type: 'array',
+      maxItems: syncLimits.maxPushRows,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['newDocumentState'],
+        properties: { assumedMasterState: documentObject, newDocumentState: documentObject },
+      },
+    },
+  },
+} as const;
+
+const promotionBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['collection', 'tempIds'],
+  properties: {
+    collection: { type: 'string', enum: promotableCollections },
+    tempIds: {
+      type: 'array',
+      minItems: 1,
+      maxItems: syncLimits.maxPromotionIds,
+      items: { type: 'string', pattern: '^temp-', maxLength: 128 },
+    },
+  },
+} as const;
+
+/** The checkpoint query parameter: JSON `{id, serverTime}`; null when absent; throws when malformed. */
+function parseCheckpoint(raw: string | undefined): SyncCheckpoint | null {
+  if (raw === undefined || raw === '' || raw === 'null') return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw new Error('checkpoint must be JSON {"id": string, "serverTime": number}.');
+  }
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    typeof (value as SyncCheckpoint).id !== 'string' ||
+    typeof (value as SyncCheckpoint).serverTime !== 'number' ||
+    !Number.isSafeInteger((value as SyncCheckpoint).serverTime)
+  ) {
+    throw new Error('checkpoint must be JSON {"id": string, "serverTime": number}.');
+  }
+  return { id: (value as SyncCheckpoint).id, serverTime: (value as SyncCheckpoint).serverTime };
+}
+
+/**
+ * Checks the collection and schema version of a replication URL; sends the 4xx and returns
+ * null when they do not fit. An app built against an older schema gets 426 and is told to
+ * update, so it never writes an old shape into newer data.
+ */
+function checkReplicationTarget(
+  params: ReplicationParams,
+  reply: FastifyReply,
+): UserSyncedCollection | PulledCatalogueCollection | null {
+  const { collection } = params;
+  if (!userCollections.has(collection) && !catalogueCollections.has(collection)) {
+    sendError(reply, 404, `"${collection}" is not a synced collection.`);
+    return null;
+  }
+  const typed = collection as UserSyncedCollection | PulledCatalogueCollection;
+  const asked = Number(params.version.slice(1));
+  const current = schemaVersionOf(typed);
+  if (asked < current) {
+    sendError(
+      reply,
+      426,
+      `This app is out of date: it syncs ${collection} with schema version ${asked}, the server needs version ${current}. Reload the app to update it; nothing was synced.`,
+    );
+    return null;
+  }
+  if (asked > current) {
+    sendError(
+      reply,
+      409,
+      `This app is newer than the server: it syncs ${collection} with schema version ${asked}, the server knows version ${current}. Sync resumes once the server is updated.`,
+    );
+    return null;
+  }
+  return typed;
+}
+
+/**
+ * Overwrites the server-owned fields of a pushed document (schemas/sync-protocol.ts
+ * `serverOwnedFields`): owners become the token's user, trips and plans become `synced`.
+ */
+function withServerOwnedFields(
+  collection: UserSyncedCollection,
+  document: WireDocument,
+  ownerId: string,
+): WireDocument {
+  switch (collection) {
+    case 'trips':
+    case 'tripPlans':
+      return { ...document, userId: ownerId, status: 'synced' };
+    case 'waypoints':
+      return { ...document, ownerId };
+    case 'userAchievements':
+      return { ...document, userId: ownerId };
+    default:
+      return document;
+  }
+}
+
+/**
+ * Prepares and validates every row of a push; returns the rows to store or the message of the
+ * first problem (the whole push is then refused).
+ */
+function preparePushRows(
+  collection: UserSyncedCollection,
+  rows: PushRow[],
+  ownerId: string,
+): { rows: PushRow[] } | { problem: string } {
+  const seen = new Set<string>();
+  const prepared: PushRow[] = [];
+  for (const [index, row] of rows.entries()) {
+    const incoming = row.newDocumentState;
+    const where = `rows[${index}] (${incoming.id})`;
+    if (seen.has(incoming.id)) return { problem: `${where}: the same document appears twice.` };
+    seen.add(incoming.id);
+    if (isTempId(incoming.id)) {
+      return {
+        problem: `${where}: temp- ids must be promoted (POST /api/sync/promotions) before they are pushed.`,
+      };
+    }
+    if (row.assumedMasterState && row.assumedMasterState.id !== incoming.id) {
+      return { problem: `${where}: assumedMasterState is of another document.` };
+    }
+    if (collection === 'tripContext' && incoming.id !== tripContextKey) {
+      return { problem: `${where}: the trip context's id must be "${tripContextKey}".` };
+    }
+    const document = withServerOwnedFields(collection, incoming, ownerId);
+    if (
+      collection === 'userAchievements' &&
+      incoming.id !== `${ownerId}:${String(document.achievementId)}`
+    ) {
+      return { problem: `${where}: an achievement's id must be "<your user id>:<achievementId>".` };
+    }
+    const { _deleted: deleted, ...stored } = document;
+    const validation = validateDocument(collection, stored);
+    if (!validation.valid) {
+      const issues = validation.issues
+        .slice(0, 3)
+        .map((issue) => `${issue.path} ${issue.message}`)
+        .join('; ');
+      return { problem: `${where} is not a valid ${collection} document: ${issues}.` };
+    }
+    prepared.push({
+      ...(row.assumedMasterState ? { assumedMasterState: row.assumedMasterState } : {}),
+      newDocumentState: { ...stored, _deleted: deleted === true } as WireDocument,
+    });
+  }
+  return { rows: prepared };
+}
+
+/**
+ * Registers the replication and promotion routes. Pushes publish a change on `changeBus` after
+ * they commit; every open stream of that rider and collection (on any instance sharing the
+ * bus) then sends what changed.
+ */
+export async function registerSyncRoutes(
+  app: FastifyInstance,
+  { db, databaseKind, guards, changeBus }: SyncRouteOptions,
+): Promise<void> {
+  // Streams never end by themselves; end them before the server closes or closing would wait.
+  const openStreams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const endStream of openStreams) endStream();
+    openStreams.clear();
+  });
+
+  /** Runs the signed-in guard for rider collections; returns false when it answered 401. */
+  async function authorise(
+    collection: UserSyncedCollection | PulledCatalogueCollection,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<boolean> {
+    if (catalogueCollections.has(collection)) return true;
+    await guards.signedIn.call(app, request, reply);
+    return !reply.sent;
+  }
+
+  function pullBatch(
+    collection: UserSyncedCollection | PulledCatalogueCollection,
+    ownerId: string | null,
+    checkpoint: SyncCheckpoint | null,
+    limit: number,
+  ): Promise<PulledBatch> {
+    return catalogueCollections.has(collection)
+      ? pullCatalogueDocuments(db, collection as PulledCatalogueCollection, checkpoint, limit)
+      : pullUserDocuments(db, ownerId!, collection as UserSyncedCollection, checkpoint, limit);
+  }
+
+  app.get<{ Params: ReplicationParams; Querystring: { checkpoint?: string; limit?: string } }>(
+    '/api/sync/:collection/:version/pull',
+    { schema: { params: replicationParamsSchema, querystring: pullQuerySchema } },
+    async (request, reply) => {
+      const collection = checkReplicationTarget(request.params, reply);
+      if (!collection || !(await authorise(collection, request, reply))) return reply;
+      let checkpoint: SyncCheckpoint | null;
+      try {
+        checkpoint = parseCheckpoint(request.query.checkpoint);
+      } catch (error) {
+        return sendError(reply, 400, (error as Error).message);
+      }
+      const limit = Number(request.query.limit ?? 100);
+      if (limit < 1 || limit > syncLimits.maxPullBatch) {
+        return sendError(reply, 400, `limit must be between 1 and ${syncLimits.maxPullBatch}.`);
+      }
+      return pullBatch(collection, request.signedInUser?.id ?? null, checkpoint, limit);
+    },
+  );
+
+  app.post<{ Params: ReplicationParams; Body: PushRequest }>(
+    '/api/sync/:collection/:version/push',
+    {
+      schema: { params: replicationParamsSchema, body: pushBodySchema },
+      bodyLimit: syncLimits.maxPushBodyBytes,
+    },
+    async (request, reply) => {
+      const collection = checkReplicationTarget(request.params, reply);
+      if (!collection) return reply;
+      if (catalogueCollections.has(collection)) {
+        return sendError(
+          reply,
+          403,
+          `${collection} is a read-only catalogue; it cannot be pushed.`,
+        );
+      }
+      if (!(await authorise(collection, request, reply))) return reply;
+      const ownerId = request.signedInUser!.id;
+      const userCollection = collection as UserSyncedCollection;
+      const prepared = preparePushRows(userCollection, request.body.rows, ownerId);
+      if ('problem' in prepared) return sendError(reply, 400, prepared.problem);
+      try {
+        const outcome = await pushUserDocuments(
+          db,
+          databaseKind,
+          ownerId,
+          userCollection,
+          prepared.rows,
+          {
+            checkForeignIds: userCollection !== 'tripContext',
+          },
+        );
+        if (outcome.written > 0) await changeBus.publish({ collection, ownerId });
+        return { conflicts: outcome.conflicts };
+      } catch (error) {
+        if (error instanceof ForeignDocumentError) return sendError(reply, 403, error.message);
+        throw error;
+      }
+    },
+  );
+
+  app.get<{ Params: ReplicationParams }>(
+    '/api/sync/:collection/:version/stream',
+    { schema: { params: replicationParamsSchema } },
+    async (request, reply) => {
+      const collection = checkReplicationTarget(request.params, reply);
+      if (!collection || !(await authorise(collection, request, reply))) return reply;
+      const ownerId = catalogueCollections.has(collection) ? null : request.signedInUser!.id;
+      let checkpoint = catalogueCollections.has(collection)
+        ? await latestCatalogueCheckpoint(db, collection as PulledCatalogueCollection)
+        : await latestUserCheckpoint(db, ownerId!, collection as UserSyncedCollection);
+
+      reply.hijack();
+      const response = reply.raw;
+      response.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        // Reverse proxies must pass events on at once, not buffer them.
+        'x-accel-buffering': 'no',
+      });
+      response.write(': connected\n\n');
+
+      let closed = false;
+      let running: Promise<void> = Promise.resolve();
+      // Sends every document after the stream's checkpoint; runs one at a time, so a burst of
+      // pushes becomes one or a few events and no change is sent twice or skipped.
+      const sendChanges = () => {
+        running = running
+          .then(async () => {
+            while (!closed) {
+              const batch = await pullBatch(
+                collection,
+                ownerId,
+                checkpoint,
+                syncLimits.maxPullBatch,
+              );
+              if (batch.documents.length === 0) return;
+              checkpoint = batch.checkpoint;
+              response.write(`data: ${JSON.stringify(batch)}\n\n`);
+              if (batch.documents.length < syncLimits.maxPullBatch) return;
+            }
+          })
+          .catch((error: unknown) => {
+            request.log.error(
+              { err: error },
+              'sync stream failed; closing it so the client resyncs',
+            );
+            response.end();
+          });
+      };
+      const unsubscribe = changeBus.subscribe((change) => {
+        if (change.collection === collection && change.ownerId === ownerId) sendChanges();
+      });
+      const keepAlive = setInterval(
+        () => response.write(': keep-alive\n\n'),
+        syncLimits.streamKeepAliveMs,
+      );
+      const close = () => {
+        if (closed) return;
+        closed = true;
+        clearInterval(keepAlive);
+        unsubscribe();
+      };
+      const endStream = () => {
+        close();
+        response.end();
+      };
+      openStreams.add(endStream);
+      request.raw.on('close', close);
+      response.on('close', () => {
+        close();
+        openStreams.delete(endStream);
+      });
+    },
+  );
+
+  app.post<{ Body: PromotionRequest }>(
+    '/api/sync/promotions',
+    { schema: { body: promotionBodySchema }, preHandler: guards.signedIn },
+    async (request) => {
+      const promotions = await promoteTempIds(
+        db,
+        databaseKind,
+        request.signedInUser!.id,
+        request.body.collection,
+        request.body.tempIds,
+      );
+      return { promotions };
+    },
+  );
+}
