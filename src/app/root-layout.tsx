@@ -2,14 +2,16 @@
  * The app shell around every page (voice-navigation §2.3, §2.4; core-platform §2): skip link,
  * top navigation (768 px and wider) or bottom navigation (narrower), command palette, toasts,
  * PWA update prompt, error boundary and the Suspense skeleton for lazily loaded pages. It opens
- * the database, starts the trail catalogue refresh once it is open, applies the theme, guards
- * routes by role, scrolls to the top on every route change and remembers visited features.
+ * the database, starts the trail catalogue refresh and the generic trip plan purge once it is
+ * open, applies the theme, guards routes by role, scrolls to the top on every route change and
+ * remembers visited features.
  */
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { Button, Link, RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { Search } from 'lucide-react';
 import { DatabaseProvider, useDatabase } from '../db/provider.tsx';
+import { startGenericTripPlanPurge } from '../db/trip-plan-purge.ts';
 import { startCatalogueRefresh } from '../sync/catalogue-refresh.ts';
 import { SkeletonPage } from '../ui/skeleton-page.tsx';
 import { Spinner } from '../ui/spinner.tsx';
@@ -47,6 +49,13 @@ function AriaRouterBridge({ children }: { children: ReactNode }) {
 function CatalogueRefresh() {
   const db = useDatabase();
   useEffect(() => startCatalogueRefresh(db), [db]);
+  return null;
+}
+
+/** Purges trip plans with outdated generic names now and whenever some arrive (core §5). */
+function GenericTripPlanPurge() {
+  const db = useDatabase();
+  useEffect(() => startGenericTripPlanPurge(db), [db]);
   return null;
 }
 
@@ -129,6 +138,7 @@ export function RootLayout() {
         <SessionProvider>
           <DatabaseProvider fallback={<BootScreen />}>
             <CatalogueRefresh />
+            <GenericTripPlanPurge />
             <ThemeProvider>
               <OutdoorSettingsProvider>
                 <Shell />
