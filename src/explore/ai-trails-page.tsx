@@ -4,8 +4,11 @@
  * text lives in the URL (`q`), as does the activity the navigation links pass
  * (`activity` = hiking | biking | hunting). `activity=hunting` lists the Wildlife Management
  * Areas as hunting areas, since no trail in the catalogue is a hunting area.
+ * A search's results are the trip planner's recommendations (core-platform §4 "Trip context"):
+ * they are recorded in the trip context, and the page shows the recently recommended trails
+ * while no search is active.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Button, Input, Label, SearchField } from 'react-aria-components';
 import { Bird, CloudOff, MapPin, Search, SearchX, Sparkles, TriangleAlert, X } from 'lucide-react';
@@ -14,6 +17,8 @@ import { trailDifficulties } from '../../schemas/trails.ts';
 import type { TrailDifficulty } from '../../schemas/trails.ts';
 import type { Waypoint } from '../../schemas/waypoints.ts';
 import { useCatalogueStatus, useSavedTrailIds, useTrails, useWaypoints } from '../db/hooks.ts';
+import { useDatabase } from '../db/provider.tsx';
+import { recordRecommendations } from '../db/trip-context.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { ActivityIcon } from './activity-icon.tsx';
@@ -32,6 +37,13 @@ import {
 import type { ActivityFilter, TownPlaceWord } from './trail-search.ts';
 import { useOnlineStatus } from '../ui/use-online-status.ts';
 import { ChipFilter } from './chip-filter.tsx';
+import {
+  finderQueryLabel,
+  hasFinderCriteria,
+  recommendationSettleMs,
+  trailRecommendations,
+} from './recent-recommendations.ts';
+import { RecentlyRecommended } from './recently-recommended.tsx';
 import './explore.css';
 
 /** Activities the route's search schema accepts (voice §2.1 "/trails … activity"). */
@@ -120,6 +132,31 @@ export function AiTrailsPage() {
   );
   const savedIds = useMemo(() => new Set(savedTrailIds), [savedTrailIds]);
 
+  // A search with results is a set of recommendations (core-platform §4 "Trip context"): it is
+  // recorded once it has stayed unchanged for a moment (or at once on Enter), so typing a word
+  // letter by letter records the word, not every prefix. The bare list and WMAs are not sets.
+  const db = useDatabase();
+  const criteria = { q, activity, difficulty: difficultyFilter, region: regionFilter };
+  const queryLabel = finderQueryLabel(criteria);
+  const searched = hasFinderCriteria(criteria) && !isHunting && !trailsLoading;
+  const recommendations = useMemo(
+    () => (searched ? trailRecommendations(trailMatches.map((match) => match.trail)) : []),
+    [searched, trailMatches],
+  );
+  const recordCurrentRecommendations = () => {
+    if (recommendations.length > 0) {
+      recordRecommendations(db, recommendations, { query: queryLabel });
+    }
+  };
+  useEffect(() => {
+    if (recommendations.length === 0) return;
+    const timer = setTimeout(
+      () => recordRecommendations(db, recommendations, { query: queryLabel }),
+      recommendationSettleMs,
+    );
+    return () => clearTimeout(timer);
+  }, [db, recommendations, queryLabel]);
+
   usePageMeta({
     title: isHunting ? 'Hunting Areas: Arkansas WMAs' : 'AI Trail Finder',
     description:
@@ -195,6 +232,7 @@ export function AiTrailsPage() {
             setDraft(value);
             updateUrl({ q: value });
           }}
+          onSubmit={recordCurrentRecommendations}
         >
           <Label className="search-field__label">
             {isHunting ? 'Search hunting areas' : 'Search trails'}
@@ -269,6 +307,8 @@ export function AiTrailsPage() {
           onSelect={setRegionFilter}
         />
       </section>
+
+      {hasCriteria || isHunting ? null : <RecentlyRecommended trails={trails} />}
 
       <section className="results" aria-labelledby="results-heading">
         <div className="results__bar">
