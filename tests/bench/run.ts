@@ -9,6 +9,9 @@
  *    same page's load event.
  * 3. Cold `npm start` (server process, migrations, seeding) to the first /api/trails answer,
  *    against a bare Fastify server answering the same route from the same runtime.
+ * 4. Sync of 10,000 trips, push and initial pull, in documents per second, against PouchDB
+ *    replicating to a PouchDB server and a raw bulk insert into the server database
+ *    (tests/bench/sync.ts, also `npm run bench:sync`).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
+import { printSyncReport, runSyncBenchmark } from './sync.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 const budgetGzipBytes = 170 * 1024;
@@ -234,3 +238,5 @@ async function main(): Promise<void> {
 }
 
 await main();
+// After the browser and servers above are closed, so they do not share the machine with it.
+printSyncReport(await runSyncBenchmark(), '4. Sync');
