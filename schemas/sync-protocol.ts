@@ -167,3 +167,13 @@ export function sameRiderContent(
   right._deleted = Boolean(right._deleted);
   return deepEqual(left, right);
 }
+
+/**
+ * Path of the one Server-Sent Events stream carrying several collections
+ * (`/api/sync/stream?collections=trips.v1,tripPlans.v1`); each event is named after its
+ * collection. Browsers allow six HTTP/1.1 connections per server, so the app opens one stream.
+ */
+export function multiCollectionStreamPath(collections: readonly ReplicatedCollection[]): string {
+  const list = collections.map((collection) => `${collection}.v${schemaVersionOf(collection)}`);
+  return `/api/sync/stream?collections=${list.join(',')}`;
+}

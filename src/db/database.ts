@@ -22,6 +22,7 @@ import type { TripPlan } from '../../schemas/trip-plans.ts';
 import type { Trip } from '../../schemas/trips.ts';
 import type { UserAchievement } from '../../schemas/user-achievements.ts';
 import type { Waypoint } from '../../schemas/waypoints.ts';
+import { conflictHandlers } from './conflict-handlers.ts';
 import { migrationStrategies } from './migrations.ts';
 
 /** Name of the browser's one database (IndexedDB databases are prefixed by Dexie with `rxdb-dexie-`). */
@@ -140,6 +141,9 @@ export async function createAppDatabase(options: CreateAppDatabaseOptions): Prom
         {
           schema: collectionSchemas[collectionName] as unknown as RxJsonSchema<unknown>,
           migrationStrategies: migrationStrategies[collectionName],
+          ...(collectionName in conflictHandlers
+            ? { conflictHandler: conflictHandlers[collectionName as keyof typeof conflictHandlers] }
+            : {}),
         },
       ]),
     );

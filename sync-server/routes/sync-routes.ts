@@ -3,6 +3,7 @@
  * - `GET  /api/sync/:collection/v:version/pull`   checkpointed pull
  * - `POST /api/sync/:collection/v:version/push`   push answering conflicting master states
  * - `GET  /api/sync/:collection/v:version/stream` Server-Sent Events of later changes
+ * - `GET  /api/sync/stream?collections=trips.v1,…` the same for several collections at once
  * - `POST /api/sync/promotions`                   canonical ids for temp- ids
  * A rider's collections need a bearer token and see only that rider's documents; the public
  * catalogues (trails, achievements, campgrounds) can be pulled by anyone and never pushed.
@@ -96,6 +97,20 @@ const pushBodySchema = {
         required: ['newDocumentState'],
         properties: { assumedMasterState: documentObject, newDocumentState: documentObject },
       },
+    },
+  },
+} as const;
+
+/** `?collections=trips.v1,tripPlans.v1,…`: collection and schema version pairs. */
+const multiStreamQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['collections'],
+  properties: {
+    collections: {
+      type: 'string',
+      maxLength: 400,
+      pattern: '^[A-Za-z]{1,64}\\.v[0-9]{1,6}(,[A-Za-z]{1,64}\\.v[0-9]{1,6}){0,15}$',
     },
   },
 } as const;
@@ -344,79 +359,121 @@ export async function registerSyncRoutes(
     },
   );
 
+  /**
+   * Opens a Server-Sent Events stream of `collections` for the request's rider (`null` owner
+   * for catalogues): each later change is sent as `event: <collection>` with
+   * `data: {documents, checkpoint}`. One connection carries every collection, because browsers
+   * allow only six HTTP/1.1 connections per server and a stream holds one for good.
+   */
+  async function openStream(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    collections: (UserSyncedCollection | PulledCatalogueCollection)[],
+  ): Promise<void> {
+    const riderId = request.signedInUser?.id ?? null;
+    const ownerOf = (collection: string) => (catalogueCollections.has(collection) ? null : riderId);
+    const checkpoints = new Map<string, SyncCheckpoint | null>();
+    for (const collection of collections) {
+      checkpoints.set(
+        collection,
+        catalogueCollections.has(collection)
+          ? await latestCatalogueCheckpoint(db, collection as PulledCatalogueCollection)
+          : await latestUserCheckpoint(db, riderId!, collection as UserSyncedCollection),
+      );
+    }
+
+    reply.hijack();
+    const response = reply.raw;
+    response.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      // Reverse proxies must pass events on at once, not buffer them.
+      'x-accel-buffering': 'no',
+    });
+    response.write(': connected\n\n');
+
+    let closed = false;
+    let running: Promise<void> = Promise.resolve();
+    // Sends every document after the collection's stream checkpoint; runs one batch at a time,
+    // so a burst of pushes becomes one or a few events and no change is sent twice or skipped.
+    const sendChanges = (collection: UserSyncedCollection | PulledCatalogueCollection) => {
+      running = running
+        .then(async () => {
+          while (!closed) {
+            const batch = await pullBatch(
+              collection,
+              ownerOf(collection),
+              checkpoints.get(collection) ?? null,
+              syncLimits.maxPullBatch,
+            );
+            if (batch.documents.length === 0) return;
+            checkpoints.set(collection, batch.checkpoint);
+            response.write(`event: ${collection}\ndata: ${JSON.stringify(batch)}\n\n`);
+            if (batch.documents.length < syncLimits.maxPullBatch) return;
+          }
+        })
+        .catch((error: unknown) => {
+          request.log.error({ err: error }, 'sync stream failed; closing it so the client resyncs');
+          response.end();
+        });
+    };
+    const wanted = new Set<string>(collections);
+    const unsubscribe = changeBus.subscribe((change) => {
+      if (wanted.has(change.collection) && change.ownerId === ownerOf(change.collection)) {
+        sendChanges(change.collection as UserSyncedCollection | PulledCatalogueCollection);
+      }
+    });
+    const keepAlive = setInterval(
+      () => response.write(': keep-alive\n\n'),
+      syncLimits.streamKeepAliveMs,
+    );
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      clearInterval(keepAlive);
+      unsubscribe();
+    };
+    const endStream = () => {
+      close();
+      response.end();
+    };
+    openStreams.add(endStream);
+    request.raw.on('close', close);
+    response.on('close', () => {
+      close();
+      openStreams.delete(endStream);
+    });
+  }
+
   app.get<{ Params: ReplicationParams }>(
     '/api/sync/:collection/:version/stream',
     { schema: { params: replicationParamsSchema } },
     async (request, reply) => {
       const collection = checkReplicationTarget(request.params, reply);
       if (!collection || !(await authorise(collection, request, reply))) return reply;
-      const ownerId = catalogueCollections.has(collection) ? null : request.signedInUser!.id;
-      let checkpoint = catalogueCollections.has(collection)
-        ? await latestCatalogueCheckpoint(db, collection as PulledCatalogueCollection)
-        : await latestUserCheckpoint(db, ownerId!, collection as UserSyncedCollection);
+      await openStream(request, reply, [collection]);
+      return reply;
+    },
+  );
 
-      reply.hijack();
-      const response = reply.raw;
-      response.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        // Reverse proxies must pass events on at once, not buffer them.
-        'x-accel-buffering': 'no',
-      });
-      response.write(': connected\n\n');
-
-      let closed = false;
-      let running: Promise<void> = Promise.resolve();
-      // Sends every document after the stream's checkpoint; runs one at a time, so a burst of
-      // pushes becomes one or a few events and no change is sent twice or skipped.
-      const sendChanges = () => {
-        running = running
-          .then(async () => {
-            while (!closed) {
-              const batch = await pullBatch(
-                collection,
-                ownerId,
-                checkpoint,
-                syncLimits.maxPullBatch,
-              );
-              if (batch.documents.length === 0) return;
-              checkpoint = batch.checkpoint;
-              response.write(`data: ${JSON.stringify(batch)}\n\n`);
-              if (batch.documents.length < syncLimits.maxPullBatch) return;
-            }
-          })
-          .catch((error: unknown) => {
-            request.log.error(
-              { err: error },
-              'sync stream failed; closing it so the client resyncs',
-            );
-            response.end();
-          });
-      };
-      const unsubscribe = changeBus.subscribe((change) => {
-        if (change.collection === collection && change.ownerId === ownerId) sendChanges();
-      });
-      const keepAlive = setInterval(
-        () => response.write(': keep-alive\n\n'),
-        syncLimits.streamKeepAliveMs,
-      );
-      const close = () => {
-        if (closed) return;
-        closed = true;
-        clearInterval(keepAlive);
-        unsubscribe();
-      };
-      const endStream = () => {
-        close();
-        response.end();
-      };
-      openStreams.add(endStream);
-      request.raw.on('close', close);
-      response.on('close', () => {
-        close();
-        openStreams.delete(endStream);
-      });
+  app.get<{ Querystring: { collections: string } }>(
+    '/api/sync/stream',
+    { schema: { querystring: multiStreamQuerySchema } },
+    async (request, reply) => {
+      const collections: (UserSyncedCollection | PulledCatalogueCollection)[] = [];
+      for (const entry of new Set(request.query.collections.split(','))) {
+        const [collection = '', version = ''] = entry.split('.');
+        const checked = checkReplicationTarget({ collection, version }, reply);
+        if (!checked) return reply;
+        collections.push(checked);
+      }
+      if (collections.some((collection) => userCollections.has(collection))) {
+        await guards.signedIn.call(app, request, reply);
+        if (reply.sent) return reply;
+      }
+      await openStream(request, reply, collections);
+      return reply;
     },
   );
 

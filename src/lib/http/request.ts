@@ -21,6 +21,11 @@ export interface ApiRequestOptions {
   /** A 401 (after the refresh attempt) resolves to null instead of throwing. */
   returnNullOn401?: boolean;
   signal?: AbortSignal;
+  /**
+   * Send this GET straight to the server: no sharing with identical in-flight GETs and no reuse
+   * of a recent answer. Sync pulls need it: a pull answer depends on the moment it is asked.
+   */
+  bypassQueue?: boolean;
 }
 
 /**
@@ -174,12 +179,13 @@ async function readAnswer(response: Response): Promise<unknown> {
   }
 }
 
-async function perform(
+/** Sends with the bearer header; a 401 triggers one refresh and one retry (see apiRequest). */
+async function sendWithRefresh(
   method: string,
   path: string,
   body: unknown,
   options: ApiRequestOptions,
-): Promise<unknown> {
+): Promise<Response> {
   let response = await send(method, path, body, options.signal);
   const auth = requestAuth;
   if (
@@ -191,6 +197,16 @@ async function perform(
       response = await send(method, path, body, options.signal);
     }
   }
+  return response;
+}
+
+async function perform(
+  method: string,
+  path: string,
+  body: unknown,
+  options: ApiRequestOptions,
+): Promise<unknown> {
+  const response = await sendWithRefresh(method, path, body, options);
   if (response.status === 401 && options.returnNullOn401) return null;
   if (!response.ok) throw await errorFor(response);
   return readAnswer(response);
@@ -281,7 +297,9 @@ export function apiRequest<T>(
   options: ApiRequestOptions = {},
 ): Promise<T> {
   const upperMethod = method.toUpperCase();
-  if (upperMethod === 'GET' && body === undefined) return queuedGet(path, options) as Promise<T>;
+  if (upperMethod === 'GET' && body === undefined && !options.bypassQueue) {
+    return queuedGet(path, options) as Promise<T>;
+  }
   return perform(upperMethod, path, body, options) as Promise<T>;
 }
 
@@ -294,4 +312,16 @@ export function getQuery<T>(
   options: ApiRequestOptions = {},
 ): Promise<T> {
   return apiRequest<T>('GET', queryKey.map(String).join('/'), undefined, options);
+}
+
+/**
+ * Opens a long-lived GET (a Server-Sent Events stream) with the same auth as apiRequest: bearer
+ * header, one refresh and retry on 401. Resolves to the open response for the caller to read.
+ * Throws HttpError for a non-OK answer, the fetch TypeError on network failure and the signal's
+ * reason when aborted.
+ */
+export async function openAuthorizedStream(path: string, signal: AbortSignal): Promise<Response> {
+  const response = await sendWithRefresh('GET', path, undefined, { signal });
+  if (!response.ok) throw await errorFor(response);
+  return response;
 }

@@ -1,0 +1,107 @@
+/**
+ * The device side of temp- id promotion (core-platform §3, §4 "Offline"; issue 4): swaps a
+ * `temp-…` trip or trip plan for its canonical copy and rewrites every reference to it (track
+ * chunks, waypoints, the trip context's active plan and history). Each step is idempotent and
+ * the temp document is removed last, so an app killed at any point finishes the job on its next
+ * start by promoting the same temp id again (the server answers the same canonical id).
+ */
+import { tripContextKey } from '../../schemas/trip-context.ts';
+import { isTempId, type PromotableCollection } from '../../schemas/sync-protocol.ts';
+import type { AppDatabase } from './database.ts';
+
+/**
+ * Temp ids of `collection` ready for promotion, oldest first. Trips still being recorded wait:
+ * the recorder keeps writing chunks under the temp id until the ride ends.
+ */
+export async function listPromotableTempIds(
+  db: AppDatabase,
+  collection: PromotableCollection,
+): Promise<string[]> {
+  const documents =
+    collection === 'trips'
+      ? await db.trips.find({ selector: { id: { $regex: '^temp-' } } }).exec()
+      : await db.tripPlans.find({ selector: { id: { $regex: '^temp-' } } }).exec();
+  return documents
+    .filter(
+      (document) =>
+        collection !== 'trips' ||
+        (document.toJSON() as { recordingState?: string }).recordingState === 'finished',
+    )
+    .map((document) => document.id)
+    .sort();
+}
+
+/** Replaces `from` with `to` wherever it appears as an `id`, `planId` or `tripPlanId` value. */
+function rewriteIds(value: unknown, from: string, to: string): unknown {
+  if (Array.isArray(value)) return value.map((item) => rewriteIds(item, from, to));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) =>
+      (key === 'id' || key === 'planId' || key === 'tripPlanId' || key === 'tripId') &&
+      item === from
+        ? [key, to]
+        : [key, rewriteIds(item, from, to)],
+    ),
+  );
+}
+
+/**
+ * Finishes the promotion of `tempId` to `canonicalId` on this device. Safe to run again after
+ * a crash at any step; does nothing when the temp document is already gone.
+ * Throws the database's error (quota, closed database); what was done stays done.
+ */
+export async function applyPromotion(
+  db: AppDatabase,
+  collection: PromotableCollection,
+  tempId: string,
+  canonicalId: string,
+): Promise<void> {
+  if (!isTempId(tempId) || isTempId(canonicalId)) {
+    throw new Error(
+      `Cannot promote ${tempId} to ${canonicalId}: not a temp id and a canonical id.`,
+    );
+  }
+  const target = collection === 'trips' ? db.trips : db.tripPlans;
+  const temp = await target.findOne(tempId).exec();
+  if (!temp) return;
+  const data = temp.toMutableJSON() as Record<string, unknown>;
+  // 1. The canonical copy (kept if a previous run already wrote it).
+  if (!(await target.findOne(canonicalId).exec())) {
+    await (target as typeof db.tripPlans).insert({ ...data, id: canonicalId } as never);
+  }
+  if (collection === 'trips') {
+    // 2. Track chunks move to ids under the canonical trip.
+    const chunks = await db.trackChunks.find({ selector: { tripId: tempId } }).exec();
+    if (chunks.length > 0) {
+      await db.trackChunks.bulkUpsert(
+        chunks.map((chunk) => ({
+          ...chunk.toMutableJSON(),
+          id: `${canonicalId}:${String(chunk.sequence).padStart(6, '0')}`,
+          tripId: canonicalId,
+        })),
+      );
+      await db.trackChunks.bulkRemove(chunks.map((chunk) => chunk.id));
+    }
+  }
+  // 3. Waypoints dropped on the trip.
+  const waypoints = await db.waypoints.find({ selector: { tripId: tempId } }).exec();
+  for (const waypoint of waypoints) await waypoint.incrementalPatch({ tripId: canonicalId });
+  // 4. The trip context's active plan and history.
+  const context = await db.tripContext.findOne(tripContextKey).exec();
+  if (context) {
+    const current = context.toMutableJSON() as Record<string, unknown>;
+    const rewritten = rewriteIds(current, tempId, canonicalId) as Record<string, unknown>;
+    if (JSON.stringify(rewritten) !== JSON.stringify(current)) {
+      await context.incrementalModify((stored) => ({
+        ...stored,
+        activeTripPlan: rewritten.activeTripPlan as typeof stored.activeTripPlan,
+        tripPlannerHistory: rewritten.tripPlannerHistory as typeof stored.tripPlannerHistory,
+        navigationContext: rewritten.navigationContext as typeof stored.navigationContext,
+        currentRecommendations:
+          rewritten.currentRecommendations as typeof stored.currentRecommendations,
+      }));
+    }
+  }
+  // 5. Last: the temp document goes, which marks the promotion done.
+  await (await target.findOne(tempId).exec())?.remove();
+}

@@ -1,0 +1,128 @@
+/**
+ * Starts RxDB's replication of one collection with handlers the sync layer supplies
+ * (DESIGN.md "Sync": `replicateRxCollection` with our own fetch handlers). This is the only
+ * place that touches RxDB's replication plugin; src/sync builds the handlers and drives the
+ * returned handle through plain rxjs observables.
+ */
+import type { Observable } from 'rxjs';
+import { replicateRxCollection } from 'rxdb/plugins/replication';
+import type {
+  ReplicatedCollection,
+  SyncCheckpoint,
+  WireDocument,
+} from '../../schemas/sync-protocol.ts';
+import type { AppDatabase } from './database.ts';
+
+/** What the sync layer provides for one collection. */
+export interface CollectionReplicationOptions {
+  /** Names the stored checkpoints: include the server and the user so each resumes its own. */
+  identifier: string;
+  pull: {
+    handler(
+      checkpoint: SyncCheckpoint | undefined,
+      batchSize: number,
+    ): Promise<{
+      documents: WireDocument[];
+      checkpoint: SyncCheckpoint | undefined;
+    }>;
+    /** Changes the server streams, and 'RESYNC' after each (re)connection. */
+    stream$?: Observable<{ documents: WireDocument[]; checkpoint: SyncCheckpoint } | 'RESYNC'>;
+    batchSize: number;
+  };
+  /** Absent for pull-only catalogues. */
+  push?: {
+    /** Answers the server's state of every conflicting row. */
+    handler(
+      rows: { assumedMasterState?: WireDocument; newDocumentState: WireDocument }[],
+    ): Promise<WireDocument[]>;
+    batchSize: number;
+    /** Return false to keep a document on the device (temp- ids, public documents). */
+    shouldPush(document: WireDocument): boolean;
+  };
+  /** First retry delay after a failed request, ms; adjustable later with `setRetryDelay`. */
+  retryDelayMs: number;
+}
+
+/** A running replication, in terms the sync layer can use without RxDB types. */
+export interface CollectionReplication {
+  /** Every failed pull or push, as RxDB reports it (it retries by itself). */
+  readonly error$: Observable<Error>;
+  /** True while a pull or push runs. */
+  readonly active$: Observable<boolean>;
+  /** Resolves once everything local is pushed and the server's changes are pulled. */
+  awaitInSync(): Promise<void>;
+  /** Runs a checkpointed pull now (after a reconnect or a "Sync now"). */
+  reSync(): void;
+  /** Sets the delay before the next retry of a failed request, ms. */
+  setRetryDelay(ms: number): void;
+  /** Stops the replication; stored checkpoints stay for the next start. */
+  cancel(): Promise<void>;
+}
+
+/** Strips RxDB's bookkeeping from a document leaving the device. */
+function toWire(document: Record<string, unknown>): WireDocument {
+  const { _meta, _rev, _attachments, ...rest } = document;
+  void _meta;
+  void _rev;
+  void _attachments;
+  return { ...rest, _deleted: Boolean(rest._deleted) } as WireDocument;
+}
+
+/**
+ * Starts replicating `collection` of `db` right away (no leader election: the app runs the sync
+ * engine in one tab at a time itself). Never throws; failures arrive on `error$`.
+ */
+export function startCollectionReplication(
+  db: AppDatabase,
+  collection: ReplicatedCollection,
+  options: CollectionReplicationOptions,
+): CollectionReplication {
+  const push = options.push;
+  const state = replicateRxCollection<Record<string, unknown>, SyncCheckpoint>({
+    replicationIdentifier: options.identifier,
+    collection: db[collection] as never,
+    live: true,
+    retryTime: options.retryDelayMs,
+    waitForLeadership: false,
+    autoStart: true,
+    pull: {
+      handler: (checkpoint, batchSize) => options.pull.handler(checkpoint, batchSize),
+      ...(options.pull.stream$ ? { stream$: options.pull.stream$ } : {}),
+      batchSize: options.pull.batchSize,
+    },
+    ...(push
+      ? {
+          push: {
+            batchSize: push.batchSize,
+            modifier: (document: Record<string, unknown>) => {
+              const wire = toWire(document);
+              return push.shouldPush(wire) ? wire : null;
+            },
+            handler: async (rows) =>
+              push.handler(
+                rows.map((row) => ({
+                  ...(row.assumedMasterState
+                    ? { assumedMasterState: row.assumedMasterState as WireDocument }
+                    : {}),
+                  newDocumentState: row.newDocumentState as WireDocument,
+                })),
+              ) as never,
+          },
+        }
+      : {}),
+  });
+  return {
+    error$: state.error$ as Observable<Error>,
+    active$: state.active$,
+    async awaitInSync() {
+      await state.awaitInSync();
+    },
+    reSync: () => state.reSync(),
+    setRetryDelay(ms) {
+      state.retryTime = ms;
+    },
+    async cancel() {
+      await state.cancel();
+    },
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * Promotes every finished temp- trip and trip plan on the device (core-platform §4 "Offline";
+ * issue 4): asks the server for canonical ids in batches (idempotent per rider and temp id),
+ * then swaps each document and its references (src/db/promotion.ts). A lost answer or a crash
+ * at any step is repaired by running this again: the server answers the same ids and every
+ * local step is idempotent.
+ */
+import {
+  promotableCollections,
+  promotionPath,
+  syncLimits,
+  type PromotionResponse,
+} from '../../schemas/sync-protocol.ts';
+import type { AppDatabase } from '../db/database.ts';
+import { applyPromotion, listPromotableTempIds } from '../db/promotion.ts';
+import type { SyncTransport } from './sync-transport.ts';
+
+/**
+ * Promotes what is ready and resolves to the number of documents promoted. Throws the
+ * transport's error (network, HTTP) or the database's; documents done before the error stay
+ * done, the rest are picked up by the next run.
+ */
+export async function promoteTempDocuments(
+  db: AppDatabase,
+  transport: SyncTransport,
+  signal?: AbortSignal,
+): Promise<number> {
+  let promoted = 0;
+  for (const collection of promotableCollections) {
+    const tempIds = await listPromotableTempIds(db, collection);
+    for (let start = 0; start < tempIds.length; start += syncLimits.maxPromotionIds) {
+      signal?.throwIfAborted();
+      const batch = tempIds.slice(start, start + syncLimits.maxPromotionIds);
+      const answer = await transport.request<PromotionResponse>(
+        'POST',
+        promotionPath,
+        { collection, tempIds: batch },
+        signal,
+      );
+      for (const { tempId, id } of answer.promotions) {
+        signal?.throwIfAborted();
+        await applyPromotion(db, collection, tempId, id);
+        promoted += 1;
+      }
+    }
+  }
+  return promoted;
+}

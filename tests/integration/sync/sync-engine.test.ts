@@ -1,0 +1,207 @@
+// The sync engine against a real server on both storage engines (issue 4): offline trips with
+// their track points, a plan, a waypoint and the trip context reach the server once with
+// canonical ids and every reference rewritten; a second device of the same rider receives it
+// all; a second rider sees nothing; two devices editing one plan offline converge.
+// The free RxDB build opens 13 collections per process, so "devices" take turns: each is a
+// named database, opened for its turn and closed after (its data stays, as on a phone).
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tripContextKey } from '../../../schemas/trip-context.ts';
+import { replicationBasePath, type PullResponse } from '../../../schemas/sync-protocol.ts';
+import { createAppDatabase, type AppDatabase } from '../../../src/db/database.ts';
+import { startSyncEngine, type SyncEngine } from '../../../src/sync/sync-engine.ts';
+import { storageEngines } from '../server/test-server.ts';
+import { makeTrackChunk, makeTrip, makeTripPlan } from './sync-fixtures.ts';
+import { createTestTransport, startSyncServer, type RunningSyncServer } from './sync-client.ts';
+
+describe.each(storageEngines)('sync engine on %s', (engine) => {
+  let server: RunningSyncServer;
+  const deviceNames = new Set<string>();
+  let open: { database: AppDatabase; engines: SyncEngine[] } | null = null;
+
+  beforeEach(async () => {
+    server = await startSyncServer(engine);
+  });
+  afterEach(async () => {
+    await closeDevice();
+    for (const name of deviceNames)
+      await (await createAppDatabase({ name, devMode: true })).remove();
+    deviceNames.clear();
+    await server.close();
+  });
+
+  async function closeDevice(): Promise<void> {
+    if (!open) return;
+    for (const running of open.engines) await running.stop();
+    await open.database.close();
+    open = null;
+  }
+
+  /** Opens device `label` (closing the one open before): its data is what it had last time. */
+  async function device(label: string): Promise<AppDatabase> {
+    await closeDevice();
+    const name = `sync-${engine}-${label}-${process.pid}-${Date.now().toString(36)}`;
+    const known = [...deviceNames].find((existing) =>
+      existing.startsWith(`sync-${engine}-${label}-`),
+    );
+    const database = await createAppDatabase({ name: known ?? name, devMode: true });
+    deviceNames.add(known ?? name);
+    open = { database, engines: [] };
+    return database;
+  }
+
+  function sync(database: AppDatabase, rider: { id: string; token: string }): SyncEngine {
+    const running = startSyncEngine({
+      db: database,
+      transport: createTestTransport(server.baseUrl, rider.token),
+      userId: rider.id,
+      serverIdentity: server.baseUrl,
+    });
+    open?.engines.push(running);
+    return running;
+  }
+
+  async function serverDocuments(token: string, collection: 'trips' | 'trackChunks' | 'tripPlans') {
+    const transport = createTestTransport(server.baseUrl, token);
+    const answer = await transport.request<PullResponse>(
+      'GET',
+      `${replicationBasePath(collection)}/pull?limit=500`,
+    );
+    return answer.documents;
+  }
+
+  it('promotes offline trips and plans once, rewrites references and reaches a second device', async () => {
+    const rider = await server.signIn('Ridge');
+    const phone = await device('phone');
+    await phone.trips.bulkInsert([
+      makeTrip('temp-a'),
+      makeTrip('temp-b'),
+      makeTrip('temp-c', { recordingState: 'recording' }),
+    ]);
+    await phone.trackChunks.bulkInsert([
+      makeTrackChunk('temp-a', 0),
+      makeTrackChunk('temp-a', 1),
+      makeTrackChunk('temp-b', 0),
+    ]);
+    await phone.tripPlans.insert(makeTripPlan('temp-plan'));
+    await phone.waypoints.insert({
+      id: 'camp-spot',
+      ownerId: 'anonymous',
+      name: 'Camp by the creek',
+      category: 'camp',
+      longitude: -93.91,
+      latitude: 34.61,
+      tripId: 'temp-a',
+      locationConfidence: 'exact',
+      sources: ['recorded on device'],
+      createdAt: 1,
+      updatedAt: 1,
+    });
+    await phone.tripContext.insert({
+      id: tripContextKey,
+      currentRecommendations: null,
+      activeTripPlan: { id: 'temp-plan', name: 'Ouachita weekend loop' },
+      recentRecommendedTrails: [],
+      tripPlannerHistory: [],
+      navigationContext: null,
+      updatedAt: 1,
+    });
+
+    const running = sync(phone, rider);
+    await running.awaitInSync();
+
+    const trips = await phone.trips.find().exec();
+    const ids = trips.map((trip) => trip.id);
+    // The trip still being recorded keeps its temp id; the finished ones are promoted.
+    expect(ids.filter((id) => id.startsWith('temp-'))).toEqual(['temp-c']);
+    expect(ids).toHaveLength(3);
+    const onServer = await serverDocuments(rider.token, 'trips');
+    expect(onServer.map((trip) => trip.id).sort()).toEqual(
+      ids.filter((id) => id !== 'temp-c').sort(),
+    );
+    expect(onServer.every((trip) => trip.status === 'synced' && trip.userId === rider.id)).toBe(
+      true,
+    );
+    expect(
+      trips.filter((trip) => trip.id !== 'temp-c').every((trip) => trip.status === 'synced'),
+    ).toBe(true);
+
+    const promotedA = (await phone.trips.find().exec()).find(
+      (trip) => trip.name === 'Ride temp-a',
+    )!.id;
+    const chunks = await serverDocuments(rider.token, 'trackChunks');
+    expect(chunks.filter((chunk) => chunk.tripId === promotedA)).toHaveLength(2);
+    expect(chunks.some((chunk) => String(chunk.id).startsWith('temp-'))).toBe(false);
+    expect((await phone.waypoints.findOne('camp-spot').exec())?.tripId).toBe(promotedA);
+    const plan = (await phone.tripPlans.find().exec())[0]!;
+    expect(plan.id).not.toMatch(/^temp-/);
+    const context = await phone.tripContext.findOne(tripContextKey).exec();
+    expect((context?.activeTripPlan as { id: string }).id).toBe(plan.id);
+    expect(running.status.get()).toMatchObject({ phase: 'idle', lastError: null });
+
+    // The second device of the same rider receives everything, and nothing with a temp id.
+    const tablet = await device('tablet');
+    await sync(tablet, rider).awaitInSync();
+    expect((await tablet.trips.find().exec()).map((trip) => trip.id).sort()).toEqual(
+      onServer.map((trip) => trip.id).sort(),
+    );
+    expect(await tablet.trackChunks.count().exec()).toBe(3);
+    expect((await tablet.tripContext.findOne(tripContextKey).exec())?.activeTripPlan).toEqual({
+      id: plan.id,
+      name: 'Ouachita weekend loop',
+    });
+
+    // Another rider's device gets none of it.
+    const stranger = await device('stranger');
+    await sync(stranger, await server.signIn('Hollow')).awaitInSync();
+    expect(await stranger.trips.count().exec()).toBe(0);
+    expect(await stranger.tripPlans.count().exec()).toBe(0);
+  });
+
+  it('converges two devices that edited the same plan offline, keeping both edits', async () => {
+    const rider = await server.signIn('Ridge');
+    let phone = await device('phone');
+    await phone.tripPlans.insert(makeTripPlan('weekend-plan', { status: 'pending' }));
+    await sync(phone, rider).awaitInSync();
+    let tablet = await device('tablet');
+    await sync(tablet, rider).awaitInSync();
+
+    // Offline: the phone renames the plan and changes its budget; the tablet renames it too
+    // and changes the difficulty, a minute later.
+    phone = await device('phone');
+    const base = (await phone.tripPlans.findOne('weekend-plan').exec())!;
+    const baseUpdatedAt = base.updatedAt;
+    await base.incrementalPatch({
+      name: 'Phone name',
+      estimatedCost: 200,
+      updatedAt: baseUpdatedAt + 60_000,
+    });
+    tablet = await device('tablet');
+    const onTablet = (await tablet.tripPlans.findOne('weekend-plan').exec())!;
+    await onTablet.incrementalPatch({
+      name: 'Tablet name',
+      difficulty: 7,
+      updatedAt: baseUpdatedAt + 120_000,
+    });
+
+    // Back online, the phone syncs first, then the tablet, then the phone again.
+    phone = await device('phone');
+    await sync(phone, rider).awaitInSync();
+    tablet = await device('tablet');
+    await sync(tablet, rider).awaitInSync();
+    const fromTablet = (await tablet.tripPlans.findOne('weekend-plan').exec())!.toJSON();
+    phone = await device('phone');
+    await sync(phone, rider).awaitInSync();
+
+    const fromPhone = (await phone.tripPlans.findOne('weekend-plan').exec())!.toJSON();
+    expect(fromPhone).toEqual(fromTablet);
+    expect(fromPhone).toMatchObject({ name: 'Tablet name', estimatedCost: 200, difficulty: 7 });
+    expect(fromPhone.syncConflicts).toEqual([
+      {
+        field: 'name',
+        keptValue: 'Tablet name',
+        otherValue: 'Phone name',
+        otherUpdatedAt: baseUpdatedAt + 60_000,
+      },
+    ]);
+  });
+});
