@@ -2,8 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Three suites, all run by `npm test`: unit (pure functions), integration (RxDB on
- * fake-indexeddb, the server through its app factory and over a real port) and e2e (the built
- * app in Debian's Chromium through playwright-core, against a server on a free port).
+ * fake-indexeddb, the server through its app factory and over a real port, on SQLite and on a
+ * private PostgreSQL server that its global setup starts) and e2e (the built app in Debian's
+ * Chromium through playwright-core, against a server on a free port).
  */
 export default defineConfig({
   test: {
@@ -21,6 +22,9 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['tests/integration/setup.ts'],
+          // A PostgreSQL server for the suites on both storage engines (TEST_DATABASE_URL or a
+          // private one); tests get fresh databases from it via createWorkspace({ engine }).
+          globalSetup: ['tests/integration/postgres-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

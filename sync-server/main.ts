@@ -2,6 +2,10 @@
  * Entry point of the sync server (`npm start` runs it through scripts/start.mjs).
  * Environment: PORT (default 8787), HOST (default 0.0.0.0), DATA_DIR (default ./data/local; the
  * SQLite file is `${DATA_DIR}/natural-state-trails.sqlite`), STATIC_DIR (default ./dist).
+ * DATABASE_URL (postgres://user:password@host:5432/database): store everything in that
+ * PostgreSQL database instead of the SQLite file, so several instances can share it; each
+ * instance migrates it at start (one at a time) and hears the others' sync changes through
+ * LISTEN/NOTIFY.
  *
  * Sign-in and sessions (all optional):
  * - ADMIN_USERNAME, ADMIN_PASSWORD (at least 8 characters), ADMIN_EMAIL: the first admin. At
@@ -28,6 +32,7 @@ const port = Number(process.env.PORT ?? 8787);
 const host = process.env.HOST ?? '0.0.0.0';
 const dataDir = resolve(process.env.DATA_DIR ?? './data/local');
 const staticDir = resolve(process.env.STATIC_DIR ?? './dist');
+const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
 
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`PORT must be a whole number from 0 to 65535, not "${process.env.PORT}".`);
@@ -46,6 +51,7 @@ let app: Awaited<ReturnType<typeof buildApp>>;
 try {
   app = await buildApp({
     databaseFile: resolve(dataDir, 'natural-state-trails.sqlite'),
+    databaseUrl,
     staticDir,
     logger: true,
     auth,

@@ -1,14 +1,22 @@
 /**
  * Opens the server's database through Kysely and brings its schema up to date. SQLite
- * (better-sqlite3, one file) is the default backend; PostgreSQL arrives with DATABASE_URL in a
- * later issue and will reuse the same table types and migrations.
+ * (better-sqlite3, one file) is the default backend; PostgreSQL (DATABASE_URL) serves several
+ * instances at once and shares the same table types, migrations and queries (postgres.ts holds
+ * what differs: the pool and the type parsing).
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type Generated } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Generated } from 'kysely';
 import { createInProcessChangeBus, type ChangeBus } from '../sync/change-bus.ts';
+import { createPostgresChangeBus } from '../sync/postgres-change-bus.ts';
 import { inCodeMigrationProvider } from './migrations.ts';
+import {
+  consoleStorageLog,
+  createPostgresPool,
+  describeDatabaseUrl,
+  type StorageLog,
+} from './postgres.ts';
 
 /** One stored document of any collection (see migrations.ts for what each column means). */
 export interface DocumentsTable {
@@ -17,7 +25,7 @@ export interface DocumentsTable {
   owner_id: string | null;
   /** The schema document, serialised as JSON text. */
   data: string;
-  /** ms since the epoch; equals the document's `updatedAt`. */
+  /** ms since the epoch; equals the document's `updatedAt`. (int8, read as a number.) */
   updated_at: number;
   /** 1 for a tombstone, 0 otherwise. */
   deleted: Generated<number>;
@@ -70,7 +78,31 @@ export interface LoginAttemptsTable {
   window_started_at: number;
 }
 
+/** One synced document of one rider (sync-migrations.ts). */
+export interface UserDocumentsTable {
+  owner_id: string;
+  collection: string;
+  id: string;
+  /** The schema document with server-owned fields applied, as JSON text (no `_deleted`). */
+  data: string;
+  /** ms; strictly increasing per (owner, collection); orders checkpointed pulls. */
+  server_time: number;
+  /** 1 for a tombstone, 0 otherwise. */
+  deleted: Generated<number>;
+}
+
+/** Which canonical id a rider's temp- id received (sync-migrations.ts). */
+export interface IdPromotionsTable {
+  owner_id: string;
+  collection: string;
+  temp_id: string;
+  canonical_id: string;
+  created_at: number;
+}
+
 export interface ServerDatabase {
+  user_documents: UserDocumentsTable;
+  id_promotions: IdPromotionsTable;
   documents: DocumentsTable;
   meta: MetaTable;
   users: UsersTable;
@@ -99,16 +131,42 @@ export interface ServerDatabaseLocation {
 
 /**
  * Opens the server database named by `location` and migrates it: PostgreSQL when a URL is
- * given, else the SQLite file. Throws when the database cannot be reached or migrated.
+ * given, else the SQLite file. `log` receives recoverable PostgreSQL trouble (dropped
+ * connections); default stderr. Throws when the database cannot be reached or migrated.
  */
 export async function openServerDatabase(
   location: ServerDatabaseLocation,
+  log: StorageLog = consoleStorageLog,
 ): Promise<OpenedServerDatabase> {
-  if (location.databaseUrl) {
-    throw new Error('DATABASE_URL is set but PostgreSQL storage is not available yet.');
-  }
+  if (location.databaseUrl) return openPostgresDatabase(location.databaseUrl, log);
   const db = await openSqliteDatabase(location.databaseFile);
   return { db, kind: 'sqlite', changeBus: createInProcessChangeBus() };
+}
+
+/**
+ * Opens the PostgreSQL database at `databaseUrl`, runs every pending migration and starts the
+ * LISTEN/NOTIFY change bus. Safe when several instances start at once: Kysely's Migrator holds
+ * a Postgres advisory lock while it migrates, so one instance migrates and the others find the
+ * schema current. Throws (naming the database, never its password) when the server cannot be
+ * reached or a migration fails; nothing stays open in that case.
+ */
+export async function openPostgresDatabase(
+  databaseUrl: string,
+  log: StorageLog = consoleStorageLog,
+): Promise<OpenedServerDatabase> {
+  const pool = createPostgresPool(databaseUrl, log);
+  const db = new Kysely<ServerDatabase>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await migrateToLatest(db);
+    const changeBus = await createPostgresChangeBus({ databaseUrl, pool, log });
+    return { db, kind: 'postgres', changeBus };
+  } catch (error) {
+    await db.destroy();
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Could not open ${describeDatabaseUrl(databaseUrl)}: ${reason}`, {
+      cause: error,
+    });
+  }
 }
 
 /**

@@ -5,13 +5,15 @@
  * only touches documents whose content changed (their `updatedAt` moves, so replicating clients
  * pull just those) and turns public documents that left the data into tombstones.
  */
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { buildSeedDocuments, seedContentHash, seededCollections } from '../seed/seed-documents.ts';
-import type { ServerDatabase } from './database.ts';
+import type { DocumentsTable, ServerDatabase } from './database.ts';
 import { readMeta, writeMeta } from './meta.ts';
 
 const seedHashKey = 'seed_hash';
 const seededAtKey = 'seeded_at';
+/** Documents per insert statement: 6 parameters each, far below SQLite's and Postgres' limits. */
+const upsertBatchSize = 200;
 
 export interface SeedOutcome {
   /** True when this call wrote the seed (first start or changed data). */
@@ -53,7 +55,10 @@ export async function seedDatabase(
   let written = 0;
   let removed = 0;
   await db.transaction().execute(async (trx) => {
+    const upserts: Insertable<DocumentsTable>[] = [];
     for (const collection of seededCollections) {
+      // One row per id: a Postgres upsert may not touch the same row twice in one statement.
+      const upsertsById = new Map<string, Insertable<DocumentsTable>>();
       const existingRows = await trx
         .selectFrom('documents')
         .select(['id', 'data', 'deleted'])
@@ -75,25 +80,16 @@ export async function seedDatabase(
             stored = { ...document, createdAt: previousDocument.createdAt };
           }
         }
-        const data = JSON.stringify(stored);
-        await trx
-          .insertInto('documents')
-          .values({
-            collection,
-            id: document.id,
-            owner_id: null,
-            data,
-            updated_at: now,
-            deleted: 0,
-          })
-          .onConflict((conflict) =>
-            conflict
-              .columns(['collection', 'id'])
-              .doUpdateSet({ owner_id: null, data, updated_at: now, deleted: 0 }),
-          )
-          .execute();
-        written += 1;
+        upsertsById.set(document.id, {
+          collection,
+          id: document.id,
+          owner_id: null,
+          data: JSON.stringify(stored),
+          updated_at: now,
+          deleted: 0,
+        });
       }
+      upserts.push(...upsertsById.values());
       for (const [id, row] of existing) {
         if (row.deleted) continue;
         const data = JSON.stringify({ ...(JSON.parse(row.data) as object), updatedAt: now });
@@ -106,6 +102,22 @@ export async function seedDatabase(
         removed += 1;
       }
     }
+    // Many rows per statement: one round trip per batch matters on PostgreSQL.
+    for (let start = 0; start < upserts.length; start += upsertBatchSize) {
+      await trx
+        .insertInto('documents')
+        .values(upserts.slice(start, start + upsertBatchSize))
+        .onConflict((conflict) =>
+          conflict.columns(['collection', 'id']).doUpdateSet((update) => ({
+            owner_id: update.ref('excluded.owner_id'),
+            data: update.ref('excluded.data'),
+            updated_at: update.ref('excluded.updated_at'),
+            deleted: update.ref('excluded.deleted'),
+          })),
+        )
+        .execute();
+    }
+    written = upserts.length;
     await writeMeta(trx, seedHashKey, hash);
     await writeMeta(trx, seededAtKey, String(now));
   });

@@ -1,11 +1,19 @@
-// Test apps for the auth suite: a temporary database, cheap argon2 costs (production keeps the
-// library defaults), a known JWT secret so tests can forge tokens, generous per-IP limits unless
-// a test lowers them, and small helpers to register, sign in and read the users table directly.
+// Test apps for the auth suite: a temporary database (SQLite or PostgreSQL), cheap argon2 costs
+// (production keeps the library defaults), a known JWT secret so tests can forge tokens,
+// generous per-IP limits unless a test lowers them, and small helpers to register, sign in and
+// read the users table directly.
 import BetterSqlite3 from 'better-sqlite3';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
 import type { AppOptions } from '../../../sync-server/app.ts';
 import type { AuthOptions } from '../../../sync-server/auth/auth-settings.ts';
-import { buildTestApp, createWorkspace, type TestWorkspace } from '../server/test-server.ts';
+import { postgresTypeParsers } from '../../../sync-server/storage/postgres.ts';
+import {
+  buildTestApp,
+  createWorkspace,
+  type StorageEngine,
+  type TestWorkspace,
+} from '../server/test-server.ts';
 
 export const testJwtSecret = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
@@ -18,12 +26,20 @@ export interface AuthTestApp {
   close(): Promise<void>;
 }
 
-/** Builds an app on a fresh workspace; `auth` overrides the test defaults. */
+/**
+ * Builds an app; `auth` overrides the test defaults, `overrides` any other AppOptions.
+ * `workspaceOrEngine` is an existing workspace (to restart on its database), or the engine of a
+ * fresh one (default 'sqlite'). `close()` closes the app and removes the workspace.
+ */
 export async function buildAuthTestApp(
   auth: AuthOptions = {},
   overrides: Partial<AppOptions> = {},
-  workspace: TestWorkspace = createWorkspace(),
+  workspaceOrEngine: TestWorkspace | StorageEngine = 'sqlite',
 ): Promise<AuthTestApp> {
+  const workspace =
+    typeof workspaceOrEngine === 'string'
+      ? await createWorkspace({ engine: workspaceOrEngine })
+      : workspaceOrEngine;
   const app = await buildTestApp(workspace, {
     staticDir: null,
     ...overrides,
@@ -40,7 +56,7 @@ export async function buildAuthTestApp(
     workspace,
     async close() {
       await app.close();
-      workspace.remove();
+      await workspace.remove();
     },
   };
 }
@@ -117,13 +133,31 @@ export async function login(
   return response.json<LoginAnswer>();
 }
 
-/** Every row of a table, read straight from the SQLite file (read-only, beside the app). */
-export function readTable(workspace: TestWorkspace, table: string): Array<Record<string, unknown>> {
+/**
+ * Every row of a table, ordered by its first column, read straight from the workspace's
+ * database beside the app (SQLite read-only; PostgreSQL on a connection of its own, int8
+ * columns as numbers like the app reads them).
+ */
+export async function readTable(
+  workspace: TestWorkspace,
+  table: string,
+): Promise<Array<Record<string, unknown>>> {
+  const query = `select * from ${table} order by 1`;
+  if (workspace.databaseUrl) {
+    const client = new pg.Client({
+      connectionString: workspace.databaseUrl,
+      types: postgresTypeParsers,
+    });
+    await client.connect();
+    try {
+      return (await client.query(query)).rows as Array<Record<string, unknown>>;
+    } finally {
+      await client.end();
+    }
+  }
   const sqlite = new BetterSqlite3(workspace.databaseFile, { readonly: true });
   try {
-    return sqlite.prepare(`select * from ${table} order by 1`).all() as Array<
-      Record<string, unknown>
-    >;
+    return sqlite.prepare(query).all() as Array<Record<string, unknown>>;
   } finally {
     sqlite.close();
   }

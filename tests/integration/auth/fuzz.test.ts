@@ -309,8 +309,8 @@ afterAll(async () => {
 
 describe('fuzzing the auth routes', () => {
   it(`answers ${bodyCases + headerCases} malformed or hostile requests without a single 5xx`, async () => {
-    const usersBefore = readTable(server.workspace, 'users');
-    const tokensBefore = readTable(server.workspace, 'refresh_tokens');
+    const usersBefore = await readTable(server.workspace, 'users');
+    const tokensBefore = await readTable(server.workspace, 'refresh_tokens');
     const random = createRandom(seed);
     const cases = [
       ...Array.from({ length: bodyCases }, () => buildBodyCase(random)),
@@ -361,8 +361,8 @@ describe('fuzzing the auth routes', () => {
     const health = await server.app.inject('/api/health');
     expect(health.statusCode).toBe(200);
     expect(health.json()).toMatchObject({ status: 'ok' });
-    expect(readTable(server.workspace, 'users')).toEqual(usersBefore);
-    expect(readTable(server.workspace, 'refresh_tokens')).toEqual(tokensBefore);
+    expect(await readTable(server.workspace, 'users')).toEqual(usersBefore);
+    expect(await readTable(server.workspace, 'refresh_tokens')).toEqual(tokensBefore);
     // The owner still signs in and is still a plain user: no fuzzed body changed the account.
     const again = await login(server.app, 'fuzz-owner', 'the real owner password');
     expect(again.user).toEqual(owner.user);

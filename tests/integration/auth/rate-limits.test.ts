@@ -140,9 +140,9 @@ describe('per-IP rate limit', () => {
       statuses.push(response.statusCode);
     }
     expect(statuses).toEqual([201, 201, 429]);
-    expect(readTable(workspace, 'users').map((row) => row.username)).toEqual(
+    expect((await readTable(workspace, 'users')).map((row) => row.username)).toEqual(
       expect.arrayContaining(['new-0', 'new-1']),
     );
-    expect(readTable(workspace, 'users')).toHaveLength(2);
+    expect(await readTable(workspace, 'users')).toHaveLength(2);
   });
 });

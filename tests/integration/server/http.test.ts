@@ -16,7 +16,7 @@ let app: FastifyInstance;
 let baseUrl: string;
 
 beforeAll(async () => {
-  workspace = createWorkspace();
+  workspace = await createWorkspace();
   app = await buildTestApp(workspace);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -26,7 +26,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  workspace?.remove();
+  await workspace?.remove();
 });
 
 async function expectJsonError(response: Response, statusCode: number, error: string) {

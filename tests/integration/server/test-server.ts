@@ -1,24 +1,66 @@
 // Temporary databases and fake PWA builds for the server tests: every test app gets its own
-// SQLite file and static folder under os.tmpdir(), removed afterwards.
+// database (a SQLite file, or a fresh PostgreSQL database on the test server) and static folder
+// under os.tmpdir(), removed afterwards.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../../sync-server/app.ts';
+import { createPostgresTestDatabase } from './postgres-test-database.ts';
 
 export const fakeIndexHtml = '<!doctype html><title>Natural State Trails test build</title>';
 export const fakeServiceWorker = 'self.addEventListener("fetch", () => {});';
 export const fakeAsset = 'console.log("app-abc123");';
 
+/** The storage backends the server runs on; suites loop over them with `describe.each`. */
+export const storageEngines = ['sqlite', 'postgres'] as const;
+export type StorageEngine = (typeof storageEngines)[number];
+
 export interface TestWorkspace {
+  engine: StorageEngine;
+  /** Temporary folder holding the fake build (and the SQLite file). */
   root: string;
+  /** SQLite file path; the app uses it only when `databaseUrl` is undefined. */
   databaseFile: string;
+  /** URL of this workspace's own PostgreSQL database (engine 'postgres'), else undefined. */
+  databaseUrl: string | undefined;
   staticDir: string;
-  remove(): void;
+  /** Deletes the folder and drops the PostgreSQL database. Close apps on it first. */
+  remove(): Promise<void>;
 }
 
-/** A temporary folder with a database path and a fake build (index.html, sw.js, an asset). */
-export function createWorkspace(): TestWorkspace {
+export interface WorkspaceOptions {
+  /** Storage backend; default 'sqlite'. */
+  engine?: StorageEngine;
+}
+
+/**
+ * A temporary folder with a fake build (index.html, sw.js, an asset) and an empty database on
+ * the chosen engine: a SQLite path (created by the app), or a new PostgreSQL database
+ * `nst_test_<random>` on the test server of the integration project's global setup. Every app
+ * built on the workspace shares that database, so two apps on one workspace behave like two
+ * server instances (PostgreSQL) or a restart (either engine).
+ *
+ * @example
+ * describe.each(storageEngines)('on %s', (engine) => {
+ *   let workspace: TestWorkspace;
+ *   let app: FastifyInstance;
+ *   beforeAll(async () => {
+ *     workspace = await createWorkspace({ engine });
+ *     app = await buildTestApp(workspace, { staticDir: null });
+ *   });
+ *   afterAll(async () => {
+ *     await app?.close();
+ *     await workspace?.remove();
+ *   });
+ *   it('answers the trails', async () => {
+ *     expect((await app.inject('/api/trails')).statusCode).toBe(200);
+ *   });
+ * });
+ */
+export async function createWorkspace(options: WorkspaceOptions = {}): Promise<TestWorkspace> {
+  const engine = options.engine ?? 'sqlite';
+  const database = engine === 'postgres' ? await createPostgresTestDatabase() : null;
   const root = mkdtempSync(join(tmpdir(), 'nst-server-test-'));
   const staticDir = join(root, 'dist');
   mkdirSync(join(staticDir, 'assets'), { recursive: true });
@@ -27,20 +69,29 @@ export function createWorkspace(): TestWorkspace {
   writeFileSync(join(staticDir, 'assets', 'app-abc123.js'), fakeAsset);
   writeFileSync(join(staticDir, 'icon-192.png'), 'not really a png');
   return {
+    engine,
     root,
     databaseFile: join(root, 'db', 'test.sqlite'),
+    databaseUrl: database?.url,
     staticDir,
-    remove: () => rmSync(root, { recursive: true, force: true }),
+    async remove() {
+      rmSync(root, { recursive: true, force: true });
+      await database?.drop();
+    },
   };
 }
 
-/** Builds an app on the workspace's database and build folder. */
+/**
+ * Builds an app (not listening) on the workspace's database and build folder; `overrides`
+ * replace any AppOptions. Close it with `app.close()` before `workspace.remove()`.
+ */
 export function buildTestApp(
   workspace: TestWorkspace,
   overrides: Partial<AppOptions> = {},
 ): Promise<FastifyInstance> {
   return buildApp({
     databaseFile: workspace.databaseFile,
+    databaseUrl: workspace.databaseUrl,
     staticDir: workspace.staticDir,
     ...overrides,
   });

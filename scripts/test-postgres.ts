@@ -1,0 +1,261 @@
+/**
+ * A private, throw-away PostgreSQL server for the integration tests (DESIGN.md "Testing": the
+ * Postgres suite runs against a real local server). The vitest global setup of the integration
+ * project starts one per test run; nothing is shared with any other PostgreSQL on the machine.
+ *
+ * It needs PostgreSQL's server binaries (Debian's `postgresql-15`, which
+ * scripts/setup-test-env.sh installs). The cluster lives in a temporary folder, listens only on
+ * 127.0.0.1 on a free port, runs without fsync (its data is discarded), and has a role
+ * `nst_test` that may create databases, signing in with a random password over TCP (the same
+ * SCRAM authentication a production server uses). `initdb` refuses to run as root, so as root
+ * the cluster belongs to the `postgres` system user and its commands run through `runuser`.
+ *
+ * Run directly (`npx tsx scripts/test-postgres.ts`) it starts a server, prints its URL and stops
+ * it on Ctrl-C: handy for `TEST_DATABASE_URL=<url> npx vitest run --project integration`.
+ */
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  appendFileSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+/** A running test server; `url` signs in as `nst_test`, which may CREATE DATABASE. */
+export interface TestPostgres {
+  /** postgres://nst_test:<password>@127.0.0.1:<port>/nst_test */
+  url: string;
+  /** Stops the server at once and deletes its files. Safe to call twice. */
+  stop(): void;
+}
+
+const testRole = 'nst_test';
+
+/**
+ * The folder holding `initdb`, `pg_ctl` and `postgres`: $POSTGRES_BIN_DIR, else the newest
+ * Debian `/usr/lib/postgresql/<version>/bin`, else the folder of `initdb` on the PATH.
+ * Throws with installation advice when there is none.
+ */
+export function findPostgresBinDir(): string {
+  const configured = process.env.POSTGRES_BIN_DIR;
+  if (configured) return configured;
+  const debianRoot = '/usr/lib/postgresql';
+  if (existsSync(debianRoot)) {
+    const versions = readdirSync(debianRoot)
+      .filter((version) => existsSync(join(debianRoot, version, 'bin', 'initdb')))
+      .sort((a, b) => Number(b) - Number(a));
+    if (versions[0]) return join(debianRoot, versions[0], 'bin');
+  }
+  const which = spawnSync('sh', ['-c', 'command -v initdb'], { encoding: 'utf8' });
+  const initdb = which.stdout.trim();
+  if (which.status === 0 && initdb) return join(initdb, '..');
+  throw new Error(
+    'PostgreSQL server binaries (initdb, pg_ctl) were not found. Run `bash scripts/setup-test-env.sh` ' +
+      "as root (it installs Debian's postgresql-15), set POSTGRES_BIN_DIR, or set " +
+      'TEST_DATABASE_URL to a server where the user may create databases.',
+  );
+}
+
+/** A TCP port on 127.0.0.1 that was free a moment ago. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** uid and gid of the `postgres` system user; throws when it does not exist. */
+function postgresSystemUser(): { uid: number; gid: number } {
+  const uid = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
+  const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
+  if (uid.status !== 0 || gid.status !== 0) {
+    throw new Error(
+      'Running as root, but there is no `postgres` user to own the test cluster (initdb refuses ' +
+        "root). Install Debian's postgresql-15 (bash scripts/setup-test-env.sh), which creates it.",
+    );
+  }
+  return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
+}
+
+/**
+ * Where to create the cluster folder: the system temporary folder, or (as root, when the
+ * `postgres` user cannot reach it, e.g. TMPDIR under /root) /tmp or /var/tmp.
+ */
+function clusterParentDir(asPostgresUser: boolean): string {
+  const candidates = [tmpdir(), '/tmp', '/var/tmp'];
+  if (!asPostgresUser) return candidates[0]!;
+  const reachable = candidates.find(
+    (candidate) =>
+      existsSync(candidate) &&
+      spawnSync('runuser', ['-u', 'postgres', '--', 'test', '-x', candidate], { cwd: '/' })
+        .status === 0,
+  );
+  if (!reachable) throw new Error('No temporary folder the postgres user can reach.');
+  return reachable;
+}
+
+/**
+ * Starts a private PostgreSQL server as described at the top of this file; resolves once it
+ * accepts connections and the `nst_test` role and database exist (about 2 s). Throws with the
+ * server's log when it cannot be started.
+ */
+export async function startTestPostgres(): Promise<TestPostgres> {
+  const binDir = findPostgresBinDir();
+  const owner = process.getuid?.() === 0 ? postgresSystemUser() : null;
+  const root = mkdtempSync(join(clusterParentDir(owner !== null), 'nst-test-postgres-'));
+  const dataDir = join(root, 'data');
+  const logFile = join(root, 'postgres.log');
+  const superuserPassword = randomBytes(18).toString('hex');
+  const rolePassword = randomBytes(18).toString('hex');
+  const passwordFile = join(root, 'superuser-password');
+  writeFileSync(passwordFile, `${superuserPassword}\n`, { mode: 0o600 });
+  if (owner) {
+    chownSync(root, owner.uid, owner.gid);
+    chownSync(passwordFile, owner.uid, owner.gid);
+  }
+
+  /** Runs a PostgreSQL program as the cluster's owner and answers how it went. */
+  function spawnAsOwner(program: string, args: string[]): SpawnSyncReturns<string> {
+    const command = join(binDir, program);
+    // Run from the cluster folder: the postgres user may not be allowed into our own folder.
+    return owner
+      ? spawnSync('runuser', ['-u', 'postgres', '--', command, ...args], {
+          encoding: 'utf8',
+          cwd: root,
+        })
+      : spawnSync(command, args, { encoding: 'utf8', cwd: root });
+  }
+
+  /** Runs a PostgreSQL program as the cluster's owner; throws with its output on failure. */
+  function run(program: string, args: string[]): void {
+    const result = spawnAsOwner(program, args);
+    if (result.status !== 0) {
+      const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-2000) : '';
+      throw new Error(
+        `${program} ${args.join(' ')} failed (${result.error?.message ?? `exit ${result.status}`}):\n` +
+          `${result.stdout}${result.stderr}${log}`,
+      );
+    }
+  }
+
+  let started = false;
+  const stop = () => {
+    if (started) {
+      started = false;
+      // Immediate: the data is thrown away, so there is nothing to shut down cleanly.
+      spawnAsOwner('pg_ctl', ['stop', '-D', dataDir, '-m', 'immediate', '-w']);
+    }
+    rmSync(root, { recursive: true, force: true });
+  };
+  // A test run that dies without its teardown still leaves no server running.
+  process.once('exit', stop);
+
+  try {
+    run('initdb', [
+      '-D',
+      dataDir,
+      '--username=postgres',
+      `--pwfile=${passwordFile}`,
+      '--auth-local=trust',
+      '--auth-host=scram-sha-256',
+      '--encoding=UTF8',
+      '--locale=C',
+      '--no-sync',
+      '--no-instructions',
+    ]);
+    mkdirSync(join(root, 'socket'), { recursive: true });
+    if (owner) chownSync(join(root, 'socket'), owner.uid, owner.gid);
+    appendFileSync(
+      join(dataDir, 'postgresql.conf'),
+      [
+        '',
+        '# nst test cluster: private, loopback only, durability off (data is thrown away)',
+        "listen_addresses = '127.0.0.1'",
+        `unix_socket_directories = '${join(root, 'socket')}'`,
+        'fsync = off',
+        'synchronous_commit = off',
+        'full_page_writes = off',
+        // Every test app holds a pool of up to 10 plus a listening connection.
+        'max_connections = 400',
+        'shared_buffers = 32MB',
+        '',
+      ].join('\n'),
+    );
+
+    let port = 0;
+    for (let attempt = 1; !started; attempt += 1) {
+      port = await freePort();
+      try {
+        run('pg_ctl', [
+          'start',
+          '-D',
+          dataDir,
+          '-l',
+          logFile,
+          '-w',
+          '-t',
+          '60',
+          '-o',
+          `-p ${port}`,
+        ]);
+        started = true;
+      } catch (error) {
+        // Another process may have taken the port between the probe and the start.
+        if (attempt >= 3) throw error;
+      }
+    }
+
+    const client = new pg.Client({
+      host: '127.0.0.1',
+      port,
+      user: 'postgres',
+      password: superuserPassword,
+      database: 'postgres',
+    });
+    await client.connect();
+    try {
+      await client.query(`create role ${testRole} login createdb password '${rolePassword}'`);
+      await client.query(`create database ${testRole} owner ${testRole}`);
+    } finally {
+      await client.end();
+    }
+    return {
+      url: `postgres://${testRole}:${rolePassword}@127.0.0.1:${port}/${testRole}`,
+      stop: () => {
+        process.off('exit', stop);
+        stop();
+      },
+    };
+  } catch (error) {
+    process.off('exit', stop);
+    stop();
+    throw error;
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const server = await startTestPostgres();
+  console.log(server.url);
+  console.log('PostgreSQL test server running; Ctrl-C stops it and deletes its files.');
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      server.stop();
+      process.exit(0);
+    });
+  }
+}
