@@ -8,7 +8,7 @@
  * they are recorded in the trip context, and the page shows the recently recommended trails
  * while no search is active.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Button, Input, Label, SearchField } from 'react-aria-components';
 import { Bird, CloudOff, MapPin, Search, SearchX, Sparkles, TriangleAlert, X } from 'lucide-react';
@@ -133,8 +133,9 @@ export function AiTrailsPage() {
   const savedIds = useMemo(() => new Set(savedTrailIds), [savedTrailIds]);
 
   // A search with results is a set of recommendations (core-platform §4 "Trip context"): it is
-  // recorded once it has stayed unchanged for a moment (or at once on Enter), so typing a word
-  // letter by letter records the word, not every prefix. The bare list and WMAs are not sets.
+  // recorded once it has stayed unchanged for a moment, at once on Enter, and when the rider
+  // leaves the page (e.g. opens a result), so typing a word letter by letter records the word,
+  // not every prefix. The bare list and WMAs are not sets.
   const db = useDatabase();
   const criteria = { q, activity, difficulty: difficultyFilter, region: regionFilter };
   const queryLabel = finderQueryLabel(criteria);
@@ -143,17 +144,17 @@ export function AiTrailsPage() {
     () => (searched ? trailRecommendations(trailMatches.map((match) => match.trail)) : []),
     [searched, trailMatches],
   );
-  const recordCurrentRecommendations = () => {
-    if (recommendations.length > 0) {
-      recordRecommendations(db, recommendations, { query: queryLabel });
-    }
-  };
+  const unrecorded = useRef<(() => void) | null>(null);
+  useEffect(() => () => unrecorded.current?.(), []);
   useEffect(() => {
+    unrecorded.current = null;
     if (recommendations.length === 0) return;
-    const timer = setTimeout(
-      () => recordRecommendations(db, recommendations, { query: queryLabel }),
-      recommendationSettleMs,
-    );
+    const record = () => {
+      unrecorded.current = null;
+      recordRecommendations(db, recommendations, { query: queryLabel });
+    };
+    unrecorded.current = record;
+    const timer = setTimeout(record, recommendationSettleMs);
     return () => clearTimeout(timer);
   }, [db, recommendations, queryLabel]);
 
@@ -232,7 +233,7 @@ export function AiTrailsPage() {
             setDraft(value);
             updateUrl({ q: value });
           }}
-          onSubmit={recordCurrentRecommendations}
+          onSubmit={() => unrecorded.current?.()}
         >
           <Label className="search-field__label">
             {isHunting ? 'Search hunting areas' : 'Search trails'}
