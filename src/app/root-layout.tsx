@@ -13,8 +13,11 @@ import { Search } from 'lucide-react';
 import { DatabaseProvider, useDatabase } from '../db/provider.tsx';
 import { startGenericTripPlanPurge } from '../db/trip-plan-purge.ts';
 import { startCatalogueRefresh } from '../sync/catalogue-refresh.ts';
+import { SyncEngineProvider, type SyncEngineValue } from '../sync/sync-context.tsx';
+import { createSyncStatusStore } from '../sync/sync-status.ts';
 import { SkeletonPage } from '../ui/skeleton-page.tsx';
 import { Spinner } from '../ui/spinner.tsx';
+import { SyncStatusIndicator } from '../ui/sync-status.tsx';
 import { BottomNav } from './bottom-nav.tsx';
 import { CommandPaletteLauncher } from './command-palette-launcher.tsx';
 import { RootErrorBoundary } from './error-page.tsx';
@@ -58,6 +61,16 @@ function GenericTripPlanPurge() {
   useEffect(() => startGenericTripPlanPurge(db), [db]);
   return null;
 }
+
+/**
+ * Interim sync engine for the status UI until the engine (src/sync/sync-engine.ts) is started
+ * here: a store that stays at "signed out, never synced" and a "Sync now" that does nothing.
+ * Replace this value with the running engine's `{ store: engine.status, syncNow }`.
+ */
+const interimSyncEngine: SyncEngineValue = {
+  store: createSyncStatusStore(),
+  syncNow: () => undefined,
+};
 
 /** Shown while the local database opens (usually a fraction of a second). */
 function BootScreen() {
@@ -105,6 +118,7 @@ function Shell() {
         <div className="app-header__inner">
           <Brand />
           <TopNav role={role} currentHref={currentHref} />
+          <SyncStatusIndicator className="sync-indicator--mobile" />
           <Button
             className="search-button search-button--mobile"
             onPress={openPalette}
@@ -141,7 +155,9 @@ export function RootLayout() {
             <GenericTripPlanPurge />
             <ThemeProvider>
               <OutdoorSettingsProvider>
-                <Shell />
+                <SyncEngineProvider value={interimSyncEngine}>
+                  <Shell />
+                </SyncEngineProvider>
               </OutdoorSettingsProvider>
             </ThemeProvider>
           </DatabaseProvider>

@@ -1,8 +1,9 @@
 /**
  * Desktop top navigation, 768 px and wider (voice-navigation §2.3): Home, Maps, the category
  * dropdowns, Discover (Browse All Features plus up to 5 recent and popular features), a search
- * button that opens the palette, and the Me menu (account items and Logout when signed in, Login
- * when signed out). Role-filtered.
+ * button that opens the palette, the sync status indicator (a link to the sync panel on
+ * /profile), and the Me menu (account items and Logout when signed in, Login when signed out).
+ * Role-filtered.
  */
 import { useSyncExternalStore, type ReactNode } from 'react';
 import {
@@ -18,6 +19,7 @@ import { ChevronDown, Compass, LogIn, LogOut, Map as MapIcon, Search, User } fro
 import { getFeature } from '../features/directory.ts';
 import type { Role } from '../features/roles.ts';
 import { useSession } from '../lib/auth/session-context.tsx';
+import { SyncStatusIndicator } from '../ui/sync-status.tsx';
 import { NavMenu, FeatureMenuItem } from './nav-menu.tsx';
 import { ADMIN_MENU_KEYS, ME_MENU_KEYS, resolveVisible, TOP_NAV_GROUPS } from './nav-data.ts';
 import { openPalette } from './palette-store.ts';
@@ -110,6 +112,7 @@ export function TopNav({ role, currentHref }: { role: Role; currentHref: string 
         </li>
       </ul>
       <div className="top-nav__actions">
+        <SyncStatusIndicator className="sync-indicator--top" />
         <Button className="search-button" onPress={openPalette} aria-label="Search features">
           <Search aria-hidden="true" size={18} />
           <span className="search-button__text">Search</span>

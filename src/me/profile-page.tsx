@@ -1,7 +1,8 @@
 /**
  * /profile (voice-navigation §2.1 "Profile and sign in"; core-platform §3 "Registration
  * payload", §5 login rules, §8 messages): sign-in and registration forms on tabs for guests,
- * profile details and Logout for signed-in riders. Every rule (trimming, ignoring a second
+ * profile details and Logout for signed-in riders; both show the sync status panel (pending
+ * trips and plans, last sync, errors, "Sync now"). Every rule (trimming, ignoring a second
  * submit, toasts, redirect) lives in the session machine; this page shows its state and the
  * failure beside the form it belongs to.
  */
@@ -35,6 +36,7 @@ import {
 import { formatDateTime } from '../lib/format.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { Spinner } from '../ui/spinner.tsx';
+import { SyncStatusPanel } from '../ui/sync-status.tsx';
 import { useOnlineStatus } from '../ui/use-online-status.ts';
 import type { ProfileSearch } from './profile-search.ts';
 import './profile-page.css';
@@ -222,6 +224,7 @@ function GuestView({ session }: { session: SessionValue }) {
           <RegisterForm session={session} />
         </TabPanel>
       </Tabs>
+      <SyncStatusPanel />
     </>
   );
 }
@@ -261,6 +264,7 @@ function SignedInView({ session }: { session: SessionValue }) {
           <LogOut aria-hidden="true" size={20} /> Logout
         </Button>
       </section>
+      <SyncStatusPanel />
     </>
   );
 }

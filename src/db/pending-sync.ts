@@ -1,0 +1,31 @@
+/**
+ * What waits to reach the server (core-platform §4 "Offline": trips and trip plans created
+ * offline have status pending and count as pending sync). Counted from the database, so the
+ * number is right before the sync engine starts and while signed out.
+ */
+import { useMemo } from 'react';
+import { combineLatest, distinctUntilChanged, map, type Observable } from 'rxjs';
+import type { AppDatabase } from './database.ts';
+import { useDatabase } from './provider.tsx';
+import { useObservable } from './use-observable.ts';
+
+/**
+ * Number of trips plus trip plans with status 'pending', live. (A find rather than RxDB's
+ * count(): `status` is not indexed, and count() refuses non-indexed selectors.)
+ */
+export function observePendingSyncCount(db: AppDatabase): Observable<number> {
+  const pendingTrips = db.trips.find({ selector: { status: 'pending' } }).$;
+  const pendingPlans = db.tripPlans.find({ selector: { status: 'pending' } }).$;
+  return combineLatest([pendingTrips, pendingPlans]).pipe(
+    map(([trips, plans]) => trips.length + plans.length),
+    distinctUntilChanged(),
+  );
+}
+
+/** Trips and trip plans waiting to sync; `count` is 0 while loading. */
+export function usePendingSyncCount(): { count: number; isLoading: boolean } {
+  const db = useDatabase();
+  const source = useMemo(() => observePendingSyncCount(db), [db]);
+  const { value, isLoading } = useObservable(source);
+  return { count: value ?? 0, isLoading };
+}

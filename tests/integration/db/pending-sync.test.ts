@@ -1,0 +1,49 @@
+import { firstValueFrom, filter } from 'rxjs';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TripPlan } from '../../../schemas/trip-plans.ts';
+import type { AppDatabase } from '../../../src/db/database.ts';
+import { observePendingSyncCount } from '../../../src/db/pending-sync.ts';
+import { createRecordedTrip } from '../../../src/db/trips.ts';
+import { openTestDatabase } from './fixtures.ts';
+
+let db: AppDatabase | null = null;
+afterEach(async () => {
+  await db?.remove();
+  db = null;
+});
+
+function plan(id: string, status: 'pending' | 'synced'): TripPlan {
+  return {
+    id,
+    userId: 'anonymous',
+    name: 'Wolf Pen Gap weekend',
+    description: '',
+    planData: {},
+    totalDuration: 120,
+    totalDistance: 30,
+    difficulty: 5,
+    estimatedCost: 0,
+    status,
+    aiConfidence: 0.8,
+    createdAt: 1_700_000_000_000,
+    updatedAt: 1_700_000_000_000,
+  };
+}
+
+describe('pending sync count (core-platform §4 "Offline")', () => {
+  it('counts pending trips and trip plans, live', async () => {
+    db = await openTestDatabase();
+    const count$ = observePendingSyncCount(db);
+    expect(await firstValueFrom(count$)).toBe(0);
+
+    const trip = await createRecordedTrip(db, { startedAt: 1_700_000_000_000 });
+    await db.tripPlans.bulkInsert([plan('temp-plan-1', 'pending'), plan('plan-2', 'synced')]);
+    expect(await firstValueFrom(count$.pipe(filter((count) => count === 2)))).toBe(2);
+
+    // The engine marks a trip synced once the server has it.
+    await (await db.trips.findOne(trip.id).exec())!.incrementalPatch({ status: 'synced' });
+    expect(await firstValueFrom(count$.pipe(filter((count) => count === 1)))).toBe(1);
+    await (await db.tripPlans.findOne('temp-plan-1').exec())!.remove();
+    expect(await firstValueFrom(count$.pipe(filter((count) => count === 0)))).toBe(0);
+  });
+});
