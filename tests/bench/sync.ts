@@ -1,32 +1,39 @@
 /**
  * `npm run bench:sync` (and part 4 of `npm run bench`): sync throughput of issue 4, in
  * documents per second over loopback, beside two baselines measured in the same run on the same
- * machine and the same 10,000 trips (tests/bench/sync/trips.ts):
+ * machine with the same 10,000 trips (tests/bench/sync/trips.ts):
  *
- * - push: 10,000 trips from a client database to an empty server account, timed from the start
- *   of replication until the server has them all;
- * - pull: the initial pull of those 10,000 documents into a fresh client, timed until it has
- *   them all.
+ * - push: 10,000 trips stored in a client database, timed from the start of replication until
+ *   the client is in sync with the server (every trip stored by the server);
+ * - pull: the initial pull of those 10,000 documents into a client that has none of them,
+ *   timed until it has them all.
  *
- * Contenders:
- * - ours: the sync server (`buildApp`, temporary SQLite file, in this process) and our protocol
- *   (schemas/sync-protocol.ts). The report says which client was measured;
- * - PouchDB: a memory PouchDB replicating to and from an express-pouchdb server in this process,
- *   with the same batch size (the classic offline-first choice);
- * - raw ceiling: the same documents bulk-inserted straight into the server's SQLite `documents`
- *   table in transactions, and read back with one SELECT plus JSON.parse.
+ * Contenders (every server runs in this process on 127.0.0.1, each on a fresh database):
+ * - ours: the app's sync engine (src/sync/sync-engine.ts over RxDB's replication) on an RxDB
+ *   memory-storage database of the app's collections, with our sync server (`buildApp`,
+ *   temporary SQLite file) and protocol (schemas/sync-protocol.ts); change stream off;
+ * - PouchDB, the classic offline-first choice: a memory PouchDB replicating to and from an
+ *   express-pouchdb server (memory adapter), with the same batch sizes as our engine;
+ * - raw, the ceiling: the same documents bulk-inserted straight into the server's SQLite
+ *   `user_documents` table in transactions, and read back with one SELECT plus JSON.parse.
+ * Also printed, not judged: the same pushes and pulls as plain HTTP requests with no client
+ * database (our server and wire protocol alone), which shows how ours splits between client
+ * and server.
  *
- * How to read it: ours / PouchDB should be at least 2.0 (PASS/MISS) and raw / ours at most 3.0,
- * for push and for pull. Nothing here runs in `npm test`; nothing is asserted. An argument sets
- * the trip count for a quick look (`npm run bench:sync -- 2000`), but the targets are for 10,000.
+ * How to read it: each figure is the median of 3 rounds that take the contenders in turn, after
+ * one untimed warm-up each. Ours / PouchDB should be at least 2.0 and raw / ours at most 3.0, for
+ * push and for pull; each is marked PASS or MISS. Nothing here runs in `npm test`, nothing is
+ * asserted. An argument sets the trip count for a quick look (`npm run bench:sync -- 2000`); the
+ * targets are for 10,000.
  */
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { syncLimits } from '../../schemas/sync-protocol.ts';
 import type { Trip } from '../../schemas/trips.ts';
 import { startBenchServer, type BenchServer } from './sync/bench-server.ts';
-import { measureDirectHttp, SyncRoutesMissingError } from './sync/direct-http.ts';
-import { measurePouchDb } from './sync/pouchdb-baseline.ts';
+import { measureClientEngine } from './sync/client-engine.ts';
+import { measureDirectHttp } from './sync/direct-http.ts';
+import { measurePouchDb, type BatchSizes } from './sync/pouchdb-baseline.ts';
 import { measureRawCeiling } from './sync/raw-ceiling.ts';
 import { syncReportLines, type ContenderFigures, type SyncReportInput } from './sync/report.ts';
 import { benchTrips } from './sync/trips.ts';
@@ -40,8 +47,8 @@ export const defaultRounds = 3;
 /** Trips each contender moves once, untimed, before the measured rounds (JIT, sockets). */
 const warmUpTripCount = 1_000;
 
-/** Documents per request in every contender (our protocol's largest push and pull). */
-const batchSize = Math.min(syncLimits.maxPushRows, syncLimits.maxPullBatch);
+/** Rows per transaction of the raw ceiling: the most one push may carry. */
+const rawBatchSize = syncLimits.maxPushRows;
 
 /** Runs `measure` against a fresh server (own temporary database), always stopping it. */
 async function onFreshServer<T>(measure: (server: BenchServer) => Promise<T>): Promise<T> {
@@ -65,22 +72,22 @@ function medianFigures(rounds: ContenderFigures[]): ContenderFigures {
 }
 
 function describeError(error: unknown): string {
-  if (error instanceof SyncRoutesMissingError) return 'the server has no sync routes yet (404)';
   return error instanceof Error ? error.message : String(error);
 }
 
-/** How the benchmark runs: trips per direction, measured rounds (the median is reported). */
+/** How the benchmark runs: trips per direction and measured rounds (the median is reported). */
 export interface SyncBenchmarkOptions {
   tripCount?: number;
   rounds?: number;
 }
 
 /**
- * Runs the three contenders on `tripCount` identical trips: first one untimed warm-up each on
- * other trips (JIT, sockets), then `rounds` rounds taking the contenders in turn, so a load
- * change on the machine hits all of them; each server contender gets a fresh server every time.
- * Returns the median per contender and direction. Servers are closed and temporary files removed
- * before it returns; a failure of ours is reported (and is a MISS), a baseline's is thrown.
+ * Runs the contenders on `tripCount` identical trips: one untimed warm-up each on other trips
+ * (ours first: it tells the batch sizes our engine uses, which PouchDB and the plain HTTP run
+ * then use too), then `rounds` rounds taking the contenders in turn, so a change of load on the
+ * machine hits all of them; each server contender gets a fresh server every time. Returns the
+ * median per contender and direction. Servers are closed and temporary files removed before it
+ * returns. A failure of ours is reported (and is a MISS); a baseline's failure is thrown.
  */
 export async function runSyncBenchmark(
   options: SyncBenchmarkOptions = {},
@@ -90,58 +97,79 @@ export async function runSyncBenchmark(
   const trips = benchTrips(tripCount);
   const warmUp = benchTrips(warmUpTripCount, 99);
 
-  const pouchDb = (batch: Trip[]) => measurePouchDb(batch, batchSize);
-  // In the server's own file, as the rider the sync routes would write for.
-  const raw = (batch: Trip[]) =>
-    onFreshServer((server) =>
-      measureRawCeiling(server.databaseFile, server.userId, batch, batchSize),
-    );
-  const ours = (batch: Trip[]) =>
-    onFreshServer((server) => measureDirectHttp(server, batch, batchSize));
-
-  const figures = { pouchDb: [] as ContenderFigures[], raw: [] as ContenderFigures[] };
-  const oursFigures: ContenderFigures[] = [];
+  const oursRounds: ContenderFigures[] = [];
   let oursError: string | null = null;
-  const tryOurs = async (batch: Trip[]) => {
+  // The engine's own batch sizes, until its warm-up shows them.
+  let batchSizes: BatchSizes = { push: 100, pull: 200 };
+  let catalogueDocuments = 0;
+  const ours = async (batch: Trip[]) => {
     if (oursError) return null;
     try {
-      return await ours(batch);
+      const measured = await onFreshServer((server) => measureClientEngine(server, batch));
+      batchSizes = { push: measured.pushBatchSize, pull: measured.pullBatchSize };
+      catalogueDocuments = measured.catalogueDocuments;
+      return measured;
     } catch (error) {
       oursError = describeError(error);
       return null;
     }
   };
+  const pouchDb = (batch: Trip[]) => measurePouchDb(batch, batchSizes);
+  // In the server's own file, as the rider the sync routes write for.
+  const raw = (batch: Trip[]) =>
+    onFreshServer((server) =>
+      measureRawCeiling(server.databaseFile, server.userId, batch, rawBatchSize),
+    );
+  const directHttp = (batch: Trip[]) =>
+    onFreshServer((server) => measureDirectHttp(server, batch, batchSizes));
 
+  await ours(warmUp);
   await pouchDb(warmUp);
   await raw(warmUp);
-  await tryOurs(warmUp);
+  await directHttp(warmUp);
+  const figures = {
+    pouchDb: [] as ContenderFigures[],
+    raw: [] as ContenderFigures[],
+    directHttp: [] as ContenderFigures[],
+  };
   for (let round = 0; round < rounds; round += 1) {
+    const measured = await ours(trips);
+    if (measured) oursRounds.push(measured);
     figures.pouchDb.push(await pouchDb(trips));
     figures.raw.push(await raw(trips));
-    const measured = await tryOurs(trips);
-    if (measured) oursFigures.push(measured);
+    figures.directHttp.push(await directHttp(trips));
   }
 
+  const batches = `${batchSizes.push} per push, ${batchSizes.pull} per pull`;
   return {
     trips: tripCount,
     rounds,
     ours: {
       name: 'ours',
-      description: `direct HTTP (fetch) to our sync routes, ${batchSize} rows per push and per pull page, one request at a time; no client database (the client replication is not measured)`,
-      figures: oursError ? null : medianFigures(oursFigures),
+      description:
+        `the app's sync engine (RxDB replication, real client path) on RxDB memory storage, ` +
+        `${batches}, change stream off; both clients hold the ${catalogueDocuments} public ` +
+        `catalogue documents before the timed runs`,
+      figures: oursError ? null : medianFigures(oursRounds),
     },
     oursError,
     pouchDb: {
       name: 'PouchDB',
-      description: `memory PouchDB replicate.to / replicate.from an express-pouchdb server (memory adapter, minimumForPouchDB), batch_size ${batchSize}`,
+      description: `memory PouchDB replicate.to / replicate.from an express-pouchdb server (memory adapter, minimumForPouchDB), batch_size ${batches}`,
       figures: medianFigures(figures.pouchDb),
     },
     raw: {
       name: 'raw',
-      description: `Kysely multi-row INSERT into the server's SQLite user_documents, ${batchSize} rows per transaction; one SELECT + JSON.parse`,
+      description: `Kysely multi-row INSERT into the server's SQLite user_documents, ${rawBatchSize} rows per transaction; one SELECT + JSON.parse`,
       figures: medianFigures(figures.raw),
     },
-    extra: [],
+    extra: [
+      {
+        name: 'server alone',
+        description: `(not judged) the same pushes and pulls as plain fetch calls to our sync routes, ${batches}, no client database`,
+        figures: medianFigures(figures.directHttp),
+      },
+    ],
   };
 }
 
@@ -162,8 +190,9 @@ function isEntryPoint(): boolean {
 
 if (isEntryPoint()) {
   const count = Number(process.argv[2] ?? defaultTripCount);
-  if (!Number.isInteger(count) || count <= 0)
+  if (!Number.isInteger(count) || count <= 0) {
     throw new Error('trip count must be a positive integer');
+  }
   console.log('\nNatural State Trails sync benchmark (baselines measured in this run)');
   printSyncReport(await runSyncBenchmark({ tripCount: count }));
 }

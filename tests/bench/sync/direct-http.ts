@@ -1,9 +1,9 @@
 /**
  * Our protocol without the client: plain `fetch` calls to the sync routes of
- * schemas/sync-protocol.ts, one request in flight, `batchSize` rows per push and as many
- * documents per pull, following the checkpoint until an empty page. No client database is
- * read or written, so this measures the wire protocol and the server only; it stands in for
- * our replication until the client module exists, and is labelled so in the report.
+ * schemas/sync-protocol.ts, one request in flight, the client's batch sizes, following the
+ * pull checkpoint until an empty page. No client database is read or written, so this
+ * measures the wire protocol and the server alone: beside the real client's figures it shows
+ * how the time splits between the client and the server.
  */
 import type { Trip } from '../../../schemas/trips.ts';
 import {
@@ -14,37 +14,32 @@ import {
   type SyncCheckpoint,
 } from '../../../schemas/sync-protocol.ts';
 import type { BenchServer } from './bench-server.ts';
-import { figure, type DirectionFigure } from './pouchdb-baseline.ts';
+import { figure, type BatchSizes, type DirectionFigure } from './pouchdb-baseline.ts';
 
 /** What the direct HTTP measurement saw. */
 export interface DirectHttpFigures {
   push: DirectionFigure;
   pull: DirectionFigure;
-  batchSize: number;
 }
 
-/** Thrown when the server has no sync routes yet (404 on the push path). */
-export class SyncRoutesMissingError extends Error {}
-
 /**
- * Pushes `trips` as new documents (no assumed master state) in batches of `batchSize`, then
- * pulls everything from an empty checkpoint with the same page size, timing each direction.
- * Throws `SyncRoutesMissingError` on a 404 from the push route, and an Error on any other
- * refusal, on conflicts, or when the pull does not return every trip.
+ * Pushes `trips` as new documents (no assumed master state) in batches of `batchSizes.push`,
+ * then pulls everything from an empty checkpoint in pages of `batchSizes.pull`, timing each.
+ * Throws on any refusal, on conflicts, or when the pull does not return every trip.
  */
 export async function measureDirectHttp(
   server: BenchServer,
   trips: Trip[],
-  batchSize: number,
+  batchSizes: BatchSizes,
 ): Promise<DirectHttpFigures> {
   const base = `${server.baseUrl}${replicationBasePath('trips')}`;
   const authorization = `Bearer ${server.accessToken}`;
 
   let started = performance.now();
-  for (let index = 0; index < trips.length; index += batchSize) {
+  for (let index = 0; index < trips.length; index += batchSizes.push) {
     const body: PushRequest = {
       rows: trips
-        .slice(index, index + batchSize)
+        .slice(index, index + batchSizes.push)
         .map((trip) => ({ newDocumentState: { ...trip, _deleted: false } })),
     };
     const response = await fetch(`${base}/push`, {
@@ -52,7 +47,6 @@ export async function measureDirectHttp(
       headers: { 'content-type': 'application/json', authorization },
       body: JSON.stringify(body),
     });
-    if (response.status === 404) throw new SyncRoutesMissingError(`${base}/push answered 404`);
     if (!response.ok) {
       throw new Error(`push answered ${response.status}: ${await response.text()}`);
     }
@@ -67,7 +61,7 @@ export async function measureDirectHttp(
   let checkpoint: SyncCheckpoint | null = null;
   let received = 0;
   for (;;) {
-    const query = new URLSearchParams({ limit: String(batchSize) });
+    const query = new URLSearchParams({ limit: String(batchSizes.pull) });
     if (checkpoint) query.set('checkpoint', JSON.stringify(checkpoint));
     const response = await fetch(`${base}/pull?${query.toString()}`, {
       headers: { authorization },
@@ -85,5 +79,5 @@ export async function measureDirectHttp(
   if (received !== trips.length) {
     throw new Error(`pull returned ${received} of ${trips.length} trips`);
   }
-  return { push, pull, batchSize };
+  return { push, pull };
 }

@@ -50,7 +50,12 @@ export interface DirectionFigure {
 export interface PouchDbFigures {
   push: DirectionFigure;
   pull: DirectionFigure;
-  batchSize: number;
+}
+
+/** Documents per request in each direction (the same as our client's, for a fair race). */
+export interface BatchSizes {
+  push: number;
+  pull: number;
 }
 
 /** Docs per second from a count and a duration in ms. */
@@ -102,11 +107,14 @@ function pouchDbServerApp(PouchDB: PouchConstructor): ExpressApp {
 
 /**
  * Replicates `trips` from a memory PouchDB to an express-pouchdb server on loopback and back
- * into a fresh memory PouchDB, `batchSize` documents per request, and times each direction
+ * into a fresh memory PouchDB, `batchSizes` documents per request, and times each direction
  * (filling the source database is not timed). Throws if a direction does not move every
  * document. Closes the server and destroys every database before returning.
  */
-export async function measurePouchDb(trips: Trip[], batchSize: number): Promise<PouchDbFigures> {
+export async function measurePouchDb(
+  trips: Trip[],
+  batchSizes: BatchSizes,
+): Promise<PouchDbFigures> {
   const PouchDB = pouchDbConstructor();
   const app = pouchDbServerApp(PouchDB);
   const server = await new Promise<Server>((resolve) => {
@@ -121,14 +129,12 @@ export async function measurePouchDb(trips: Trip[], batchSize: number): Promise<
     const stored = await source.bulkDocs(trips.map(toPouchDocument));
     if (stored.some((row) => row.error)) throw new Error('PouchDB bulkDocs refused a trip');
     // PouchDB's own defaults except the batch size, which both sides share.
-    const options = { batch_size: batchSize };
-
     let started = performance.now();
-    const pushed = await source.replicate.to(url, options);
+    const pushed = await source.replicate.to(url, { batch_size: batchSizes.push });
     const push = figure(pushed.docs_written, performance.now() - started);
 
     started = performance.now();
-    const pulled = await target.replicate.from(url, options);
+    const pulled = await target.replicate.from(url, { batch_size: batchSizes.pull });
     const pull = figure(pulled.docs_written, performance.now() - started);
 
     if (push.documents !== trips.length || pull.documents !== trips.length) {
@@ -136,7 +142,7 @@ export async function measurePouchDb(trips: Trip[], batchSize: number): Promise<
         `PouchDB moved ${push.documents} up and ${pull.documents} down of ${trips.length} trips`,
       );
     }
-    return { push, pull, batchSize };
+    return { push, pull };
   } finally {
     await fetch(url, { method: 'DELETE' });
     await source.destroy();

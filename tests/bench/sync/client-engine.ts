@@ -1,0 +1,207 @@
+/**
+ * Our real client path: the app's sync engine (src/sync/sync-engine.ts, which drives RxDB's
+ * `replicateRxCollection` through src/db/replication.ts) replicating an RxDB database of the
+ * app's collections with our sync server over loopback HTTP, with the change stream off (a
+ * one-shot replication like PouchDB's `replicate.to` / `replicate.from`).
+ *
+ * Storage: RxDB's memory storage with the app's schemas, migration strategies and conflict
+ * handlers (only the storage differs from `createAppDatabase`), the counterpart of PouchDB's
+ * memory adapter. The app's own Dexie storage runs in Node only on fake-indexeddb, a pure
+ * JavaScript IndexedDB for tests, so slow here (about 60 trips/s pushed and 400/s pulled, for
+ * 2,000 trips) that it would measure fake-indexeddb rather than sync.
+ *
+ * Both client databases get the public catalogues first (an untimed engine run while the
+ * server has no trips), so the timed runs move trips only: the push client starts with the
+ * trips already stored and pushes them; the pull client, empty of trips, pulls them.
+ */
+import { addRxPlugin, createRxDatabase, type RxJsonSchema, type RxStorage } from 'rxdb';
+import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
+import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
+import { collectionSchemas, type CollectionName } from '../../../schemas/index.ts';
+import type { Trip } from '../../../schemas/trips.ts';
+import { conflictHandlers } from '../../../src/db/conflict-handlers.ts';
+import { hashSha256Hex, type AppCollections, type AppDatabase } from '../../../src/db/database.ts';
+import { migrationStrategies } from '../../../src/db/migrations.ts';
+import { HttpError } from '../../../src/lib/http/request.ts';
+import { startSyncEngine } from '../../../src/sync/sync-engine.ts';
+import type { SyncTransport } from '../../../src/sync/sync-transport.ts';
+import type { BenchServer } from './bench-server.ts';
+import { figure, type DirectionFigure } from './pouchdb-baseline.ts';
+
+/** What the client measurement saw, including the batch sizes the engine chose. */
+export interface ClientEngineFigures {
+  push: DirectionFigure;
+  pull: DirectionFigure;
+  /** Most rows the engine sent in one trips push. */
+  pushBatchSize: number;
+  /** The `limit` the engine asked for in trips pulls. */
+  pullBatchSize: number;
+  /** Public catalogue documents each client received in its untimed first run. */
+  catalogueDocuments: number;
+}
+
+/** Trips requests seen by the transport: rows per push and the pull limit. */
+interface TransportLog {
+  pushRows: number[];
+  pullLimits: number[];
+}
+
+/** A transport for Node: fetch to the bench server with the rider's bearer token. */
+function benchTransport(server: BenchServer, log: TransportLog): SyncTransport {
+  const authorization = `Bearer ${server.accessToken}`;
+  return {
+    async request<T>(method: 'GET' | 'POST', path: string, body?: unknown, signal?: AbortSignal) {
+      if (path.startsWith('/api/sync/trips/')) {
+        if (path.includes('/push')) log.pushRows.push((body as { rows: unknown[] }).rows.length);
+        const limit = new URL(path, server.baseUrl).searchParams.get('limit');
+        if (limit) log.pullLimits.push(Number(limit));
+      }
+      const response = await fetch(`${server.baseUrl}${path}`, {
+        method,
+        headers: {
+          authorization,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        ...(signal ? { signal } : {}),
+      });
+      const text = await response.text();
+      if (!response.ok) throw new HttpError(response.status, `${response.status}: ${text}`);
+      return JSON.parse(text) as T;
+    },
+    async openStream(path: string, signal: AbortSignal) {
+      const response = await fetch(`${server.baseUrl}${path}`, {
+        headers: { authorization, accept: 'text/event-stream' },
+        signal,
+      });
+      if (!response.ok) {
+        throw new HttpError(response.status, `${response.status}: ${await response.text()}`);
+      }
+      return response;
+    },
+  };
+}
+
+let memoryStorage: RxStorage<unknown, unknown> | null = null;
+let pluginsAdded = false;
+
+/**
+ * The app's collections on RxDB memory storage: the same schemas, migration strategies and
+ * conflict handlers `createAppDatabase` uses, so only the storage differs. The storage object
+ * is shared by the whole process, so a closed database reopens with its data, as IndexedDB does.
+ */
+async function createMemoryAppDatabase(name: string): Promise<AppDatabase> {
+  if (!pluginsAdded) {
+    addRxPlugin(RxDBLocalDocumentsPlugin);
+    addRxPlugin(RxDBMigrationSchemaPlugin);
+    pluginsAdded = true;
+  }
+  memoryStorage ??= getRxStorageMemory() as RxStorage<unknown, unknown>;
+  const database = await createRxDatabase<AppCollections>({
+    name,
+    storage: memoryStorage,
+    localDocuments: true,
+    hashFunction: hashSha256Hex,
+  });
+  await database.addCollections(
+    Object.fromEntries(
+      (Object.keys(collectionSchemas) as CollectionName[]).map((collection) => [
+        collection,
+        {
+          schema: collectionSchemas[collection] as unknown as RxJsonSchema<unknown>,
+          migrationStrategies: migrationStrategies[collection],
+          ...(collection in conflictHandlers
+            ? { conflictHandler: conflictHandlers[collection as keyof typeof conflictHandlers] }
+            : {}),
+        },
+      ]),
+    ),
+  );
+  return database;
+}
+
+/** Runs the sync engine on `db` until in sync and stops it; resolves to the elapsed ms. */
+async function syncOnce(db: AppDatabase, server: BenchServer, log: TransportLog): Promise<number> {
+  const started = performance.now();
+  const engine = startSyncEngine({
+    db,
+    transport: benchTransport(server, log),
+    userId: server.userId,
+    serverIdentity: server.baseUrl,
+    live: false,
+  });
+  try {
+    await engine.awaitInSync();
+    return performance.now() - started;
+  } finally {
+    await engine.stop();
+  }
+}
+
+async function countCatalogue(db: AppDatabase): Promise<number> {
+  const counts = await Promise.all([
+    db.trails.count().exec(),
+    db.achievements.count().exec(),
+    db.campgrounds.count().exec(),
+    db.waypoints.count().exec(),
+  ]);
+  return counts.reduce((sum, count) => sum + count, 0);
+}
+
+let clientCount = 0;
+
+/**
+ * On `server` (which must hold none of the rider's trips): gives a pull client and a push client
+ * the catalogues (untimed), stores `trips` in the push client (untimed), times the engine pushing
+ * them, then times the engine pulling them into the pull client. Only one client database is
+ * open at a time (the free RxDB build allows 13 open collections; the app has 10). Both are
+ * removed before it returns. Throws if the pull client does not end with every trip.
+ */
+export async function measureClientEngine(
+  server: BenchServer,
+  trips: Trip[],
+): Promise<ClientEngineFigures> {
+  clientCount += 1;
+  const pullName = `bench-sync-pull-${clientCount}`;
+  const pushName = `bench-sync-push-${clientCount}`;
+  const log: TransportLog = { pushRows: [], pullLimits: [] };
+
+  let pullClient = await createMemoryAppDatabase(pullName);
+  await syncOnce(pullClient, server, log);
+  const catalogueDocuments = await countCatalogue(pullClient);
+  await pullClient.close();
+
+  const pushClient = await createMemoryAppDatabase(pushName);
+  let push: DirectionFigure;
+  try {
+    await syncOnce(pushClient, server, log);
+    const stored = await pushClient.trips.bulkInsert(trips);
+    if (stored.error.length > 0) {
+      throw new Error(`the client refused ${stored.error.length} trips`);
+    }
+    log.pushRows = [];
+    push = figure(trips.length, await syncOnce(pushClient, server, log));
+  } finally {
+    await pushClient.remove();
+  }
+
+  pullClient = await createMemoryAppDatabase(pullName);
+  try {
+    log.pullLimits = [];
+    const pull = figure(trips.length, await syncOnce(pullClient, server, log));
+    const received = await pullClient.trips.count().exec();
+    if (received !== trips.length) {
+      throw new Error(`the pull client has ${received} of ${trips.length} trips`);
+    }
+    return {
+      push,
+      pull,
+      pushBatchSize: Math.max(0, ...log.pushRows),
+      pullBatchSize: Math.max(0, ...log.pullLimits),
+      catalogueDocuments,
+    };
+  } finally {
+    await pullClient.remove();
+  }
+}
