@@ -46,51 +46,66 @@ function rewriteIds(value: unknown, from: string, to: string): unknown {
 }
 
 /**
- * Finishes the promotion of `tempId` to `canonicalId` on this device. Safe to run again after
- * a crash at any step; does nothing when the temp document is already gone.
+ * Finishes the promotion of each `{tempId, id}` of `collection` on this device, in bulk. Safe to
+ * run again after a crash at any step; temp documents already gone are skipped.
  * Throws the database's error (quota, closed database); what was done stays done.
  */
-export async function applyPromotion(
+export async function applyPromotions(
   db: AppDatabase,
   collection: PromotableCollection,
-  tempId: string,
-  canonicalId: string,
+  promotions: readonly { tempId: string; id: string }[],
 ): Promise<void> {
-  if (!isTempId(tempId) || isTempId(canonicalId)) {
-    throw new Error(
-      `Cannot promote ${tempId} to ${canonicalId}: not a temp id and a canonical id.`,
-    );
+  for (const { tempId, id } of promotions) {
+    if (!isTempId(tempId) || isTempId(id)) {
+      throw new Error(`Cannot promote ${tempId} to ${id}: not a temp id and a canonical id.`);
+    }
   }
-  const target = collection === 'trips' ? db.trips : db.tripPlans;
-  const temp = await target.findOne(tempId).exec();
-  if (!temp) return;
-  const data = temp.toMutableJSON() as Record<string, unknown>;
-  // 1. The canonical copy (kept if a previous run already wrote it).
-  if (!(await target.findOne(canonicalId).exec())) {
-    await (target as typeof db.tripPlans).insert({ ...data, id: canonicalId } as never);
-  }
+  const target = (collection === 'trips'
+    ? db.trips
+    : db.tripPlans) as unknown as typeof db.tripPlans;
+  const temps = await target.findByIds(promotions.map((promotion) => promotion.tempId)).exec();
+  const pending = promotions.filter((promotion) => temps.has(promotion.tempId));
+  if (pending.length === 0) return;
+  const canonicalOf = new Map(pending.map((promotion) => [promotion.tempId, promotion.id]));
+
+  // 1. The canonical copies (those a previous run already wrote are kept).
+  const existing = await target.findByIds(pending.map((promotion) => promotion.id)).exec();
+  const copies = pending
+    .filter((promotion) => !existing.has(promotion.id))
+    .map((promotion) => ({ ...temps.get(promotion.tempId)!.toMutableJSON(), id: promotion.id }));
+  if (copies.length > 0) await target.bulkInsert(copies);
+
+  const tempIds = [...canonicalOf.keys()];
   if (collection === 'trips') {
     // 2. Track chunks move to ids under the canonical trip.
-    const chunks = await db.trackChunks.find({ selector: { tripId: tempId } }).exec();
+    const chunks = await db.trackChunks.find({ selector: { tripId: { $in: tempIds } } }).exec();
     if (chunks.length > 0) {
       await db.trackChunks.bulkUpsert(
-        chunks.map((chunk) => ({
-          ...chunk.toMutableJSON(),
-          id: `${canonicalId}:${String(chunk.sequence).padStart(6, '0')}`,
-          tripId: canonicalId,
-        })),
+        chunks.map((chunk) => {
+          const tripId = canonicalOf.get(chunk.tripId)!;
+          return {
+            ...chunk.toMutableJSON(),
+            id: `${tripId}:${String(chunk.sequence).padStart(6, '0')}`,
+            tripId,
+          };
+        }),
       );
       await db.trackChunks.bulkRemove(chunks.map((chunk) => chunk.id));
     }
   }
-  // 3. Waypoints dropped on the trip.
-  const waypoints = await db.waypoints.find({ selector: { tripId: tempId } }).exec();
-  for (const waypoint of waypoints) await waypoint.incrementalPatch({ tripId: canonicalId });
+  // 3. Waypoints dropped on a trip.
+  const waypoints = await db.waypoints.find({ selector: { tripId: { $in: tempIds } } }).exec();
+  for (const waypoint of waypoints) {
+    await waypoint.incrementalPatch({ tripId: canonicalOf.get(waypoint.tripId!)! });
+  }
   // 4. The trip context's active plan and history.
   const context = await db.tripContext.findOne(tripContextKey).exec();
   if (context) {
     const current = context.toMutableJSON() as Record<string, unknown>;
-    const rewritten = rewriteIds(current, tempId, canonicalId) as Record<string, unknown>;
+    let rewritten: Record<string, unknown> = current;
+    for (const [tempId, id] of canonicalOf) {
+      rewritten = rewriteIds(rewritten, tempId, id) as Record<string, unknown>;
+    }
     if (JSON.stringify(rewritten) !== JSON.stringify(current)) {
       await context.incrementalModify((stored) => ({
         ...stored,
@@ -102,6 +117,6 @@ export async function applyPromotion(
       }));
     }
   }
-  // 5. Last: the temp document goes, which marks the promotion done.
-  await (await target.findOne(tempId).exec())?.remove();
+  // 5. Last: the temp documents go, which marks their promotion done.
+  await target.bulkRemove(tempIds);
 }

@@ -21,8 +21,16 @@ export interface SyncTransport {
 }
 
 /** The app's transport: same-origin requests through src/lib/http/request.ts. */
+/** Longest wait for one sync request, ms: a stalled connection must not hold sync forever. */
+export const syncRequestTimeoutMs = 60_000;
+
 export const browserSyncTransport: SyncTransport = {
-  request: (method, path, body, signal) =>
-    apiRequest(method, path, body, { bypassQueue: true, ...(signal ? { signal } : {}) }),
+  request: (method, path, body, signal) => {
+    const timeout = AbortSignal.timeout(syncRequestTimeoutMs);
+    return apiRequest(method, path, body, {
+      bypassQueue: true,
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+  },
   openStream: (path, signal) => openAuthorizedStream(path, signal),
 };

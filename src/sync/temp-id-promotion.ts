@@ -12,7 +12,7 @@ import {
   type PromotionResponse,
 } from '../../schemas/sync-protocol.ts';
 import type { AppDatabase } from '../db/database.ts';
-import { applyPromotion, listPromotableTempIds } from '../db/promotion.ts';
+import { applyPromotions, listPromotableTempIds } from '../db/promotion.ts';
 import type { SyncTransport } from './sync-transport.ts';
 
 /**
@@ -37,11 +37,9 @@ export async function promoteTempDocuments(
         { collection, tempIds: batch },
         signal,
       );
-      for (const { tempId, id } of answer.promotions) {
-        signal?.throwIfAborted();
-        await applyPromotion(db, collection, tempId, id);
-        promoted += 1;
-      }
+      signal?.throwIfAborted();
+      await applyPromotions(db, collection, answer.promotions);
+      promoted += answer.promotions.length;
     }
   }
   return promoted;
