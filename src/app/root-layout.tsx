@@ -12,9 +12,8 @@ import { Button, Link, RouterProvider as AriaRouterProvider } from 'react-aria-c
 import { Search } from 'lucide-react';
 import { DatabaseProvider, useDatabase } from '../db/provider.tsx';
 import { startGenericTripPlanPurge } from '../db/trip-plan-purge.ts';
+import { SyncEngineRunner } from './sync-engine-runner.tsx';
 import { startCatalogueRefresh } from '../sync/catalogue-refresh.ts';
-import { SyncEngineProvider, type SyncEngineValue } from '../sync/sync-context.tsx';
-import { createSyncStatusStore } from '../sync/sync-status.ts';
 import { SkeletonPage } from '../ui/skeleton-page.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { SyncStatusIndicator } from '../ui/sync-status.tsx';
@@ -61,16 +60,6 @@ function GenericTripPlanPurge() {
   useEffect(() => startGenericTripPlanPurge(db), [db]);
   return null;
 }
-
-/**
- * Interim sync engine for the status UI until the engine (src/sync/sync-engine.ts) is started
- * here: a store that stays at "signed out, never synced" and a "Sync now" that does nothing.
- * Replace this value with the running engine's `{ store: engine.status, syncNow }`.
- */
-const interimSyncEngine: SyncEngineValue = {
-  store: createSyncStatusStore(),
-  syncNow: () => undefined,
-};
 
 /** Shown while the local database opens (usually a fraction of a second). */
 function BootScreen() {
@@ -155,9 +144,9 @@ export function RootLayout() {
             <GenericTripPlanPurge />
             <ThemeProvider>
               <OutdoorSettingsProvider>
-                <SyncEngineProvider value={interimSyncEngine}>
+                <SyncEngineRunner>
                   <Shell />
-                </SyncEngineProvider>
+                </SyncEngineRunner>
               </OutdoorSettingsProvider>
             </ThemeProvider>
           </DatabaseProvider>

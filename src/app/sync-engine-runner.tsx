@@ -1,0 +1,55 @@
+/**
+ * Runs the sync engine (src/sync/sync-engine.ts) while a rider is signed in and hands its
+ * status and "Sync now" to every screen (issue 4). Signing out, or another rider signing in,
+ * stops the engine; local data stays and waits. The engine module loads after the first
+ * paint, so it never delays the app's start.
+ */
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useDatabase } from '../db/provider.tsx';
+import { useSession } from '../lib/auth/session-context.tsx';
+import { SyncEngineProvider, type SyncEngineValue } from '../sync/sync-context.tsx';
+import type { SyncEngine } from '../sync/sync-engine.ts';
+import { createSyncStatusStore } from '../sync/sync-status.ts';
+
+/** Provides the engine's status to `children`; must render inside the database and session providers. */
+export function SyncEngineRunner({ children }: { children: ReactNode }) {
+  const db = useDatabase();
+  const { status, user } = useSession();
+  const [store] = useState(() => createSyncStatusStore());
+  const engine = useRef<SyncEngine | null>(null);
+  const userId = status === 'signedIn' ? (user?.id ?? null) : null;
+
+  useEffect(() => {
+    if (!userId) {
+      store.update({ phase: 'signedOut', nextRetryAt: null });
+      return;
+    }
+    let cancelled = false;
+    let running: SyncEngine | null = null;
+    void Promise.all([import('../sync/sync-engine.ts'), import('../sync/sync-transport.ts')]).then(
+      ([{ startSyncEngine }, { browserSyncTransport }]) => {
+        if (cancelled) return;
+        running = startSyncEngine({
+          db,
+          transport: browserSyncTransport,
+          userId,
+          serverIdentity: window.location.origin,
+          status: store,
+        });
+        engine.current = running;
+      },
+    );
+    return () => {
+      cancelled = true;
+      engine.current = null;
+      void running?.stop();
+      store.update({ phase: 'signedOut', nextRetryAt: null });
+    };
+  }, [db, userId, store]);
+
+  const value = useMemo<SyncEngineValue>(
+    () => ({ store, syncNow: () => engine.current?.syncNow() }),
+    [store],
+  );
+  return <SyncEngineProvider value={value}>{children}</SyncEngineProvider>;
+}
