@@ -109,6 +109,53 @@ function clusterParentDir(asPostgresUser: boolean): string {
   return reachable;
 }
 
+const clusterDirPrefix = 'nst-test-postgres-';
+const ownerPidFile = 'owner-pid';
+
+/** True when a process with this id is running. */
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Stops and deletes test clusters in `parentDir` whose test run died without stopping them
+ * (killed with SIGKILL, a crashed machine), so they do not pile up on a developer machine.
+ * Never touches a cluster whose run is still alive; ignores what it cannot remove.
+ */
+function removeAbandonedClusters(parentDir: string, binDir: string, asPostgresUser: boolean) {
+  for (const entry of readdirSync(parentDir)) {
+    if (!entry.startsWith(clusterDirPrefix)) continue;
+    const dir = join(parentDir, entry);
+    let ownerPid: number;
+    try {
+      ownerPid = Number(readFileSync(join(dir, ownerPidFile), 'utf8'));
+    } catch {
+      continue;
+    }
+    if (!Number.isInteger(ownerPid) || ownerPid <= 0 || processIsAlive(ownerPid)) continue;
+    const stopArgs = ['stop', '-D', join(dir, 'data'), '-m', 'immediate', '-w'];
+    if (existsSync(join(dir, 'data', 'postmaster.pid'))) {
+      if (asPostgresUser) {
+        spawnSync('runuser', ['-u', 'postgres', '--', join(binDir, 'pg_ctl'), ...stopArgs], {
+          cwd: '/',
+        });
+      } else {
+        spawnSync(join(binDir, 'pg_ctl'), stopArgs, { cwd: '/' });
+      }
+    }
+    try {
+      rmSync(dir, { recursive: true, force: true, maxRetries: 2 });
+    } catch {
+      // Another user's cluster, or still being written: leave it.
+    }
+  }
+}
+
 /**
  * Starts a private PostgreSQL server as described at the top of this file; resolves once it
  * accepts connections and the `nst_test` role and database exist (about 2 s). Throws with the
@@ -117,7 +164,11 @@ function clusterParentDir(asPostgresUser: boolean): string {
 export async function startTestPostgres(): Promise<TestPostgres> {
   const binDir = findPostgresBinDir();
   const owner = process.getuid?.() === 0 ? postgresSystemUser() : null;
-  const root = mkdtempSync(join(clusterParentDir(owner !== null), 'nst-test-postgres-'));
+  const parentDir = clusterParentDir(owner !== null);
+  removeAbandonedClusters(parentDir, binDir, owner !== null);
+  const root = mkdtempSync(join(parentDir, clusterDirPrefix));
+  // Lets a later run recognise this cluster as abandoned if this process dies without stopping it.
+  writeFileSync(join(root, ownerPidFile), String(process.pid));
   const dataDir = join(root, 'data');
   const logFile = join(root, 'postgres.log');
   const superuserPassword = randomBytes(18).toString('hex');
@@ -252,8 +303,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const server = await startTestPostgres();
   console.log(server.url);
   console.log('PostgreSQL test server running; Ctrl-C stops it and deletes its files.');
+  // Nothing else keeps the process (and with it the server) alive until a signal comes.
+  const keepAlive = setInterval(() => {}, 60_000);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
+      clearInterval(keepAlive);
       server.stop();
       process.exit(0);
     });
