@@ -14,6 +14,7 @@ import {
   findUserByUsername,
   updateUserAccount,
   usernameKey,
+  UsernameTakenError,
 } from '../storage/users.ts';
 import type { ConfiguredAccount } from './auth-settings.ts';
 import type { PasswordHasher } from './passwords.ts';
@@ -46,16 +47,23 @@ export async function ensureConfiguredAccount(
     );
   }
   const email = account.email ?? null;
-  const existing = await findUserByUsername(db, username);
+  let existing = await findUserByUsername(db, username);
   if (!existing) {
-    await createUser(db, {
-      username,
-      email,
-      passwordHash: await hasher.hash(account.password),
-      vehicleType: '4x4',
-      roleId,
-    });
-    return 'created';
+    try {
+      await createUser(db, {
+        username,
+        email,
+        passwordHash: await hasher.hash(account.password),
+        vehicleType: '4x4',
+        roleId,
+      });
+      return 'created';
+    } catch (error) {
+      // Another instance starting on the same database created it first: bring it in line.
+      if (!(error instanceof UsernameTakenError)) throw error;
+      existing = await findUserByUsername(db, username);
+      if (!existing) throw error;
+    }
   }
   const changes: Parameters<typeof updateUserAccount>[2] = {};
   if (existing.role_id !== roleId) changes.role_id = roleId;

@@ -3,6 +3,8 @@
 // the atomic upserts behind sign-in throttling and the signing secret, and the per-owner write
 // lock that PostgreSQL needs and SQLite does not.
 import { sql } from 'kysely';
+import { ensureConfiguredAccount } from '../../../sync-server/auth/configured-accounts.ts';
+import { createPasswordHasher } from '../../../sync-server/auth/passwords.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   openServerDatabase,
@@ -44,6 +46,20 @@ describe.each(storageEngines)('on %s', (engine) => {
     opened.push(database);
     return database;
   }
+
+  it('creates a configured admin once when two instances start at the same moment', async () => {
+    const { db } = await openDatabase();
+    const hasher = await createPasswordHasher({ memoryCost: 1024, timeCost: 1 });
+    const admin = { username: 'trail-boss', password: 'a long admin password' };
+    // Both find no account and try to create it; the second must adopt the first's instead
+    // of failing the start with "Username already taken".
+    const outcomes = await Promise.all([
+      ensureConfiguredAccount(db, hasher, admin, 'admin', 'ADMIN'),
+      ensureConfiguredAccount(db, hasher, admin, 'admin', 'ADMIN'),
+    ]);
+    expect(outcomes).toContain('created');
+    expect(await countLiveUsersByRole(db)).toMatchObject({ admin: 1 });
+  });
 
   it('reads int8 columns and counts as JS numbers', async () => {
     const { db, kind } = await openDatabase();
