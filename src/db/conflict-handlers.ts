@@ -4,26 +4,19 @@
  */
 import { defaultConflictHandler, type RxConflictHandler } from 'rxdb';
 import { userSyncedCollections, type UserSyncedCollection } from '../../schemas/sync-protocol.ts';
-import { resolveConflict, type SyncedDocument } from '../lib/sync/conflict-resolution.ts';
-
-/** The schema fields and `_deleted` of a document RxDB hands over (without its bookkeeping). */
-function plain(document: Record<string, unknown> | undefined): SyncedDocument | undefined {
-  if (!document) return undefined;
-  const { _meta, _rev, _attachments, ...rest } = document;
-  void _meta;
-  void _rev;
-  void _attachments;
-  return { ...rest, _deleted: Boolean(rest._deleted) } as SyncedDocument;
-}
+import { resolveConflict } from '../lib/sync/conflict-resolution.ts';
+import { toWireDocument } from './wire-document.ts';
 
 function handlerFor(collection: UserSyncedCollection): RxConflictHandler<unknown> {
   return {
     isEqual: (a, b, context) => defaultConflictHandler.isEqual(a, b, context),
     async resolve(input) {
       const resolved = resolveConflict(collection, {
-        base: plain(input.assumedMasterState as Record<string, unknown> | undefined),
-        master: plain(input.realMasterState as Record<string, unknown>)!,
-        local: plain(input.newDocumentState as Record<string, unknown>)!,
+        base: input.assumedMasterState
+          ? toWireDocument(input.assumedMasterState as Record<string, unknown>)
+          : undefined,
+        master: toWireDocument(input.realMasterState as Record<string, unknown>),
+        local: toWireDocument(input.newDocumentState as Record<string, unknown>),
       });
       return resolved as never;
     },

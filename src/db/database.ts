@@ -65,6 +65,11 @@ export interface CreateAppDatabaseOptions {
   IDBKeyRange?: typeof IDBKeyRange;
   /** RxDB dev mode and Ajv schema validation of every write. Defaults to `import.meta.env.DEV`. */
   devMode?: boolean;
+  /**
+   * Storage instead of Dexie on IndexedDB; benchmarks use RxDB's memory storage to compare the
+   * sync engine with PouchDB's memory adapter. `indexedDB` and `IDBKeyRange` are then unused.
+   */
+  storage?: RxStorage<unknown, unknown>;
 }
 
 /**
@@ -118,13 +123,17 @@ export async function createAppDatabase(options: CreateAppDatabaseOptions): Prom
   // validated too, whatever they asked for.
   const devMode = (options.devMode ?? import.meta.env.DEV) || devModePluginAdded;
   await addPlugins(devMode);
-  const dexie = getRxStorageDexie({
-    ...(options.indexedDB ? { indexedDB: options.indexedDB } : {}),
-    ...(options.IDBKeyRange ? { IDBKeyRange: options.IDBKeyRange } : {}),
-  });
+  const baseStorage =
+    options.storage ??
+    getRxStorageDexie({
+      ...(options.indexedDB ? { indexedDB: options.indexedDB } : {}),
+      ...(options.IDBKeyRange ? { IDBKeyRange: options.IDBKeyRange } : {}),
+    });
   const storage: RxStorage<unknown, unknown> = devMode
-    ? (await import('rxdb/plugins/validate-ajv')).wrappedValidateAjvStorage({ storage: dexie })
-    : dexie;
+    ? (await import('rxdb/plugins/validate-ajv')).wrappedValidateAjvStorage({
+        storage: baseStorage,
+      })
+    : baseStorage;
   const database = await createRxDatabase<AppCollections>({
     name: options.name,
     storage,

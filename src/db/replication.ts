@@ -12,6 +12,7 @@ import type {
   WireDocument,
 } from '../../schemas/sync-protocol.ts';
 import type { AppDatabase } from './database.ts';
+import { toWireDocument } from './wire-document.ts';
 
 /** What the sync layer provides for one collection. */
 export interface CollectionReplicationOptions {
@@ -59,15 +60,6 @@ export interface CollectionReplication {
   cancel(): Promise<void>;
 }
 
-/** Strips RxDB's bookkeeping from a document leaving the device. */
-function toWire(document: Record<string, unknown>): WireDocument {
-  const { _meta, _rev, _attachments, ...rest } = document;
-  void _meta;
-  void _rev;
-  void _attachments;
-  return { ...rest, _deleted: Boolean(rest._deleted) } as WireDocument;
-}
-
 /**
  * Starts replicating `collection` of `db` right away (no leader election: the app runs the sync
  * engine in one tab at a time itself). Never throws; failures arrive on `error$`.
@@ -95,7 +87,7 @@ export function startCollectionReplication(
           push: {
             batchSize: push.batchSize,
             modifier: (document: Record<string, unknown>) => {
-              const wire = toWire(document);
+              const wire = toWireDocument(document);
               return push.shouldPush(wire) ? wire : null;
             },
             handler: async (rows) =>

@@ -19,6 +19,7 @@ import {
 } from '../../schemas/sync-protocol.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { startCollectionReplication, type CollectionReplication } from '../db/replication.ts';
+import { serverMessageOf } from '../lib/auth/auth-errors.ts';
 import { retryBaseDelayMs, retryDelayMs } from '../lib/http/backoff.ts';
 import { HttpError } from '../lib/http/request.ts';
 import { createSyncStream } from './replication-stream.ts';
@@ -59,17 +60,6 @@ const pullBatchSize = 200;
 /** Wait this long after trips or plans change before promoting, ms, so a burst is one run. */
 const promotionDebounceMs = 500;
 
-/** The server's message from an HttpError text `<status>: {"message": …}`. */
-function serverMessage(error: HttpError): string | null {
-  const body = error.message.slice(error.message.indexOf(':') + 1).trim();
-  try {
-    const parsed = JSON.parse(body) as { message?: unknown };
-    return typeof parsed.message === 'string' ? parsed.message : null;
-  } catch {
-    return body || null;
-  }
-}
-
 /** A sync failure in words a rider can act on. */
 export function describeSyncError(error: unknown): string {
   if (error instanceof HttpError) {
@@ -77,7 +67,7 @@ export function describeSyncError(error: unknown): string {
     if (error.status >= 500) {
       return `The server had a problem (${error.status}). Sync will try again.`;
     }
-    return serverMessage(error) ?? `The server refused the sync (${error.status}).`;
+    return serverMessageOf(error) ?? `The server refused the sync (${error.status}).`;
   }
   if (error instanceof TypeError) return 'Cannot reach the server. Sync will try again.';
   if (error instanceof Error && error.name === 'QuotaExceededError') {

@@ -22,10 +22,14 @@
  */
 import deepEqual from 'fast-deep-equal';
 import stableStringify from 'fast-json-stable-stringify';
-import { serverOwnedFields, type UserSyncedCollection } from '../../../schemas/sync-protocol.ts';
+import {
+  serverOwnedFields,
+  type UserSyncedCollection,
+  type WireDocument,
+} from '../../../schemas/sync-protocol.ts';
 
 /** A document as RxDB hands it to conflict handling: schema fields plus `_deleted`. */
-export type SyncedDocument = Record<string, unknown> & { id: string; _deleted: boolean };
+export type SyncedDocument = WireDocument;
 
 /** One edit the merge could not keep in place (schemas/common.ts `syncConflictsProperty`). */
 export interface SyncConflictRecord {

@@ -14,15 +14,10 @@
  * server has no trips), so the timed runs move trips only: the push client starts with the
  * trips already stored and pushes them; the pull client, empty of trips, pulls them.
  */
-import { addRxPlugin, createRxDatabase, type RxJsonSchema, type RxStorage } from 'rxdb';
-import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
-import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
+import type { RxStorage } from 'rxdb';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
-import { collectionSchemas, type CollectionName } from '../../../schemas/index.ts';
 import type { Trip } from '../../../schemas/trips.ts';
-import { conflictHandlers } from '../../../src/db/conflict-handlers.ts';
-import { hashSha256Hex, type AppCollections, type AppDatabase } from '../../../src/db/database.ts';
-import { migrationStrategies } from '../../../src/db/migrations.ts';
+import { createAppDatabase, type AppDatabase } from '../../../src/db/database.ts';
 import { HttpError } from '../../../src/lib/http/request.ts';
 import { startSyncEngine } from '../../../src/sync/sync-engine.ts';
 import type { SyncTransport } from '../../../src/sync/sync-transport.ts';
@@ -84,41 +79,15 @@ function benchTransport(server: BenchServer, log: TransportLog): SyncTransport {
 }
 
 let memoryStorage: RxStorage<unknown, unknown> | null = null;
-let pluginsAdded = false;
 
 /**
- * The app's collections on RxDB memory storage: the same schemas, migration strategies and
- * conflict handlers `createAppDatabase` uses, so only the storage differs. The storage object
- * is shared by the whole process, so a closed database reopens with its data, as IndexedDB does.
+ * The app database (same schemas, migration strategies and conflict handlers) on RxDB memory
+ * storage. The storage object is shared by the whole process, so a closed database reopens
+ * with its data, as IndexedDB does.
  */
-async function createMemoryAppDatabase(name: string): Promise<AppDatabase> {
-  if (!pluginsAdded) {
-    addRxPlugin(RxDBLocalDocumentsPlugin);
-    addRxPlugin(RxDBMigrationSchemaPlugin);
-    pluginsAdded = true;
-  }
+function createMemoryAppDatabase(name: string): Promise<AppDatabase> {
   memoryStorage ??= getRxStorageMemory() as RxStorage<unknown, unknown>;
-  const database = await createRxDatabase<AppCollections>({
-    name,
-    storage: memoryStorage,
-    localDocuments: true,
-    hashFunction: hashSha256Hex,
-  });
-  await database.addCollections(
-    Object.fromEntries(
-      (Object.keys(collectionSchemas) as CollectionName[]).map((collection) => [
-        collection,
-        {
-          schema: collectionSchemas[collection] as unknown as RxJsonSchema<unknown>,
-          migrationStrategies: migrationStrategies[collection],
-          ...(collection in conflictHandlers
-            ? { conflictHandler: conflictHandlers[collection as keyof typeof conflictHandlers] }
-            : {}),
-        },
-      ]),
-    ),
-  );
-  return database;
+  return createAppDatabase({ name, storage: memoryStorage, devMode: false });
 }
 
 /** Runs the sync engine on `db` until in sync and stops it; resolves to the elapsed ms. */
