@@ -26,10 +26,10 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { freePort } from './free-port.ts';
 
 /** A running test server; `url` signs in as `nst_test`, which may CREATE DATABASE. */
 export interface TestPostgres {
@@ -64,19 +64,6 @@ export function findPostgresBinDir(): string {
       "as root (it installs Debian's postgresql-15), set POSTGRES_BIN_DIR, or set " +
       'TEST_DATABASE_URL to a server where the user may create databases.',
   );
-}
-
-/** A TCP port on 127.0.0.1 that was free a moment ago. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** uid and gid of the `postgres` system user; throws when it does not exist. */

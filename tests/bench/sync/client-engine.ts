@@ -18,9 +18,9 @@ import type { RxStorage } from 'rxdb';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import type { Trip } from '../../../schemas/trips.ts';
 import { createAppDatabase, type AppDatabase } from '../../../src/db/database.ts';
-import { HttpError } from '../../../src/lib/http/request.ts';
 import { startSyncEngine } from '../../../src/sync/sync-engine.ts';
 import type { SyncTransport } from '../../../src/sync/sync-transport.ts';
+import { createTestTransport } from '../../integration/sync/test-transport.ts';
 import type { BenchServer } from './bench-server.ts';
 import { figure, type DirectionFigure } from './pouchdb-baseline.ts';
 
@@ -42,39 +42,19 @@ interface TransportLog {
   pullLimits: number[];
 }
 
-/** A transport for Node: fetch to the bench server with the rider's bearer token. */
+/** The test transport to the bench server, noting the rows and limits of trips requests. */
 function benchTransport(server: BenchServer, log: TransportLog): SyncTransport {
-  const authorization = `Bearer ${server.accessToken}`;
+  const transport = createTestTransport(server.baseUrl, server.accessToken);
   return {
-    async request<T>(method: 'GET' | 'POST', path: string, body?: unknown, signal?: AbortSignal) {
+    request(method, path, body, signal) {
       if (path.startsWith('/api/sync/trips/')) {
         if (path.includes('/push')) log.pushRows.push((body as { rows: unknown[] }).rows.length);
         const limit = new URL(path, server.baseUrl).searchParams.get('limit');
         if (limit) log.pullLimits.push(Number(limit));
       }
-      const response = await fetch(`${server.baseUrl}${path}`, {
-        method,
-        headers: {
-          authorization,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        ...(signal ? { signal } : {}),
-      });
-      const text = await response.text();
-      if (!response.ok) throw new HttpError(response.status, `${response.status}: ${text}`);
-      return JSON.parse(text) as T;
+      return transport.request(method, path, body, signal);
     },
-    async openStream(path: string, signal: AbortSignal) {
-      const response = await fetch(`${server.baseUrl}${path}`, {
-        headers: { authorization, accept: 'text/event-stream' },
-        signal,
-      });
-      if (!response.ok) {
-        throw new HttpError(response.status, `${response.status}: ${await response.text()}`);
-      }
-      return response;
-    },
+    openStream: (path, signal) => transport.openStream(path, signal),
   };
 }
 

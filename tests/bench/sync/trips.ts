@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Trip } from '../../../schemas/trips.ts';
+import { seededRandom } from '../../support/seeded-random.ts';
 
 interface Trailhead {
   id: string;
@@ -29,18 +30,6 @@ function trailheads(): Trailhead[] {
     longitude: feature.geometry.coordinates[0],
     latitude: feature.geometry.coordinates[1],
   }));
-}
-
-/** mulberry32: a small seeded generator, enough for varied but repeatable figures. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A UUID-shaped id from the generator, like the canonical ids the server hands out. */

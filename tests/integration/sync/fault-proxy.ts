@@ -3,18 +3,7 @@
 // a seed so a failing run can be replayed; it can also swallow the answer to the next
 // promotion request after the server has processed it.
 import net from 'node:net';
-
-/** Mulberry32: a small seeded generator; the same seed gives the same faults. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../support/seeded-random.ts';
 
 export interface FaultRates {
   /** Share of requests whose connection is closed before the request is forwarded. */

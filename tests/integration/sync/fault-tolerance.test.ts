@@ -18,7 +18,7 @@ import { startSyncEngine, type SyncEngine } from '../../../src/sync/sync-engine.
 import { createWorkspace, storageEngines, type TestWorkspace } from '../server/test-server.ts';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.ts';
 import { makeTrackChunk, makeTrip } from './sync-fixtures.ts';
-import { createTestTransport } from './sync-client.ts';
+import { createTestTransport } from './test-transport.ts';
 
 const tripCount = 1000;
 const seed = 20261121;

@@ -1,9 +1,6 @@
-// Test plumbing for the client side of sync: a transport that talks to a server on another
-// port (or through the fault proxy) with a fixed bearer token, and a running test server with
-// signed-in riders.
+// Test plumbing for the client side of sync: a running test server with signed-in riders
+// (the transport to reach it is in test-transport.ts).
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../../../src/lib/http/request.ts';
-import type { SyncTransport } from '../../../src/sync/sync-transport.ts';
 import {
   buildAuthTestApp,
   login,
@@ -11,30 +8,6 @@ import {
   type AuthTestApp,
 } from '../auth/auth-test-server.ts';
 import type { StorageEngine } from '../server/test-server.ts';
-
-/** A transport to `baseUrl` sending `token`; errors look like the app's (HttpError, TypeError). */
-export function createTestTransport(baseUrl: string, token: string): SyncTransport {
-  const headers = { authorization: `Bearer ${token}` };
-  return {
-    async request<T>(method: 'GET' | 'POST', path: string, body?: unknown, signal?: AbortSignal) {
-      const response = await fetch(`${baseUrl}${path}`, {
-        method,
-        headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        ...(signal ? { signal } : {}),
-      });
-      const text = await response.text();
-      if (!response.ok) throw new HttpError(response.status, `${response.status}: ${text}`);
-      return JSON.parse(text) as T;
-    },
-    async openStream(path: string, signal: AbortSignal) {
-      const response = await fetch(`${baseUrl}${path}`, { headers, signal });
-      if (!response.ok)
-        throw new HttpError(response.status, `${response.status}: ${await response.text()}`);
-      return response;
-    },
-  };
-}
 
 export interface RunningSyncServer {
   server: AuthTestApp;

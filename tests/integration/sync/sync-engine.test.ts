@@ -11,7 +11,8 @@ import { createAppDatabase, type AppDatabase } from '../../../src/db/database.ts
 import { startSyncEngine, type SyncEngine } from '../../../src/sync/sync-engine.ts';
 import { storageEngines } from '../server/test-server.ts';
 import { makeTrackChunk, makeTrip, makeTripPlan } from './sync-fixtures.ts';
-import { createTestTransport, startSyncServer, type RunningSyncServer } from './sync-client.ts';
+import { startSyncServer, type RunningSyncServer } from './sync-client.ts';
+import { createTestTransport } from './test-transport.ts';
 
 describe.each(storageEngines)('sync engine on %s', (engine) => {
   let server: RunningSyncServer;

@@ -16,7 +16,8 @@ import {
   toTripStatistics,
   type Fix,
 } from '../../../src/lib/geo/track-stats.ts';
-import { seededRandom, trailheadRoute } from '../recording/gps-walk.ts';
+import { seededRandom } from '../../support/seeded-random.ts';
+import { trailheadRoute } from '../recording/gps-walk.ts';
 
 const [longitude, latitude] = trailheadRoute(['cedar-falls-trail'])[0]!;
 const fix = (overrides: Partial<Fix>): Fix => ({

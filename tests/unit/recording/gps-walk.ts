@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { Fix } from '../../../src/lib/geo/track-stats.ts';
 import { positionAlong, prepareRoute, type LonLat } from '../../../src/lib/geo/route-geometry.ts';
+import { seededRandom } from '../../support/seeded-random.ts';
 
 const trailsPath = new URL('../../../data/places/trails.geojson', import.meta.url);
 
@@ -28,18 +29,6 @@ export function trailheadRoute(ids: readonly string[] = petitJeanTrailheads): Lo
     if (!feature) throw new Error(`trail ${id} not in data/places/trails.geojson`);
     return [feature.geometry.coordinates[0], feature.geometry.coordinates[1]];
   });
-}
-
-/** mulberry32: a small seeded PRNG so fixtures are the same on every run. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function gaussian(random: () => number): number {
