@@ -37,8 +37,13 @@ export type PulledCatalogueCollection = (typeof pulledCatalogueCollections)[numb
 
 export type ReplicatedCollection = UserSyncedCollection | PulledCatalogueCollection;
 
-/** Collections whose documents created offline get a `temp-` id (core-platform §3, §4). */
-export const promotableCollections = ['trips', 'tripPlans'] as const;
+/**
+ * Collections whose rider-made documents get a `temp-` id on the device and are promoted to a
+ * server id (core-platform §3, §4): trips and trip plans (spec), and rider waypoints, which a
+ * GPX import creates offline beside its trips. In this order: a waypoint naming a temp- trip
+ * waits until that trip's promotion has rewritten its `tripId`.
+ */
+export const promotableCollections = ['trips', 'tripPlans', 'waypoints'] as const;
 export type PromotableCollection = (typeof promotableCollections)[number];
 
 /** Prefix of an id made offline, before the server assigns the canonical one. */

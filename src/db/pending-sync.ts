@@ -10,19 +10,23 @@ import { useDatabase } from './provider.tsx';
 import { useObservable } from './use-observable.ts';
 
 /**
- * Number of trips plus trip plans with status 'pending', live. (A find rather than RxDB's
- * count(): `status` is not indexed, and count() refuses non-indexed selectors.)
+ * Number of rider-made documents the server does not have yet, live: trips and trip plans with
+ * status 'pending', plus rider waypoints still holding a temp- id (waypoints carry no status;
+ * a temp- id means the server has never seen them, issue 11). Track chunks and the trip context
+ * travel with their trip and are not counted separately. (A find rather than RxDB's count():
+ * `status` is not indexed, and count() refuses non-indexed selectors.)
  */
 export function observePendingSyncCount(db: AppDatabase): Observable<number> {
   const pendingTrips = db.trips.find({ selector: { status: 'pending' } }).$;
   const pendingPlans = db.tripPlans.find({ selector: { status: 'pending' } }).$;
-  return combineLatest([pendingTrips, pendingPlans]).pipe(
-    map(([trips, plans]) => trips.length + plans.length),
+  const tempWaypoints = db.waypoints.find({ selector: { id: { $regex: '^temp-' } } }).$;
+  return combineLatest([pendingTrips, pendingPlans, tempWaypoints]).pipe(
+    map(([trips, plans, waypoints]) => trips.length + plans.length + waypoints.length),
     distinctUntilChanged(),
   );
 }
 
-/** Trips and trip plans waiting to sync; `count` is 0 while loading. */
+/** Trips, trip plans and rider waypoints waiting to sync; `count` is 0 while loading. */
 export function usePendingSyncCount(): { count: number; isLoading: boolean } {
   const db = useDatabase();
   const source = useMemo(() => observePendingSyncCount(db), [db]);

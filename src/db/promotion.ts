@@ -1,34 +1,85 @@
 /**
- * The device side of temp- id promotion (core-platform §3, §4 "Offline"; issue 4): swaps a
- * `temp-…` trip or trip plan for its canonical copy and rewrites every reference to it (track
- * chunks, waypoints, the trip context's active plan and history). Each step is idempotent and
- * the temp document is removed last, so an app killed at any point finishes the job on its next
- * start by promoting the same temp id again (the server answers the same canonical id).
+ * The device side of temp- id promotion (core-platform §3, §4 "Offline"; issue 4, issue 11): swaps
+ * a `temp-…` trip, trip plan or rider waypoint for its canonical copy and rewrites every reference
+ * to it (track chunks, waypoints, the trip context's active plan and history). Each step is
+ * idempotent and the temp document is removed last, so an app killed at any point finishes the
+ * job on its next start by promoting the same temp id again (the server answers the same
+ * canonical id).
+ *
+ * Waypoints are promoted like trips rather than given client ids the server accepts: the server
+ * mints every rider id in one place, idempotently per (rider, collection, temp id), so a waypoint
+ * pushed from a retried or crashed run can never become two server documents, and waypoints that
+ * devices already hold with temp- ids are repaired by the same path.
+ *
+ * Every promotion is also remembered on the device (`promotedIdsDocumentId`, written before the
+ * temp document goes) so a page or link still holding a temp- id can follow its document to the
+ * server id (issue 11).
  */
+import { map, type Observable } from 'rxjs';
 import { tripContextKey } from '../../schemas/trip-context.ts';
 import { isTempId, type PromotableCollection } from '../../schemas/sync-protocol.ts';
 import type { AppDatabase } from './database.ts';
+import { modifyLocalDocument } from './local-document-write.ts';
+import { localDocumentData } from './use-observable.ts';
+
+/** RxDB local document holding `{ ids: { [tempId]: serverId } }` of every promotion done here. */
+export const promotedIdsDocumentId = 'promoted-ids';
+
+interface PromotedIds {
+  ids: Record<string, string>;
+}
+
+/** The collection of `collection` (the three share every method promotion uses). */
+function promotableCollection(db: AppDatabase, collection: PromotableCollection) {
+  const collections = { trips: db.trips, tripPlans: db.tripPlans, waypoints: db.waypoints };
+  return collections[collection] as unknown as typeof db.tripPlans;
+}
 
 /**
  * Temp ids of `collection` ready for promotion, oldest first. Trips still being recorded wait:
- * the recorder keeps writing chunks under the temp id until the ride ends.
+ * the recorder keeps writing chunks under the temp id until the ride ends. Waypoints naming a
+ * temp- trip wait for that trip's promotion, so the server never stores a dangling `tripId`.
  */
 export async function listPromotableTempIds(
   db: AppDatabase,
   collection: PromotableCollection,
 ): Promise<string[]> {
-  const documents =
-    collection === 'trips'
-      ? await db.trips.find({ selector: { id: { $regex: '^temp-' } } }).exec()
-      : await db.tripPlans.find({ selector: { id: { $regex: '^temp-' } } }).exec();
+  const documents = await promotableCollection(db, collection)
+    .find({ selector: { id: { $regex: '^temp-' } } })
+    .exec();
   return documents
-    .filter(
+    .map(
       (document) =>
-        collection !== 'trips' ||
-        (document.toJSON() as { recordingState?: string }).recordingState === 'finished',
+        document.toJSON() as { id: string; recordingState?: string; tripId?: string | null },
     )
+    .filter((document) => {
+      if (collection === 'trips') return document.recordingState === 'finished';
+      if (collection === 'waypoints') return !document.tripId || !isTempId(document.tripId);
+      return true;
+    })
     .map((document) => document.id)
     .sort();
+}
+
+/** The server id a promoted temp- id became on this device, or null (unknown or not temp). */
+export async function readPromotedId(db: AppDatabase, tempId: string): Promise<string | null> {
+  if (!isTempId(tempId)) return null;
+  const document = await db.getLocal<PromotedIds>(promotedIdsDocumentId);
+  return localDocumentData(document)?.ids[tempId] ?? null;
+}
+
+/**
+ * The server id `tempId` was promoted to, live: null until the promotion is recorded (and
+ * always for ids that are not temp- ids), then the server id.
+ */
+export function observePromotedId(db: AppDatabase, tempId: string): Observable<string | null> {
+  return db
+    .getLocal$<PromotedIds>(promotedIdsDocumentId)
+    .pipe(
+      map((document) =>
+        isTempId(tempId) ? (localDocumentData(document)?.ids[tempId] ?? null) : null,
+      ),
+    );
 }
 
 /** Replaces `from` with `to` wherever it appears as an `id`, `planId` or `tripPlanId` value. */
@@ -60,9 +111,7 @@ export async function applyPromotions(
       throw new Error(`Cannot promote ${tempId} to ${id}: not a temp id and a canonical id.`);
     }
   }
-  const target = (collection === 'trips'
-    ? db.trips
-    : db.tripPlans) as unknown as typeof db.tripPlans;
+  const target = promotableCollection(db, collection);
   const temps = await target.findByIds(promotions.map((promotion) => promotion.tempId)).exec();
   const pending = promotions.filter((promotion) => temps.has(promotion.tempId));
   if (pending.length === 0) return;
@@ -117,6 +166,11 @@ export async function applyPromotions(
       }));
     }
   }
-  // 5. Last: the temp documents go, which marks their promotion done.
+  // 5. The temp -> server id map, before the temp documents go, so no moment exists where a
+  // page holding a temp id finds neither the document nor where it went.
+  await modifyLocalDocument<PromotedIds>(db, promotedIdsDocumentId, (current) => ({
+    ids: { ...current?.ids, ...Object.fromEntries(canonicalOf) },
+  }));
+  // 6. Last: the temp documents go, which marks their promotion done.
   await target.bulkRemove(tempIds);
 }

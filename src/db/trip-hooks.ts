@@ -4,11 +4,13 @@
  * import, the sync engine promoting a temp- id.
  */
 import { useMemo } from 'react';
-import { map, type Observable } from 'rxjs';
+import { map, of, type Observable } from 'rxjs';
+import { isTempId } from '../../schemas/sync-protocol.ts';
 import type { TrackChunk } from '../../schemas/track-chunks.ts';
 import type { Trip } from '../../schemas/trips.ts';
 import type { Waypoint } from '../../schemas/waypoints.ts';
 import type { AppDatabase } from './database.ts';
+import { observePromotedId } from './promotion.ts';
 import { useDatabase } from './provider.tsx';
 import type { StoredTrackPoint } from './trips.ts';
 import { useObservable } from './use-observable.ts';
@@ -78,4 +80,16 @@ export function useTripWaypoints(tripId: string): { waypoints: Waypoint[]; isLoa
   const source = useMemo(() => observeTripWaypoints(db, tripId), [db, tripId]);
   const { value, isLoading } = useObservable(source);
   return { waypoints: value ?? [], isLoading };
+}
+
+/**
+ * The server id the document known here as `id` was promoted to (issue 11), live: null for ids
+ * that are not temp- ids and for temp- ids this device never promoted; the server id as soon as
+ * the promotion is recorded, so a page holding a temp- id can follow its document.
+ */
+export function usePromotedId(id: string): { promotedId: string | null; isLoading: boolean } {
+  const db = useDatabase();
+  const source = useMemo(() => (isTempId(id) ? observePromotedId(db, id) : of(null)), [db, id]);
+  const { value, isLoading } = useObservable(source);
+  return { promotedId: value ?? null, isLoading };
 }

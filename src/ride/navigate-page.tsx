@@ -8,12 +8,12 @@
  * trail, trip and track all come from the device.
  */
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { Link, getRouteApi } from '@tanstack/react-router';
+import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Button } from 'react-aria-components';
 import { ArrowLeft, Compass, Navigation, TriangleAlert, Volume2, VolumeX } from 'lucide-react';
 import { createActor } from 'xstate';
 import { useTrail } from '../db/hooks.ts';
-import { useTrackPoints, useTrip, useTripWaypoints } from '../db/trip-hooks.ts';
+import { usePromotedId, useTrackPoints, useTrip, useTripWaypoints } from '../db/trip-hooks.ts';
 import { METERS_PER_MILE } from '../lib/geo/track-stats.ts';
 import type { NavigationTarget } from '../machines/navigation-cues.ts';
 import { compassWord, spokenDistance } from '../machines/navigation-cues.ts';
@@ -27,9 +27,19 @@ import './ride.css';
 
 const navigateRoute = getRouteApi('/navigate/$trailId');
 
-/** The navigation page for a trail id or trip id. */
+/**
+ * The navigation page for a trail id or trip id. A trip's temp- id that the sync engine promotes
+ * (issue 11) is replaced by the server id (no new history entry) without restarting guidance.
+ */
 export function NavigatePage() {
   const { trailId } = navigateRoute.useParams();
+  const navigate = useNavigate();
+  const { promotedId } = usePromotedId(trailId);
+  useEffect(() => {
+    if (promotedId) {
+      void navigate({ to: '/navigate/$trailId', params: { trailId: promotedId }, replace: true });
+    }
+  }, [navigate, promotedId]);
   const { trail, isLoading: trailLoading } = useTrail(trailId);
   const { trip, isLoading: tripLoading } = useTrip(trailId);
   const { points, isLoading: pointsLoading } = useTrackPoints(trailId);
@@ -72,6 +82,32 @@ export function NavigatePage() {
     return null;
   }, [trail, trip, points, waypoints]);
 
+  // While a temp- trip is swapped for its server copy its points move in steps and the id
+  // changes; the route followed is the same, so guidance keeps it instead of starting over.
+  // (State adjusted during render, React's pattern for values derived from earlier renders.)
+  const [followed, setFollowed] = useState<{
+    ids: string[];
+    key: string;
+    target: NavigationTarget;
+  } | null>(null);
+  let next = followed;
+  if (target) {
+    // Stable across the promotion (the server copy keeps createdAt), unique per trip.
+    const key = trail ? `${trailId}:${target.kind}` : `trip:${trip?.createdAt ?? trailId}`;
+    if (next?.target !== target || next.key !== key || !next.ids.includes(trailId)) {
+      next = { ids: [trailId], key, target };
+    }
+  } else if (next && !next.ids.includes(trailId)) {
+    next = null;
+  }
+  if (next && promotedId && next.ids.includes(trailId) && !next.ids.includes(promotedId)) {
+    next = { ...next, ids: [...next.ids, promotedId] };
+  }
+  if (next !== followed) setFollowed(next);
+
+  if (next && !target) {
+    return <Navigator key={next.key} target={next.target} backTo={null} />;
+  }
   if (trailLoading || tripLoading || (trip && pointsLoading)) {
     return (
       <div className="ride-page">
@@ -93,7 +129,11 @@ export function NavigatePage() {
     );
   }
   return (
-    <Navigator key={`${trailId}:${target.kind}`} target={target} backTo={trail ? trailId : null} />
+    <Navigator
+      key={next?.key ?? `${trailId}:${target.kind}`}
+      target={target}
+      backTo={trail ? trailId : null}
+    />
   );
 }
 

@@ -2,12 +2,12 @@
  * /trips/$tripId: one trip with its track drawn, statistics, elevation profile and waypoints;
  * GPX export, follow-this-track navigation, rename and delete. Works offline.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Button } from 'react-aria-components';
 import { ArrowLeft, Download, Navigation, Trash2 } from 'lucide-react';
 import { useDatabase } from '../db/provider.tsx';
-import { useTrackPoints, useTrip, useTripWaypoints } from '../db/trip-hooks.ts';
+import { usePromotedId, useTrackPoints, useTrip, useTripWaypoints } from '../db/trip-hooks.ts';
 import { deleteTrip } from '../db/trips.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
@@ -21,12 +21,24 @@ import './ride.css';
 
 const tripRoute = getRouteApi('/trips/$tripId');
 
-/** The trip page; unknown ids say so and link back to /record. */
+/**
+ * The trip page; unknown ids say so and link back to /record. A temp- id the sync engine has
+ * promoted (issue 11) is replaced in the address bar by the trip's server id, without a new
+ * history entry, whether the page was opened before or after the promotion.
+ */
 export function TripDetailPage() {
   const { tripId } = tripRoute.useParams();
   const db = useDatabase();
   const navigate = useNavigate();
-  const { trip, isLoading } = useTrip(tripId);
+  const { trip, isLoading: tripLoading } = useTrip(tripId);
+  const { promotedId, isLoading: promotedIdLoading } = usePromotedId(tripId);
+  useEffect(() => {
+    if (promotedId) {
+      void navigate({ to: '/trips/$tripId', params: { tripId: promotedId }, replace: true });
+    }
+  }, [navigate, promotedId]);
+  // Until the id map is read, a temp trip already swapped must not flash "Trip not found".
+  const isLoading = tripLoading || promotedId !== null || (!trip && promotedIdLoading);
   const { points } = useTrackPoints(tripId);
   const { waypoints } = useTripWaypoints(tripId);
   const [confirmDelete, setConfirmDelete] = useState(false);

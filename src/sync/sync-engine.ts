@@ -57,7 +57,7 @@ export interface SyncEngine {
 const pushBatchSizes: Partial<Record<ReplicatedCollection, number>> = { trackChunks: 20 };
 const defaultPushBatchSize = 100;
 const pullBatchSize = 200;
-/** Wait this long after trips or plans change before promoting, ms, so a burst is one run. */
+/** Wait this long after trips, plans or waypoints change before promoting, ms (a burst is one run). */
 const promotionDebounceMs = 500;
 
 /** A sync failure in words a rider can act on. */
@@ -220,7 +220,7 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
       replicationsActive = active.some(Boolean);
       refreshPhase();
     }),
-    merge(db.trips.$, db.tripPlans.$)
+    merge(db.trips.$, db.tripPlans.$, db.waypoints.$)
       .pipe(debounceTime(promotionDebounceMs))
       .subscribe(() => void runPromotion()),
   );

@@ -1,7 +1,9 @@
 /**
- * Promotes every finished temp- trip and trip plan on the device (core-platform §4 "Offline";
- * issue 4): asks the server for canonical ids in batches (idempotent per rider and temp id),
- * then swaps each document and its references (src/db/promotion.ts). A lost answer or a crash
+ * Promotes every finished temp- trip, trip plan and rider waypoint on the device (core-platform
+ * §4 "Offline"; issues 4 and 11), collection by collection in `promotableCollections` order (a
+ * trip before the waypoints naming it): asks the server for canonical ids in batches
+ * (idempotent per rider and temp id), then swaps each document and its references
+ * (src/db/promotion.ts). A lost answer or a crash
  * at any step is repaired by running this again: the server answers the same ids and every
  * local step is idempotent.
  */
