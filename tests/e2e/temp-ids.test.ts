@@ -1,0 +1,160 @@
+/**
+ * temp- ids in Chromium against the real server (issue 11, defects 1 and 2): a signed-in rider's
+ * trip page follows its trip from the temp- id to the server id once the sync engine promotes it,
+ * and GPX waypoints imported offline count as waiting, reach the server with a server id and
+ * show on a second profile of the same rider.
+ */
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { replicationBasePath, type PullResponse } from '../../schemas/sync-protocol.ts';
+import {
+  openBrowser,
+  saveScreenshot,
+  viewports,
+  waitForOfflineReady,
+  type BrowserSession,
+} from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+const sessions: BrowserSession[] = [];
+afterEach(async () => {
+  for (const session of sessions.splice(0)) await session.close();
+});
+
+const gpxFile = fileURLToPath(new URL('../fixtures/gpx/garmin-etrex.gpx', import.meta.url));
+/** The one waypoint of that file and the name of its one track. */
+const waypointName = '001';
+const trackName = 'Current Track: 04 OCT 2025 10:00';
+const serverIdPath = /\/trips\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+interface Rider {
+  username: string;
+  password: string;
+}
+
+async function registerRider(label: string): Promise<Rider> {
+  const rider = {
+    username: `${label}-${Date.now().toString(36)}`,
+    password: 'long enough password',
+  };
+  const registered = await fetch(`${baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...rider, email: `${rider.username}@example.org` }),
+  });
+  expect(registered.status).toBe(201);
+  return rider;
+}
+
+async function signIn(page: Page, rider: Rider): Promise<void> {
+  await page.goto(`${baseUrl}/profile`);
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Username').fill(rider.username);
+  await form.getByLabel('Password').fill(rider.password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByText(`Welcome back, ${rider.username}!`).waitFor();
+}
+
+async function serverDocuments(
+  rider: Rider,
+  collection: 'trips' | 'waypoints',
+): Promise<PullResponse['documents']> {
+  const login = (await (
+    await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(rider),
+    })
+  ).json()) as { accessToken: string };
+  const answer = await fetch(`${baseUrl}${replicationBasePath(collection)}/pull?limit=100`, {
+    headers: { authorization: `Bearer ${login.accessToken}` },
+  });
+  return ((await answer.json()) as PullResponse).documents;
+}
+
+describe('temp- ids in Chromium', () => {
+  it('keeps the trip page on the trip when a signed-in import is promoted, and follows old temp- links', async () => {
+    const rider = await registerRider('follow-rider');
+    const phone = await openBrowser(viewports.phone);
+    sessions.push(phone);
+    const { page } = phone;
+    await signIn(page, rider);
+    await page.goto(`${baseUrl}/record`);
+    const historyBefore = await page.evaluate(() => history.length);
+
+    await page.getByLabel('Import GPX file').setInputFiles(gpxFile);
+    // The import opens the trip under its temp- id; the sync engine promotes it moments later
+    // and the page must follow to the server id rather than say "Trip not found".
+    await page.waitForURL(/\/trips\/temp-/);
+    const tempPath = new URL(page.url()).pathname;
+    await page.waitForURL(serverIdPath, { timeout: 30_000 });
+    await page.getByRole('heading', { name: trackName, level: 1 }).waitFor();
+    await page
+      .getByText(/· Synced/)
+      .first()
+      .waitFor({ timeout: 30_000 });
+    expect(await page.getByText('Trip not found').count()).toBe(0);
+    await saveScreenshot(page, 'temp-id-followed');
+    const serverPath = new URL(page.url()).pathname;
+    const serverTrips = await serverDocuments(rider, 'trips');
+    expect(serverTrips.map((trip) => `/trips/${trip.id}`)).toEqual([serverPath]);
+
+    // Replaced, not pushed: one entry for the trip page, and Back returns to the trips list.
+    expect(await page.evaluate(() => history.length)).toBe(historyBefore + 1);
+    await page.goBack();
+    await page.waitForURL(/\/record$/);
+
+    // A link or bookmark still holding the temp- id opens the trip under its server id, offline too.
+    await waitForOfflineReady(page);
+    await phone.context.setOffline(true);
+    await page.goto(`${baseUrl}${tempPath}`);
+    await page.waitForURL(serverIdPath);
+    expect(new URL(page.url()).pathname).toBe(serverPath);
+    await page.getByRole('heading', { name: trackName, level: 1 }).waitFor();
+
+    // A temp- id this device never had is still simply not found.
+    await page.goto(`${baseUrl}/trips/temp-never-made-here`);
+    await page.getByRole('heading', { name: 'Trip not found', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/trips/temp-never-made-here');
+    await saveScreenshot(page, 'temp-id-unknown-offline');
+  });
+
+  it('counts GPX waypoints imported offline as waiting and syncs them to a second profile', async () => {
+    const rider = await registerRider('waypoint-rider');
+    const phone = await openBrowser(viewports.phone);
+    sessions.push(phone);
+    await signIn(phone.page, rider);
+    await waitForOfflineReady(phone.page);
+
+    await phone.context.setOffline(true);
+    await phone.page.goto(`${baseUrl}/record`);
+    await phone.page.getByLabel('Import GPX file').setInputFiles(gpxFile);
+    await phone.page.getByRole('heading', { name: 'Waypoints' }).waitFor();
+    await phone.page.goto(`${baseUrl}/profile`);
+    // One trip and one waypoint have not reached the server.
+    await phone.page.locator('#sync').getByText('2 waiting to sync').first().waitFor();
+    await saveScreenshot(phone.page, 'temp-id-waypoint-pending-offline');
+    expect(await serverDocuments(rider, 'waypoints')).toEqual([]);
+
+    await phone.context.setOffline(false);
+    await phone.page.locator('#sync').getByText('All synced').first().waitFor({ timeout: 60_000 });
+    const [trip] = await serverDocuments(rider, 'trips');
+    const waypoints = await serverDocuments(rider, 'waypoints');
+    expect(waypoints).toHaveLength(1);
+    expect(waypoints[0]).toMatchObject({ name: waypointName, tripId: trip!.id });
+    expect(waypoints[0]!.id).not.toMatch(/^temp-/);
+
+    const tablet = await openBrowser(viewports.phone);
+    sessions.push(tablet);
+    await signIn(tablet.page, rider);
+    await tablet.page.goto(`${baseUrl}/record`);
+    const link = tablet.page.getByRole('link', { name: new RegExp(trackName) }).first();
+    await link.waitFor({ timeout: 60_000 });
+    await link.click();
+    await tablet.page.waitForURL(`${baseUrl}/trips/${trip!.id}`);
+    const section = tablet.page.getByRole('region', { name: 'Waypoints' });
+    await section.getByText(waypointName).waitFor({ timeout: 60_000 });
+    await saveScreenshot(tablet.page, 'temp-id-waypoint-second-profile');
+  });
+});
