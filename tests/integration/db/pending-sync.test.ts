@@ -46,4 +46,30 @@ describe('pending sync count (core-platform §4 "Offline")', () => {
     await (await db.tripPlans.findOne('temp-plan-1').exec())!.remove();
     expect(await firstValueFrom(count$.pipe(filter((count) => count === 0)))).toBe(0);
   });
+
+  it('counts rider waypoints that still hold a temp- id (issue 11)', async () => {
+    db = await openTestDatabase();
+    const count$ = observePendingSyncCount(db);
+    const waypoint = (id: string, ownerId: string | null) => ({
+      id,
+      ownerId,
+      name: 'Creek crossing',
+      category: 'water' as const,
+      longitude: -93.9,
+      latitude: 34.6,
+      locationConfidence: 'exact' as const,
+      sources: ['GPX import: loop.gpx'],
+      createdAt: 1,
+      updatedAt: 1,
+    });
+    // A public waypoint and one the server already gave its id are not waiting.
+    await db.waypoints.bulkInsert([
+      waypoint('temp-wp-1', 'anonymous'),
+      waypoint('wma-gulf-mountain', null),
+      waypoint('0b8f6b2e-5d6c-4d8e-9a51-0d7f3c2a9e11', 'rider-1'),
+    ]);
+    expect(await firstValueFrom(count$.pipe(filter((count) => count === 1)))).toBe(1);
+    await (await db.waypoints.findOne('temp-wp-1').exec())!.remove();
+    expect(await firstValueFrom(count$.pipe(filter((count) => count === 0)))).toBe(0);
+  });
 });

@@ -6,8 +6,21 @@
 // named database, opened for its turn and closed after (its data stays, as on a phone).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tripContextKey } from '../../../schemas/trip-context.ts';
-import { replicationBasePath, type PullResponse } from '../../../schemas/sync-protocol.ts';
+import {
+  promotionPath,
+  replicationBasePath,
+  type PromotionResponse,
+  type PullResponse,
+} from '../../../schemas/sync-protocol.ts';
+import { firstValueFrom } from 'rxjs';
 import { createAppDatabase, type AppDatabase } from '../../../src/db/database.ts';
+import { observePendingSyncCount } from '../../../src/db/pending-sync.ts';
+import {
+  applyPromotions,
+  listPromotableTempIds,
+  readPromotedId,
+} from '../../../src/db/promotion.ts';
+import { importGpxContents } from '../../../src/db/trips.ts';
 import { startSyncEngine, type SyncEngine } from '../../../src/sync/sync-engine.ts';
 import { storageEngines } from '../server/test-server.ts';
 import { makeTrackChunk, makeTrip, makeTripPlan } from './sync-fixtures.ts';
@@ -61,7 +74,10 @@ describe.each(storageEngines)('sync engine on %s', (engine) => {
     return running;
   }
 
-  async function serverDocuments(token: string, collection: 'trips' | 'trackChunks' | 'tripPlans') {
+  async function serverDocuments(
+    token: string,
+    collection: 'trips' | 'trackChunks' | 'tripPlans' | 'waypoints',
+  ) {
     const transport = createTestTransport(server.baseUrl, token);
     const answer = await transport.request<PullResponse>(
       'GET',
@@ -156,6 +172,125 @@ describe.each(storageEngines)('sync engine on %s', (engine) => {
     await sync(stranger, await server.signIn('Hollow')).awaitInSync();
     expect(await stranger.trips.count().exec()).toBe(0);
     expect(await stranger.tripPlans.count().exec()).toBe(0);
+  });
+
+  it('promotes GPX waypoints after their trip exactly once, finishing a promotion cut short by a crash', async () => {
+    const rider = await server.signIn('Ridge');
+    const phone = await device('phone');
+    const imported = await importGpxContents(
+      phone,
+      {
+        name: 'Wolf Pen Gap loop',
+        creator: 'eTrex 32x',
+        lines: [
+          {
+            kind: 'track',
+            name: 'Wolf Pen Gap loop',
+            description: null,
+            positions: [
+              [-93.9, 34.6, 300, 1_760_000_000_000],
+              [-93.899, 34.601, 305, 1_760_000_010_000],
+              [-93.898, 34.602, 310, 1_760_000_020_000],
+            ],
+          },
+        ],
+        waypoints: [
+          {
+            name: 'Creek crossing',
+            description: null,
+            longitude: -93.899,
+            latitude: 34.601,
+            elevation: 305,
+            time: null,
+            symbol: null,
+          },
+          {
+            name: 'Overlook',
+            description: 'Gap view',
+            longitude: -93.898,
+            latitude: 34.602,
+            elevation: 310,
+            time: null,
+            symbol: null,
+          },
+        ],
+      },
+      'wolf-pen-gap.gpx',
+    );
+    // A waypoint dropped on a ride still being recorded waits with its trip.
+    await phone.trips.insert(makeTrip('temp-riding', { recordingState: 'recording' }));
+    await phone.waypoints.insert({
+      id: 'temp-riding-camp',
+      ownerId: 'anonymous',
+      name: 'Camp by the creek',
+      category: 'camp',
+      longitude: -93.91,
+      latitude: 34.61,
+      tripId: 'temp-riding',
+      locationConfidence: 'exact',
+      sources: ['recorded on device'],
+      createdAt: 1,
+      updatedAt: 1,
+    });
+    // Everything not on the server counts: two trips and three waypoints.
+    expect(await firstValueFrom(observePendingSyncCount(phone))).toBe(5);
+    // Waypoints naming a temp- trip wait for that trip's promotion.
+    expect(await listPromotableTempIds(phone, 'waypoints')).toEqual([]);
+
+    // A first run got its answers and died after copying one waypoint under its server id.
+    const transport = createTestTransport(server.baseUrl, rider.token);
+    const trips = await transport.request<PromotionResponse>('POST', promotionPath, {
+      collection: 'trips',
+      tempIds: imported.tripIds,
+    });
+    await applyPromotions(phone, 'trips', trips.promotions);
+    const tripId = trips.promotions[0]!.id;
+    const tempWaypointIds = await listPromotableTempIds(phone, 'waypoints');
+    expect(tempWaypointIds).toHaveLength(2);
+    const waypoints = await transport.request<PromotionResponse>('POST', promotionPath, {
+      collection: 'waypoints',
+      tempIds: tempWaypointIds,
+    });
+    const first = waypoints.promotions[0]!;
+    const firstTemp = await phone.waypoints.findOne(first.tempId).exec();
+    await phone.waypoints.insert({ ...firstTemp!.toMutableJSON(), id: first.id });
+
+    const running = sync(phone, rider);
+    await running.awaitInSync();
+
+    const onServer = (await serverDocuments(rider.token, 'waypoints')).filter(
+      (waypoint) => waypoint.ownerId !== null,
+    );
+    expect(onServer.map((waypoint) => waypoint.id).sort()).toEqual(
+      waypoints.promotions.map((promotion) => promotion.id).sort(),
+    );
+    expect(
+      onServer.map((waypoint) => [waypoint.name, waypoint.tripId, waypoint.ownerId]).sort(),
+    ).toEqual([
+      ['Creek crossing', tripId, rider.id],
+      ['Overlook', tripId, rider.id],
+    ]);
+    const left = (await phone.waypoints.find().exec()).filter(
+      (waypoint) => waypoint.ownerId !== null,
+    );
+    expect(left.map((waypoint) => waypoint.id).filter((id) => id.startsWith('temp-'))).toEqual([
+      'temp-riding-camp',
+    ]);
+    expect(left).toHaveLength(3);
+    // The device remembers where each temp- id went, for pages and links still holding one.
+    expect(await readPromotedId(phone, imported.tripIds[0]!)).toBe(tripId);
+    expect(await readPromotedId(phone, first.tempId)).toBe(first.id);
+    expect(await readPromotedId(phone, 'temp-riding')).toBeNull();
+    // Only the ride still being recorded and its waypoint wait.
+    expect(await firstValueFrom(observePendingSyncCount(phone))).toBe(2);
+
+    const tablet = await device('tablet');
+    await sync(tablet, rider).awaitInSync();
+    const received = await tablet.waypoints.find({ selector: { tripId } }).exec();
+    expect(received.map((waypoint) => waypoint.name).sort()).toEqual([
+      'Creek crossing',
+      'Overlook',
+    ]);
   });
 
   it('converges two devices that edited the same plan offline, keeping both edits', async () => {
