@@ -94,7 +94,9 @@ export function NavigatePage() {
   if (target) {
     // Stable across the promotion (the server copy keeps createdAt), unique per trip.
     const key = trail ? `${trailId}:${target.kind}` : `trip:${trip?.createdAt ?? trailId}`;
-    if (next?.target !== target || next.key !== key || !next.ids.includes(trailId)) {
+    // Compared by key, not by object: the hooks hand out fresh arrays while loading, and a new
+    // state on every render would never settle. The kept target is the same route either way.
+    if (next?.key !== key || !next.ids.includes(trailId)) {
       next = { ids: [trailId], key, target };
     }
   } else if (next && !next.ids.includes(trailId)) {

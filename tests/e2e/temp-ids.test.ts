@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { replicationBasePath, type PullResponse } from '../../schemas/sync-protocol.ts';
+import { positionAlong, prepareRoute } from '../../src/lib/geo/route-geometry.ts';
+import { trailheadRoute } from '../unit/recording/gps-walk.ts';
 import {
   openBrowser,
   saveScreenshot,
@@ -26,7 +28,12 @@ const gpxFile = fileURLToPath(new URL('../fixtures/gpx/garmin-etrex.gpx', import
 /** The one waypoint of that file and the name of its one track. */
 const waypointName = '001';
 const trackName = 'Current Track: 04 OCT 2025 10:00';
-const serverIdPath = /\/trips\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const serverIdPath = new RegExp(`/trips/${uuid}$`);
+/** The line the file's track follows (its header comment). */
+const route = prepareRoute(
+  trailheadRoute(['cedar-falls-trail', 'petit-jean-rim-trail', 'bear-cave-trail']),
+);
 
 interface Rider {
   username: string;
@@ -118,6 +125,45 @@ describe('temp- ids in Chromium', () => {
     await page.getByRole('heading', { name: 'Trip not found', level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/trips/temp-never-made-here');
     await saveScreenshot(page, 'temp-id-unknown-offline');
+  });
+
+  it('keeps guiding along an offline import while its promotion moves the page to the server id', async () => {
+    const rider = await registerRider('navigate-rider');
+    const phone = await openBrowser(viewports.phone);
+    sessions.push(phone);
+    const { context, page } = phone;
+    await context.grantPermissions(['geolocation'], { origin: baseUrl });
+    const moveTo = async (metres: number, latitudeShift = 0) => {
+      const [longitude, latitude] = positionAlong(route, metres);
+      await context.setGeolocation({ longitude, latitude: latitude + latitudeShift, accuracy: 5 });
+      await page.waitForTimeout(400);
+    };
+    await moveTo(0);
+    await signIn(page, rider);
+    await waitForOfflineReady(page);
+
+    await context.setOffline(true);
+    await page.goto(`${baseUrl}/record`);
+    await page.getByLabel('Import GPX file').setInputFiles(gpxFile);
+    await page.getByRole('link', { name: 'Follow this track' }).click();
+    await page.waitForURL(/\/navigate\/temp-/);
+    for (const metres of [0, 40, 80, 120, 160]) await moveTo(metres);
+    // About 170 m off the line: the alarm is state the guidance built from several fixes.
+    for (const metres of [200, 240, 280]) await moveTo(metres, 0.0015);
+    const alarm = page.getByRole('alert').filter({ hasText: 'Off route' });
+    await alarm.waitFor();
+    // Marks the page's element: a restarted guidance would be a new element without the mark.
+    await page.evaluate(() => {
+      document.querySelector('.ride-page')!.setAttribute('data-before-promotion', '');
+    });
+
+    await context.setOffline(false);
+    await page.waitForURL(new RegExp(`/navigate/${uuid}$`), { timeout: 30_000 });
+    await page.getByRole('link', { name: 'All trips' }).waitFor();
+    // The same guidance, not restarted: the alarm raised before the promotion is still up.
+    expect(await page.locator('.ride-page[data-before-promotion]').count()).toBe(1);
+    expect(await alarm.count()).toBe(1);
+    await saveScreenshot(page, 'temp-id-navigate-followed');
   });
 
   it('counts GPX waypoints imported offline as waiting and syncs them to a second profile', async () => {
