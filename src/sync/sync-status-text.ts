@@ -51,8 +51,8 @@ function waiting(count: number): string {
 }
 
 /**
- * Describes `status` with `pendingCount` trips, trip plans and waypoints waiting (from the database) at
- * `now` (epoch ms). Signed out, the pending count is still given, with "Sign in to sync your
+ * Describes `status` with `pendingCount` trips, trip plans and rider waypoints waiting (from the
+ * database) at `now` (epoch ms). Signed out, the pending count is still given, with "Sign in to sync your
  * trips and plans"; "Sync now" is disabled while signed out and while a sync runs.
  */
 export function describeSyncStatus(
