@@ -5,6 +5,7 @@
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
+import { documentIdProperty } from '../schemas/document-id.ts';
 import { collectionSchemas, type CollectionName } from '../schemas/index.ts';
 
 /** A validation failure: where (JSON pointer into the document) and what is wrong. */
@@ -18,10 +19,25 @@ export type ValidationResult = { valid: true } | { valid: false; issues: Validat
 // ajv-formats is a CommonJS module whose default export is the plugin function.
 const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
 
-const ajv = addFormats(new Ajv({ strict: false, allErrors: true }));
+// strictNumbers: a JSON number such as 1e400 parses to Infinity, which JSON stores as null;
+// refuse it rather than store a value our own schema then rejects (issue 11).
+const ajv = addFormats(new Ajv({ strict: false, strictNumbers: true, allErrors: true }));
+
+/**
+ * `schema` with its primary key held to the id grammar (schemas/document-id.ts). The grammar is
+ * added here rather than in the collection schemas because RxDB hashes those: changing them
+ * would need a version bump and migration of every collection on every device.
+ */
+function withDocumentIdGrammar(schema: object): object {
+  const { properties } = schema as { properties: Record<string, unknown> };
+  return { ...schema, properties: { ...properties, id: documentIdProperty } };
+}
 
 const validators = Object.fromEntries(
-  Object.entries(collectionSchemas).map(([name, schema]) => [name, ajv.compile(schema)]),
+  Object.entries(collectionSchemas).map(([name, schema]) => [
+    name,
+    ajv.compile(withDocumentIdGrammar(schema)),
+  ]),
 ) as Record<CollectionName, ValidateFunction>;
 
 function toIssues(errors: ErrorObject[] | null | undefined): ValidationIssue[] {
