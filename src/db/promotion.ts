@@ -6,7 +6,7 @@
  * start by promoting the same temp id again (the server answers the same canonical id).
  */
 import { tripContextKey } from '../../schemas/trip-context.ts';
-import { isTempId, type PromotableCollection } from '../../schemas/sync-protocol.ts';
+import { isDocumentId, isTempId, type PromotableCollection } from '../../schemas/sync-protocol.ts';
 import type { AppDatabase } from './database.ts';
 
 /**
@@ -56,7 +56,8 @@ export async function applyPromotions(
   promotions: readonly { tempId: string; id: string }[],
 ): Promise<void> {
   for (const { tempId, id } of promotions) {
-    if (!isTempId(tempId) || isTempId(id)) {
+    // The canonical id comes from the server: never store one the sync would then refuse.
+    if (!isTempId(tempId) || isTempId(id) || !isDocumentId(id)) {
       throw new Error(`Cannot promote ${tempId} to ${id}: not a temp id and a canonical id.`);
     }
   }
