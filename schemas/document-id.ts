@@ -33,6 +33,9 @@ export const checkpointMaxLength = 400;
 /** The grammar as a JSON Schema `pattern` (Ajv compiles it with the `u` flag). */
 export const documentIdPattern = '^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$';
 
+/** The grammar in words, for error messages. */
+export const documentIdRule = `ids are 1 to ${documentIdMaxLength} visible ASCII characters other than " and \\`;
+
 const documentIdExpression = new RegExp(documentIdPattern, 'u');
 
 /** JSON Schema fragment for a document id in a request (server side). */
@@ -59,9 +62,7 @@ export function isDocumentId(value: unknown): value is string {
  */
 export function assertDocumentId(id: string): string {
   if (!isDocumentId(id)) {
-    throw new Error(
-      `Invalid document id ${JSON.stringify(id)}: ids are 1 to ${documentIdMaxLength} visible ASCII characters other than " and \\.`,
-    );
+    throw new Error(`Invalid document id ${JSON.stringify(id)}: ${documentIdRule}.`);
   }
   return id;
 }

@@ -5,7 +5,7 @@
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
-import { documentIdProperty } from '../schemas/document-id.ts';
+import { documentIdPattern, documentIdProperty, documentIdRule } from '../schemas/document-id.ts';
 import { collectionSchemas, type CollectionName } from '../schemas/index.ts';
 
 /** A validation failure: where (JSON pointer into the document) and what is wrong. */
@@ -91,7 +91,24 @@ const requestAjv = addFormats(
   }),
 );
 
-/** Compiles a route schema for `app.setValidatorCompiler`. */
-export function compileRequestSchema(schema: object): ValidateFunction {
-  return requestAjv.compile(schema);
+/**
+ * Compiles a route schema for `app.setValidatorCompiler`. An id that breaks the id grammar is
+ * reported with the grammar in words instead of Ajv's regular expression.
+ */
+export function compileRequestSchema(schema: object): ((data: unknown) => boolean) & {
+  errors: ErrorObject[] | null;
+} {
+  const validate = requestAjv.compile(schema);
+  const check = (data: unknown): boolean => {
+    const valid = validate(data) as boolean;
+    check.errors = valid ? null : (validate.errors ?? null);
+    for (const error of check.errors ?? []) {
+      if (error.keyword === 'pattern' && error.params.pattern === documentIdPattern) {
+        error.message = `is not a valid id: ${documentIdRule}`;
+      }
+    }
+    return valid;
+  };
+  check.errors = null as ErrorObject[] | null;
+  return check;
 }
