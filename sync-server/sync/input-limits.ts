@@ -28,14 +28,18 @@ interface FreeFormValue {
 /** An object or array whose children are still to be visited. */
 interface Cursor {
   value: object;
+  /** The object's keys, or null for an array. */
   keys: string[] | null;
   next: number;
-  shape: Shape | null;
+  /** What the schema says of the children: an array's item shape, an object's properties. */
+  itemShape: Shape | null;
+  properties: Record<string, Shape> | null;
   freeForm: FreeFormValue | null;
   /** Nesting inside `freeForm` (the free-form value itself is 1). */
   depth: number;
   parent: Cursor | null;
-  key: string;
+  /** This container's key in its parent (an index for arrays); '' for the body. */
+  key: string | number;
 }
 
 function isContainer(value: unknown): value is object {
@@ -49,25 +53,16 @@ function describesChildren(shape: Shape | null, value: object): boolean {
   return isContainer(shape.properties);
 }
 
-function childShape(cursor: Cursor, key: string): Shape | null {
-  const { shape } = cursor;
-  if (!shape || !describesChildren(shape, cursor.value)) return null;
-  if (Array.isArray(cursor.value)) return shape.items as Shape;
-  return Object.hasOwn(shape.properties!, key) ? shape.properties![key]! : null;
-}
-
-function pathOf(parent: Cursor | null, key: string): string {
-  const segments: string[] = [key];
-  for (let cursor = parent; cursor; cursor = cursor.parent) segments.push(cursor.key);
-  return segments
-    .reverse()
-    .filter((segment) => segment !== '')
-    .join('.')
-    .replace(/\.\[/g, '[');
-}
-
-function segmentOf(container: object, key: string): string {
-  return Array.isArray(container) ? `[${key}]` : key;
+/** `rows[0].newDocumentState.planData`: the path of the child `key` of `parent`. */
+function pathOf(parent: Cursor | null, key: string | number): string {
+  const keys: (string | number)[] = [key];
+  for (let cursor = parent; cursor; cursor = cursor.parent) keys.push(cursor.key);
+  let path = '';
+  for (const segment of keys.reverse()) {
+    if (segment === '') continue;
+    path += typeof segment === 'number' ? `[${segment}]` : path ? `.${segment}` : segment;
+  }
+  return path;
 }
 
 /** JSON characters `value` adds itself, without those of its children. */
@@ -99,8 +94,8 @@ export function findInputProblem(body: unknown, shape: Shape): string | null {
     value: unknown,
     shapeOfValue: Shape | null,
     parent: Cursor | null,
-    key: string,
-  ) => {
+    key: string | number,
+  ): string | null => {
     const where = () => pathOf(parent, key) || 'the request body';
     if (typeof value === 'number' && !Number.isFinite(value)) {
       return `${where()} is not a finite number (a JSON number such as 1e400 is too large to store).`;
@@ -108,7 +103,8 @@ export function findInputProblem(body: unknown, shape: Shape): string | null {
     let freeForm = parent?.freeForm ?? null;
     let depth = parent?.depth ?? 0;
     const container = isContainer(value);
-    if (!freeForm && container && !describesChildren(shapeOfValue, value)) {
+    const described = container && describesChildren(shapeOfValue, value);
+    if (!freeForm && container && !described) {
       freeForm = { path: where(), jsonLength: 0 };
       depth = 0;
     }
@@ -126,7 +122,17 @@ export function findInputProblem(body: unknown, shape: Shape): string | null {
         return `${freeForm.path} is nested deeper than ${maxFreeFormDepth} levels of objects and arrays.`;
       }
     }
-    stack.push({ value, keys, next: 0, shape: shapeOfValue, freeForm, depth, parent, key });
+    stack.push({
+      value,
+      keys,
+      next: 0,
+      itemShape: described && keys === null ? (shapeOfValue!.items as Shape) : null,
+      properties: described && keys !== null ? shapeOfValue!.properties! : null,
+      freeForm,
+      depth,
+      parent,
+      key,
+    });
     return null;
   };
 
@@ -134,16 +140,31 @@ export function findInputProblem(body: unknown, shape: Shape): string | null {
   if (first) return first;
   while (stack.length > 0) {
     const cursor = stack.at(-1)!;
-    const count = cursor.keys ? cursor.keys.length : (cursor.value as unknown[]).length;
-    if (cursor.next >= count) {
-      stack.pop();
-      continue;
-    }
     const index = cursor.next;
-    cursor.next += 1;
-    const key = cursor.keys ? cursor.keys[index]! : String(index);
-    const child = (cursor.value as Record<string, unknown>)[key];
-    const problem = visit(child, childShape(cursor, key), cursor, segmentOf(cursor.value, key));
+    let problem: string | null;
+    if (cursor.keys === null) {
+      const items = cursor.value as unknown[];
+      if (index >= items.length) {
+        stack.pop();
+        continue;
+      }
+      const child = items[index];
+      // Numbers and strings in described arrays (track points) need only the finite check.
+      problem =
+        !cursor.freeForm && typeof child !== 'object' && Number.isFinite(child as number)
+          ? null
+          : visit(child, cursor.itemShape, cursor, index);
+    } else {
+      if (index >= cursor.keys.length) {
+        stack.pop();
+        continue;
+      }
+      const key = cursor.keys[index]!;
+      const shapeOfChild =
+        cursor.properties && Object.hasOwn(cursor.properties, key) ? cursor.properties[key]! : null;
+      problem = visit((cursor.value as Record<string, unknown>)[key], shapeOfChild, cursor, key);
+    }
+    cursor.next = index + 1;
     if (problem) return problem;
   }
   return null;
