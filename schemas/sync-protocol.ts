@@ -18,7 +18,17 @@
  * server on every push, whatever the client sent.
  */
 import deepEqual from 'fast-deep-equal';
+import { checkpointMaxLength } from './document-id.ts';
 import { collectionSchemas, type CollectionName } from './index.ts';
+
+export {
+  assertDocumentId,
+  checkpointMaxLength,
+  documentIdMaxLength,
+  documentIdPattern,
+  documentIdProperty,
+  isDocumentId,
+} from './document-id.ts';
 
 /** Collections each rider owns and syncs both ways. */
 export const userSyncedCollections = [
@@ -125,8 +135,24 @@ export const syncLimits = {
   maxPushBodyBytes: 8 * 1024 * 1024,
   /** Most temp ids in one promotion request. */
   maxPromotionIds: 500,
+  /** Longest pull checkpoint (JSON characters); the id grammar keeps every checkpoint under it. */
+  maxCheckpointLength: checkpointMaxLength,
   /** Keep-alive comment interval of the stream, ms (proxies drop idle connections). */
   streamKeepAliveMs: 15_000,
+} as const;
+
+/**
+ * Bounds on the free-form parts of a pushed document (issue 11): values whose schema says only
+ * "an object" or "anything" (a trip plan's `planData`, the trip context's plans and
+ * recommendations, a sync conflict's values) and properties a schema does not name. Each such
+ * value may nest at most `maxFreeFormDepth` objects and arrays (the value itself is level 1) and
+ * take at most `maxFreeFormJsonLength` characters as JSON. Every number in a request must be
+ * finite: JSON such as `1e400` parses to Infinity, which JSON cannot store (it would become null).
+ * Larger or deeper values get a 400 naming the field; nothing of the push is stored.
+ */
+export const syncInputLimits = {
+  maxFreeFormDepth: 32,
+  maxFreeFormJsonLength: 256 * 1024,
 } as const;
 
 /** Path of the promotion endpoint. */

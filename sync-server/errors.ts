@@ -25,10 +25,17 @@ export function sendError(reply: FastifyReply, statusCode: number, message: stri
     .send(errorBody(statusCode, message));
 }
 
+/** A byte count in words: `8 MiB`, `512 KiB`, or `1000 bytes`. */
+function byteSize(bytes: number): string {
+  if (bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  if (bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
+}
+
 /**
  * Installs the error handler: client errors (4xx, e.g. malformed JSON 400, body over the limit
- * 413, validation 400) keep their status and message; anything else is logged and answered as a
- * bare 500.
+ * 413 naming the route's own limit, validation 400) keep their status and message; anything
+ * else is logged and answered as a bare 500.
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -44,7 +51,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
         ? 'The request body is not valid JSON.'
         : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-          ? 'The request body is larger than the 1 MiB limit.'
+          ? `The request body is larger than the ${byteSize(request.routeOptions.bodyLimit)} limit.`
           : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
             ? 'Send the request body as JSON (Content-Type: application/json).'
             : error.message;

@@ -5,6 +5,7 @@
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
+import { documentIdPattern, documentIdProperty, documentIdRule } from '../schemas/document-id.ts';
 import { collectionSchemas, type CollectionName } from '../schemas/index.ts';
 
 /** A validation failure: where (JSON pointer into the document) and what is wrong. */
@@ -18,10 +19,25 @@ export type ValidationResult = { valid: true } | { valid: false; issues: Validat
 // ajv-formats is a CommonJS module whose default export is the plugin function.
 const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
 
-const ajv = addFormats(new Ajv({ strict: false, allErrors: true }));
+// strictNumbers: a JSON number such as 1e400 parses to Infinity, which JSON stores as null;
+// refuse it rather than store a value our own schema then rejects (issue 11).
+const ajv = addFormats(new Ajv({ strict: false, strictNumbers: true, allErrors: true }));
+
+/**
+ * `schema` with its primary key held to the id grammar (schemas/document-id.ts). The grammar is
+ * added here rather than in the collection schemas because RxDB hashes those: changing them
+ * would need a version bump and migration of every collection on every device.
+ */
+function withDocumentIdGrammar(schema: object): object {
+  const { properties } = schema as { properties: Record<string, unknown> };
+  return { ...schema, properties: { ...properties, id: documentIdProperty } };
+}
 
 const validators = Object.fromEntries(
-  Object.entries(collectionSchemas).map(([name, schema]) => [name, ajv.compile(schema)]),
+  Object.entries(collectionSchemas).map(([name, schema]) => [
+    name,
+    ajv.compile(withDocumentIdGrammar(schema)),
+  ]),
 ) as Record<CollectionName, ValidateFunction>;
 
 function toIssues(errors: ErrorObject[] | null | undefined): ValidationIssue[] {
@@ -75,7 +91,24 @@ const requestAjv = addFormats(
   }),
 );
 
-/** Compiles a route schema for `app.setValidatorCompiler`. */
-export function compileRequestSchema(schema: object): ValidateFunction {
-  return requestAjv.compile(schema);
+/**
+ * Compiles a route schema for `app.setValidatorCompiler`. An id that breaks the id grammar is
+ * reported with the grammar in words instead of Ajv's regular expression.
+ */
+export function compileRequestSchema(schema: object): ((data: unknown) => boolean) & {
+  errors: ErrorObject[] | null;
+} {
+  const validate = requestAjv.compile(schema);
+  const check = (data: unknown): boolean => {
+    const valid = validate(data) as boolean;
+    check.errors = valid ? null : (validate.errors ?? null);
+    for (const error of check.errors ?? []) {
+      if (error.keyword === 'pattern' && error.params.pattern === documentIdPattern) {
+        error.message = `is not a valid id: ${documentIdRule}`;
+      }
+    }
+    return valid;
+  };
+  check.errors = null as ErrorObject[] | null;
+  return check;
 }

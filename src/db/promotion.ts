@@ -17,7 +17,7 @@
  */
 import { map, type Observable } from 'rxjs';
 import { tripContextKey } from '../../schemas/trip-context.ts';
-import { isTempId, type PromotableCollection } from '../../schemas/sync-protocol.ts';
+import { isDocumentId, isTempId, type PromotableCollection } from '../../schemas/sync-protocol.ts';
 import type { AppDatabase } from './database.ts';
 import { modifyLocalDocument } from './local-document-write.ts';
 import { localDocumentData } from './use-observable.ts';
@@ -107,7 +107,8 @@ export async function applyPromotions(
   promotions: readonly { tempId: string; id: string }[],
 ): Promise<void> {
   for (const { tempId, id } of promotions) {
-    if (!isTempId(tempId) || isTempId(id)) {
+    // The canonical id comes from the server: never store one the sync would then refuse.
+    if (!isTempId(tempId) || isTempId(id) || !isDocumentId(id)) {
       throw new Error(`Cannot promote ${tempId} to ${id}: not a temp id and a canonical id.`);
     }
   }

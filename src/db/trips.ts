@@ -10,6 +10,7 @@
  * totals and the recording session in that order; on resume, points stored after the last
  * session write are replayed into the statistics, so the totals always match the points.
  */
+import { assertDocumentId } from '../../schemas/document-id.ts';
 import type { TrackChunk } from '../../schemas/track-chunks.ts';
 import type { Trip } from '../../schemas/trips.ts';
 import type { Waypoint } from '../../schemas/waypoints.ts';
@@ -41,17 +42,25 @@ export const FLUSH_INTERVAL_MS = 5000;
 /** Owner of trips made on this device before the sync engine assigns the server's user. */
 export const LOCAL_USER_ID = 'anonymous';
 
-/** A new `temp-` id (core-platform §3): time-ordered, random suffix, no crypto.subtle needed. */
+/**
+ * A new `temp-` id (core-platform §3): time-ordered, random suffix, no crypto.subtle needed.
+ * Always within the id grammar (schemas/document-id.ts); asserted so that a change here cannot
+ * produce ids the server refuses.
+ */
 export function newTempId(now: number = Date.now()): string {
   const random = Math.floor(Math.random() * 36 ** 8)
     .toString(36)
     .padStart(8, '0');
-  return `temp-${now.toString(36)}-${random}`;
+  return assertDocumentId(`temp-${now.toString(36)}-${random}`);
 }
 
-/** The chunk id `${tripId}:${sequence}` with the sequence zero-padded to 6 digits. */
+/**
+ * The chunk id `${tripId}:${sequence}` with the sequence zero-padded to 6 digits. Throws when
+ * the result breaks the id grammar (a trip id over 121 characters or with characters the grammar
+ * refuses), since the server would refuse that chunk on every push.
+ */
 export function trackChunkId(tripId: string, sequence: number): string {
-  return `${tripId}:${String(sequence).padStart(6, '0')}`;
+  return assertDocumentId(`${tripId}:${String(sequence).padStart(6, '0')}`);
 }
 
 /** A stored point from a fix. */

@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { tripContextKey } from '../../schemas/trip-context.ts';
 import {
+  documentIdProperty,
   isTempId,
   promotableCollections,
   pulledCatalogueCollections,
@@ -41,6 +42,7 @@ import {
   type PulledBatch,
 } from '../storage/user-documents.ts';
 import type { ChangeBus } from '../sync/change-bus.ts';
+import { findInputProblem, pushBodyShape } from '../sync/input-limits.ts';
 import { validateDocument } from '../validation.ts';
 
 export interface SyncRouteOptions {
@@ -55,11 +57,15 @@ type ReplicationParams = { collection: string; version: string };
 const userCollections = new Set<string>(userSyncedCollections);
 const catalogueCollections = new Set<string>(pulledCatalogueCollections);
 
+/** The `v<schema version>` segment of a replication URL. */
+const versionPattern = '^v[0-9]{1,6}$';
+const versionExpression = new RegExp(versionPattern);
+
 const replicationParamsSchema = {
   type: 'object',
   properties: {
     collection: { type: 'string', maxLength: 64 },
-    version: { type: 'string', pattern: '^v[0-9]{1,6}$' },
+    version: { type: 'string', pattern: versionPattern },
   },
   required: ['collection', 'version'],
 } as const;
@@ -68,7 +74,7 @@ const pullQuerySchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    checkpoint: { type: 'string', maxLength: 400 },
+    checkpoint: { type: 'string', maxLength: syncLimits.maxCheckpointLength },
     // Query strings arrive as text and the validator does not coerce; parsed in the handler.
     limit: { type: 'string', pattern: '^[0-9]{1,6}$' },
   },
@@ -78,7 +84,7 @@ const documentObject = {
   type: 'object',
   required: ['id'],
   properties: {
-    id: { type: 'string', minLength: 1, maxLength: 128 },
+    id: documentIdProperty,
     _deleted: { type: 'boolean' },
   },
 } as const;
@@ -125,7 +131,7 @@ const promotionBodySchema = {
       type: 'array',
       minItems: 1,
       maxItems: syncLimits.maxPromotionIds,
-      items: { type: 'string', pattern: '^temp-', maxLength: 128 },
+      items: { ...documentIdProperty, allOf: [{ type: 'string', pattern: '^temp-' }] },
     },
   },
 } as const;
@@ -318,25 +324,55 @@ export async function registerSyncRoutes(
     },
   );
 
+  /**
+   * A push's checks that need no body, run before the body is read (onRequest): a catalogue is
+   * read-only (403), the rider must be signed in (401), and the collection and schema version
+   * must be current (404, 426, 409). So no anonymous body is ever parsed or validated.
+   */
+  async function admitPush(
+    request: FastifyRequest<{ Params: ReplicationParams }>,
+    reply: FastifyReply,
+  ): Promise<FastifyReply | undefined> {
+    const { collection, version } = request.params;
+    if (catalogueCollections.has(collection)) {
+      return sendError(reply, 403, `${collection} is a read-only catalogue; it cannot be pushed.`);
+    }
+    await guards.signedIn.call(app, request, reply);
+    if (reply.sent) return reply;
+    // A malformed version is left to the params schema, which answers 400 before the handler.
+    if (!versionExpression.test(version)) return undefined;
+    return checkReplicationTarget(request.params, reply) ? undefined : reply;
+  }
+
+  /**
+   * Refuses (400, naming the field) a push holding a number that is not finite or a free-form
+   * value past syncInputLimits, before Ajv or anything recursive touches it (preValidation).
+   */
+  async function limitPushInput(
+    request: FastifyRequest<{ Params: ReplicationParams }>,
+    reply: FastifyReply,
+  ): Promise<FastifyReply | undefined> {
+    const { collection } = request.params;
+    if (!userCollections.has(collection)) return undefined;
+    const problem = findInputProblem(
+      request.body,
+      pushBodyShape(collection as UserSyncedCollection),
+    );
+    return problem ? sendError(reply, 400, `${problem} Nothing was saved.`) : undefined;
+  }
+
   app.post<{ Params: ReplicationParams; Body: PushRequest }>(
     '/api/sync/:collection/:version/push',
     {
       schema: { params: replicationParamsSchema, body: pushBodySchema },
       bodyLimit: syncLimits.maxPushBodyBytes,
+      onRequest: admitPush,
+      preValidation: limitPushInput,
     },
     async (request, reply) => {
-      const collection = checkReplicationTarget(request.params, reply);
-      if (!collection) return reply;
-      if (catalogueCollections.has(collection)) {
-        return sendError(
-          reply,
-          403,
-          `${collection} is a read-only catalogue; it cannot be pushed.`,
-        );
-      }
-      if (!(await authorise(collection, request, reply))) return reply;
+      // admitPush has checked the collection, its version and the rider's token.
       const ownerId = request.signedInUser!.id;
-      const userCollection = collection as UserSyncedCollection;
+      const userCollection = request.params.collection as UserSyncedCollection;
       const prepared = preparePushRows(userCollection, request.body.rows, ownerId);
       if ('problem' in prepared) return sendError(reply, 400, prepared.problem);
       try {
@@ -350,7 +386,9 @@ export async function registerSyncRoutes(
             checkForeignIds: userCollection !== 'tripContext',
           },
         );
-        if (outcome.written > 0) await changeBus.publish({ collection, ownerId });
+        if (outcome.written > 0) {
+          await changeBus.publish({ collection: userCollection, ownerId });
+        }
         return { conflicts: outcome.conflicts };
       } catch (error) {
         if (error instanceof ForeignDocumentError) return sendError(reply, 403, error.message);
@@ -479,7 +517,8 @@ export async function registerSyncRoutes(
 
   app.post<{ Body: PromotionRequest }>(
     '/api/sync/promotions',
-    { schema: { body: promotionBodySchema }, preHandler: guards.signedIn },
+    // Signed in before the body is read (onRequest), so no anonymous body is parsed.
+    { schema: { body: promotionBodySchema }, onRequest: guards.signedIn },
     async (request) => {
       const promotions = await promoteTempIds(
         db,
