@@ -129,11 +129,7 @@ const trailsRedirectRoute = createRoute({
   path: '/trails',
   validateSearch: validateTrailsSearch,
   beforeLoad: ({ search }) => {
-    throw redirect({
-      to: '/ai-trails',
-      search: search.activity ? { activity: search.activity } : {},
-      replace: true,
-    });
+    throw redirect({ to: '/ai-trails', search, replace: true });
   },
 });
 
