@@ -36,3 +36,24 @@ export function validateAiTrailsSearch(search: Record<string, unknown>): AiTrail
 export function validateTrailsSearch(search: Record<string, unknown>): TrailsRedirectSearch {
   return validateAiTrailsSearch(search);
 }
+
+/**
+ * Validated search of /map: the WMA (`wma`) or campground (`campground`) whose card the map opens
+ * with, by catalogue id (the palette's and Search tab's WMA and campground results link here).
+ */
+export interface MapSearch {
+  wma?: string;
+  campground?: string;
+}
+
+/** Catalogue ids are slugs; anything else is dropped. */
+const catalogueIdPattern = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/;
+
+/** Validates /map search: keeps `wma` or `campground` (the first given) when it is an id. */
+export function validateMapSearch(search: Record<string, unknown>): MapSearch {
+  for (const kind of ['wma', 'campground'] as const) {
+    const value = search[kind];
+    if (typeof value === 'string' && catalogueIdPattern.test(value)) return { [kind]: value };
+  }
+  return {};
+}

@@ -19,6 +19,7 @@ import { NotFoundPage } from './not-found-page.tsx';
 import { RootLayout } from './root-layout.tsx';
 import {
   validateAiTrailsSearch,
+  validateMapSearch,
   validateTrailsSearch,
   type AiTrailsSearch,
 } from './route-search.ts';
@@ -144,6 +145,7 @@ const mapRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/map',
   staticData: { featureKey: 'map' },
+  validateSearch: validateMapSearch,
   component: MapPage,
 });
 
