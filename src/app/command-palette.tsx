@@ -66,7 +66,7 @@ export function CommandPalette() {
   return (
     <ModalOverlay isOpen={open} onOpenChange={close} isDismissable className="palette-overlay">
       <Modal className="palette-modal">
-        <Dialog className="palette-dialog" aria-label="Search features">
+        <Dialog className="palette-dialog" aria-label="Search features, trails and places">
           <Command label="Search features" shouldFilter={false} loop className="palette">
             <div className="palette__search">
               <Search aria-hidden="true" size={20} className="palette__search-icon" />
