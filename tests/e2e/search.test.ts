@@ -144,6 +144,7 @@ describe('search in Chromium', () => {
     const values = miles.map((text) => Number(/(\d+) mi from Russellville/.exec(text)![1]));
     expect(values).toEqual([...values].sort((a, b) => a - b));
     expect(Math.max(...values)).toBeLessThanOrEqual(40);
+    await page.getByRole('heading', { name: /^\d+ trails?$/ }).scrollIntoViewIfNeeded();
     await saveScreenshot(page, 'ai-trails-atv-near-russellville-phone-offline');
 
     await page.getByLabel('Search trails', { exact: true }).fill('atv trails near Boxley Valley');
@@ -163,6 +164,7 @@ describe('search in Chromium', () => {
     await page.reload();
     await page.getByText('9 mi from you').first().waitFor();
     expect((await resultNames(page))[0]).toBe('Wolf Pen Gap Trail Complex');
+    await page.getByRole('heading', { name: /^\d+ trails?$/ }).scrollIntoViewIfNeeded();
     await saveScreenshot(page, 'ai-trails-near-me-phone');
   });
 });
