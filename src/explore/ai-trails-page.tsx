@@ -256,8 +256,9 @@ export function AiTrailsPage() {
             </>
           ) : (
             <span className="understood__hint">
-              Knows every Arkansas town and county, the Ozarks, Ouachitas, Buffalo and White rivers,
-              “near me”, and rider words like ATV, side-by-side, jeep or dual sport.
+              Knows Arkansas towns (over 1,000 people, and county seats) and counties, the Ozarks,
+              Ouachitas, Buffalo and White rivers, “near me”, and rider words like ATV,
+              side-by-side, jeep or dual sport.
             </span>
           )}
         </p>
@@ -389,6 +390,12 @@ export function AiTrailsPage() {
             ))}
           </ul>
         )}
+        {parsed.places.some((place) => place.kind !== 'area') ? (
+          <p className="results__note">
+            Distances are straight-line miles from the trailhead point. Town locations: GeoNames (CC
+            BY 4.0); county centres from US Census county boundaries.
+          </p>
+        ) : null}
       </section>
     </div>
   );
