@@ -95,6 +95,8 @@ describe('search in Chromium', () => {
     await wma.click();
     await page.waitForURL(`${baseUrl}/map?wma=bayou-meto-wma`);
     await page.getByRole('region', { name: /Bayou Meto/ }).waitFor();
+    await page.getByRole('region', { name: /Bayou Meto/ }).scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'map-wma-card-from-palette-desktop');
 
     await page.keyboard.press('Control+k');
     await search.fill('zzzz qqqq');
