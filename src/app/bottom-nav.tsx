@@ -215,7 +215,7 @@ export function BottomNav({ role, currentHref }: { role: Role; currentHref: stri
       <Button
         className="bar-item bar-item--glove-hidden"
         onPress={openPalette}
-        aria-label="Search features"
+        aria-label="Search trails and features"
       >
         <Search aria-hidden="true" size={22} />
         <span className="bar-item__label" aria-hidden="true">

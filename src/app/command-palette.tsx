@@ -1,23 +1,37 @@
 /**
  * The command palette (core-platform §2 "Command palette"): cmdk inside a react-aria modal
  * dialog. Ctrl/Cmd+K toggles it, Escape or a click outside closes it, the search buttons open
- * it. Matching, role filtering, grouping and the empty messages come from
+ * it. Matching, role filtering, grouping and the empty messages of the pages come from
  * src/features/palette-search.ts (cmdk's own filter is off so the spec's rules apply exactly).
+ * After the pages come Trails, WMAs and Campgrounds found in the catalogues on this device
+ * (src/explore/place-search.ts), so "Wolf Pen" or "atv near Mena" opens a trail, offline too.
  */
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { Command } from 'cmdk';
 import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
-import { Search } from 'lucide-react';
+import { Route, Search, Tent, Trees } from 'lucide-react';
 import { useRouter } from '@tanstack/react-router';
 import { FEATURES, type FeatureEntry } from '../features/directory.ts';
 import { searchPalette } from '../features/palette-search.ts';
 import { FeatureBadges } from '../ui/feature-badges.tsx';
 import { FeatureIcon } from '../ui/feature-icon.tsx';
+import { useCampgrounds, useTrails, useWaypoints } from '../db/hooks.ts';
+import {
+  buildPlaceIndex,
+  searchPlaces,
+  type PlaceHit,
+  type PlaceKind,
+} from '../explore/place-search.ts';
 import { isPaletteOpen, setPaletteOpen, subscribePalette } from './palette-store.ts';
 import { useCurrentRole } from './session/role-context.tsx';
 
 /** Search box placeholder (core-platform §2). */
 export const PALETTE_PLACEHOLDER = 'Search features... (Cmd+K)';
+
+const placeIcons = { trail: Route, wma: Trees, campground: Tent } as const satisfies Record<
+  PlaceKind,
+  unknown
+>;
 
 /** Mount once in the layout; renders nothing until opened. */
 export function CommandPalette() {
@@ -27,21 +41,32 @@ export function CommandPalette() {
   const [query, setQuery] = useState('');
 
   const result = useMemo(() => searchPalette(FEATURES, query, role), [query, role]);
+  const { trails } = useTrails();
+  const { waypoints } = useWaypoints({ category: 'wma' });
+  const { campgrounds } = useCampgrounds();
+  const placeIndex = useMemo(
+    () => buildPlaceIndex(trails, waypoints, campgrounds),
+    [trails, waypoints, campgrounds],
+  );
+  const placeGroups = useMemo(() => searchPlaces(placeIndex, query), [placeIndex, query]);
+  const emptyMessage = placeGroups.length > 0 ? null : result.emptyMessage;
 
   const close = (next: boolean) => {
     setPaletteOpen(next);
     if (!next) setQuery('');
   };
 
-  const choose = (feature: FeatureEntry) => {
+  const openHref = (href: string) => {
     close(false);
-    void router.navigate({ href: feature.route });
+    void router.navigate({ href });
   };
+  const choose = (feature: FeatureEntry) => openHref(feature.route);
+  const finderHref = `/ai-trails?${new URLSearchParams({ q: query.trim() }).toString()}`;
 
   return (
     <ModalOverlay isOpen={open} onOpenChange={close} isDismissable className="palette-overlay">
       <Modal className="palette-modal">
-        <Dialog className="palette-dialog" aria-label="Search features">
+        <Dialog className="palette-dialog" aria-label="Search features, trails and places">
           <Command label="Search features" shouldFilter={false} loop className="palette">
             <div className="palette__search">
               <Search aria-hidden="true" size={20} className="palette__search-icon" />
@@ -57,9 +82,9 @@ export function CommandPalette() {
               </kbd>
             </div>
             <Command.List className="palette__list" label="Features">
-              {result.emptyMessage ? (
+              {emptyMessage ? (
                 <p className="palette__empty" role="status">
-                  {result.emptyMessage}
+                  {emptyMessage}
                 </p>
               ) : null}
               {result.groups.map((group) => (
@@ -86,10 +111,54 @@ export function CommandPalette() {
                   ))}
                 </Command.Group>
               ))}
+              {placeGroups.map((group) => (
+                <Command.Group key={group.kind} heading={group.label} className="palette__group">
+                  {group.items.map((place) => (
+                    <PlaceItem
+                      key={place.href}
+                      place={place}
+                      onSelect={() => openHref(place.href)}
+                    />
+                  ))}
+                  {group.kind === 'trail' ? (
+                    <Command.Item
+                      value={`finder:${query}`}
+                      onSelect={() => openHref(finderHref)}
+                      className="palette__item"
+                    >
+                      <Search aria-hidden="true" size={20} className="palette__item-icon" />
+                      <span className="palette__item-text">
+                        <span className="palette__item-label">
+                          {group.total > group.items.length
+                            ? `See all ${group.total.toString()} trails in the trail finder`
+                            : 'Open these trails in the trail finder'}
+                        </span>
+                        <span className="palette__item-description">
+                          Filters, distances and the full list, offline too
+                        </span>
+                      </span>
+                    </Command.Item>
+                  ) : null}
+                </Command.Group>
+              ))}
             </Command.List>
           </Command>
         </Dialog>
       </Modal>
     </ModalOverlay>
+  );
+}
+
+/** One trail, WMA or campground in the palette: its name, then where it is. */
+function PlaceItem({ place, onSelect }: { place: PlaceHit; onSelect: () => void }) {
+  const Icon = placeIcons[place.kind];
+  return (
+    <Command.Item value={`${place.kind}:${place.id}`} onSelect={onSelect} className="palette__item">
+      <Icon aria-hidden="true" size={20} className="palette__item-icon" />
+      <span className="palette__item-text">
+        <span className="palette__item-label">{place.name}</span>
+        <span className="palette__item-description">{place.detail}</span>
+      </span>
+    </Command.Item>
   );
 }

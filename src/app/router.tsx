@@ -19,6 +19,7 @@ import { NotFoundPage } from './not-found-page.tsx';
 import { RootLayout } from './root-layout.tsx';
 import {
   validateAiTrailsSearch,
+  validateMapSearch,
   validateTrailsSearch,
   type AiTrailsSearch,
 } from './route-search.ts';
@@ -129,11 +130,7 @@ const trailsRedirectRoute = createRoute({
   path: '/trails',
   validateSearch: validateTrailsSearch,
   beforeLoad: ({ search }) => {
-    throw redirect({
-      to: '/ai-trails',
-      search: search.activity ? { activity: search.activity } : {},
-      replace: true,
-    });
+    throw redirect({ to: '/ai-trails', search, replace: true });
   },
 });
 
@@ -148,6 +145,7 @@ const mapRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/map',
   staticData: { featureKey: 'map' },
+  validateSearch: validateMapSearch,
   component: MapPage,
 });
 

@@ -1,9 +1,10 @@
 /**
  * /ai-trails (also shown at /navigate): the AI Trail Finder (voice-navigation-campgrounds.md
  * §2.1; search words §5). Reads the trail catalogue from RxDB, so it works offline; the search
- * text lives in the URL (`q`), as does the activity the navigation links pass
- * (`activity` = hiking | biking | hunting). `activity=hunting` lists the Wildlife Management
- * Areas as hunting areas, since no trail in the catalogue is a hunting area.
+ * text lives in the URL (`q`), as does the activity chip (`activity`: any chip id or a rider's
+ * word for one; src/app/route-search.ts). `activity=hunting`, or a hunting word in the search,
+ * lists the Wildlife Management Areas as hunting areas, since no trail in the catalogue is a
+ * hunting area. "near me" asks the browser for the rider's position.
  * A search's results are the trip planner's recommendations (core-platform §4 "Trip context"):
  * they are recorded in the trip context, and the page shows the recently recommended trails
  * while no search is active.
@@ -11,7 +12,18 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Button, Input, Label, SearchField } from 'react-aria-components';
-import { Bird, CloudOff, MapPin, Search, SearchX, Sparkles, TriangleAlert, X } from 'lucide-react';
+import {
+  Bird,
+  CloudOff,
+  LocateFixed,
+  MapPin,
+  MapPinOff,
+  Search,
+  SearchX,
+  Sparkles,
+  TriangleAlert,
+  X,
+} from 'lucide-react';
 import { arkansasRegions } from '../../schemas/common.ts';
 import { trailDifficulties } from '../../schemas/trails.ts';
 import type { TrailDifficulty } from '../../schemas/trails.ts';
@@ -29,12 +41,16 @@ import { countyRegionLabel, difficultyLabel, formatCoordinates } from './trail-f
 import {
   activityChips,
   describeTrailSearch,
+  distanceLabel,
   filterTrails,
   filterWildlifeAreas,
   parseTrailSearch,
-  placeLabels,
+  unknownPlaceMessage,
+  wantsHuntingAreas,
 } from './trail-search.ts';
-import type { ActivityFilter, TownPlaceWord } from './trail-search.ts';
+import type { ActivityFilter } from './trail-search.ts';
+import { activityFromParam } from './activity-words.ts';
+import { useRiderPosition } from './use-rider-position.ts';
 import { useOnlineStatus } from '../ui/use-online-status.ts';
 import { ChipFilter } from './chip-filter.tsx';
 import {
@@ -45,14 +61,6 @@ import {
 } from './recent-recommendations.ts';
 import { RecentlyRecommended } from './recently-recommended.tsx';
 import './explore.css';
-
-/** Activities the route's search schema accepts (voice §2.1 "/trails … activity"). */
-const urlActivities = ['hiking', 'biking', 'hunting'] as const;
-type UrlActivity = (typeof urlActivities)[number];
-
-function isUrlActivity(value: unknown): value is UrlActivity {
-  return typeof value === 'string' && (urlActivities as readonly string[]).includes(value);
-}
 
 /**
  * The trail finder page: search field, what the search understood, activity / difficulty /
@@ -65,14 +73,10 @@ export function AiTrailsPage() {
   const search = useSearch({ strict: false }) as { q?: unknown; activity?: unknown };
   const navigate = useNavigate();
   const q = typeof search.q === 'string' ? search.q : '';
-  const urlActivity = isUrlActivity(search.activity) ? search.activity : null;
+  const activity: ActivityFilter | null = activityFromParam(search.activity);
 
-  // Rider activities (ATV, UTV …) are not part of the URL contract, so they are page state.
-  const [riderActivity, setRiderActivity] = useState<ActivityFilter | null>(null);
   const [difficultyFilter, setDifficultyFilter] = useState<TrailDifficulty | null>(null);
   const [regionFilter, setRegionFilter] = useState<string | null>(null);
-  const activity: ActivityFilter | null = urlActivity ?? riderActivity;
-  const isHunting = activity === 'hunting';
 
   // The field edits a draft so typing never waits on the router; a new `q` from outside
   // (voice, Clear search, back button) replaces the draft.
@@ -84,9 +88,9 @@ export function AiTrailsPage() {
     if (q !== draft.trim()) setDraft(q);
   }
 
-  const updateUrl = (next: { q?: string; activity?: UrlActivity | null }) => {
+  const updateUrl = (next: { q?: string; activity?: ActivityFilter | null }) => {
     const nextQ = next.q !== undefined ? next.q : q;
-    const nextActivity = next.activity !== undefined ? next.activity : urlActivity;
+    const nextActivity = next.activity !== undefined ? next.activity : activity;
     void navigate({
       to: '.',
       search: {
@@ -105,10 +109,11 @@ export function AiTrailsPage() {
 
   const parsed = useMemo(() => parseTrailSearch(q), [q]);
   const understood = describeTrailSearch(parsed);
+  const unknownPlaces = unknownPlaceMessage(parsed);
   const difficulty = difficultyFilter ?? parsed.difficulty;
-  const towns = parsed.places.filter((place): place is TownPlaceWord =>
-    ['russellville', 'fayetteville', 'little rock', 'hot springs'].includes(place),
-  );
+  const isHunting = wantsHuntingAreas({ activity, activities: parsed.activities });
+  const riderPosition = useRiderPosition(parsed.nearMe);
+  const near = riderPosition.status === 'located' ? riderPosition.position : null;
 
   const trailMatches = useMemo(
     () =>
@@ -116,10 +121,12 @@ export function AiTrailsPage() {
         places: parsed.places,
         difficulty,
         freeText: parsed.freeText,
+        activities: parsed.activities,
         activity,
         region: regionFilter,
+        near,
       }),
-    [trails, parsed, difficulty, activity, regionFilter],
+    [trails, parsed, difficulty, activity, regionFilter, near],
   );
   const areaMatches = useMemo(
     () =>
@@ -127,8 +134,9 @@ export function AiTrailsPage() {
         places: parsed.places,
         freeText: parsed.freeText,
         region: regionFilter,
+        near,
       }),
-    [wildlifeAreas, parsed, regionFilter],
+    [wildlifeAreas, parsed, regionFilter, near],
   );
   const savedIds = useMemo(() => new Set(savedTrailIds), [savedTrailIds]);
 
@@ -182,23 +190,12 @@ export function AiTrailsPage() {
 
   const clearAll = () => {
     setDraft('');
-    setRiderActivity(null);
     setDifficultyFilter(null);
     setRegionFilter(null);
     void navigate({ to: '.', search: {}, replace: true });
   };
 
-  const selectActivity = (next: ActivityFilter | null) => {
-    if (next !== null && isUrlActivity(next)) {
-      setRiderActivity(null);
-      updateUrl({ activity: next });
-    } else {
-      setRiderActivity(next);
-      if (urlActivity) updateUrl({ activity: null });
-    }
-  };
-
-  const singleTown = towns.length === 1 ? towns[0]! : null;
+  const selectActivity = (next: ActivityFilter | null) => updateUrl({ activity: next });
 
   return (
     <div className="explore-page trails-page">
@@ -210,7 +207,7 @@ export function AiTrailsPage() {
         <p className="page-header__lead">
           {isHunting
             ? 'Arkansas Game and Fish Commission Wildlife Management Areas, on this device for use without signal.'
-            : 'Say or type what you are after, like “easy trails near Hot Springs” or “hard Ozark rides”. Everything here works offline.'}
+            : 'Say or type what you are after, like “atv trails near Russellville”, “easy hikes in Newton County” or “side by side near me”. Everything here works offline.'}
         </p>
       </header>
 
@@ -259,14 +256,30 @@ export function AiTrailsPage() {
             </>
           ) : (
             <span className="understood__hint">
-              Places it knows:{' '}
-              {Object.values(placeLabels)
-                .map((label) => label.replace('Near ', ''))
-                .join(', ')}
-              .
+              Knows Arkansas towns (over 1,000 people, and county seats) and counties, the Ozarks,
+              Ouachitas, Buffalo and White rivers, “near me”, and rider words like ATV,
+              side-by-side, jeep or dual sport.
             </span>
           )}
         </p>
+        {unknownPlaces ? (
+          <p className="status-note status-note--warning" role="status">
+            <MapPinOff size={18} aria-hidden="true" />
+            {unknownPlaces}
+          </p>
+        ) : null}
+        {parsed.nearMe && riderPosition.status === 'locating' ? (
+          <p className="status-note" role="status">
+            <LocateFixed size={18} aria-hidden="true" />
+            Finding your location to sort trails by distance…
+          </p>
+        ) : null}
+        {parsed.nearMe && riderPosition.status === 'failed' ? (
+          <p className="status-note status-note--warning" role="alert">
+            <MapPinOff size={18} aria-hidden="true" />
+            {riderPosition.message}
+          </p>
+        ) : null}
 
         <ChipFilter
           id="activity"
@@ -357,37 +370,32 @@ export function AiTrailsPage() {
               before you hunt.
             </p>
             <ul className="card-grid" aria-label="Wildlife Management Areas">
-              {areaMatches.map(({ area, distanceMiles }) => (
+              {areaMatches.map(({ area, distance }) => (
                 <li key={area.id}>
-                  <WildlifeAreaCard
-                    area={area}
-                    distanceLabel={
-                      singleTown && distanceMiles !== null
-                        ? `${distanceMiles.toFixed(0)} mi from ${placeLabels[singleTown].replace('Near ', '')}`
-                        : null
-                    }
-                  />
+                  <WildlifeAreaCard area={area} distanceLabel={distanceLabel(distance)} />
                 </li>
               ))}
             </ul>
           </>
         ) : (
           <ul className="card-grid" aria-label="Trails">
-            {trailMatches.map(({ trail, distanceMiles }) => (
+            {trailMatches.map(({ trail, distance }) => (
               <li key={trail.id}>
                 <TrailCard
                   trail={trail}
                   isSaved={savedIds.has(trail.id)}
-                  distanceLabel={
-                    singleTown && distanceMiles !== null
-                      ? `${distanceMiles.toFixed(0)} mi from ${placeLabels[singleTown].replace('Near ', '')}`
-                      : null
-                  }
+                  distanceLabel={distanceLabel(distance)}
                 />
               </li>
             ))}
           </ul>
         )}
+        {parsed.places.some((place) => place.kind !== 'area') ? (
+          <p className="results__note">
+            Distances are straight-line miles from the trailhead point. Town locations: GeoNames (CC
+            BY 4.0); county centres from US Census county boundaries.
+          </p>
+        ) : null}
       </section>
     </div>
   );

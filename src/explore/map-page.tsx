@@ -2,10 +2,12 @@
  * /map: the statewide trail map (trailheads by difficulty with activity icons, campgrounds,
  * WMAs, water, counties, towns) and the Offline maps panel to download regions for riding
  * without signal (issue 5). Tapping a trail opens /map/{trailId}; a campground or WMA shows
- * its card.
+ * its card. `?wma=<id>` or `?campground=<id>` (the palette's results) opens with that place's
+ * card, centred on it.
  */
 import { useState } from 'react';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useCampgrounds, useWaypoints } from '../db/hooks.ts';
 import { useMapVariant } from '../map/map-hooks.ts';
 import { palettes } from '../map/map-style.ts';
 import { MapView, type TappedFeature } from '../map/map-view.tsx';
@@ -26,11 +28,57 @@ const legend = [
   { key: 'unknown', label: 'Difficulty unknown' },
 ] as const;
 
+/** Zoom at which a WMA or campground opened from search is shown with its surroundings. */
+const placeZoom = 10;
+
+/**
+ * The WMA or campground named in the URL, once the catalogue on this device has it: its card
+ * and a view centred on it. Null while loading and when no such place is stored.
+ */
+function useLinkedPlace(): { feature: TappedFeature; view: typeof arkansasView } | null {
+  const search = useSearch({ from: '/map' });
+  const { waypoints } = useWaypoints({ category: 'wma' });
+  const { campgrounds } = useCampgrounds();
+  if (search.wma) {
+    const area = waypoints.find((item) => item.id === search.wma);
+    if (!area) return null;
+    return {
+      feature: {
+        kind: 'wma',
+        id: area.id,
+        name: area.name,
+        properties: { id: area.id, name: area.name },
+      },
+      view: { center: [area.longitude, area.latitude], zoom: placeZoom },
+    };
+  }
+  if (search.campground) {
+    const campground = campgrounds.find((item) => item.id === search.campground);
+    if (!campground) return null;
+    const { longitude, latitude } = campground.location;
+    return {
+      feature: {
+        kind: 'campground',
+        id: campground.id,
+        name: campground.name,
+        properties: { id: campground.id, name: campground.name },
+      },
+      view: { center: [longitude, latitude], zoom: placeZoom },
+    };
+  }
+  return null;
+}
+
 /** The /map page. */
 export function MapPage() {
   const navigate = useNavigate();
   const palette = palettes[useMapVariant()];
-  const [selected, setSelected] = useState<TappedFeature | null>(null);
+  const linked = useLinkedPlace();
+  const [tapped, setSelected] = useState<TappedFeature | null>(null);
+  const [linkClosed, setLinkClosed] = useState<string | null>(null);
+  const linkedFeature =
+    linked && linkClosed !== `${linked.feature.kind}:${linked.feature.id}` ? linked.feature : null;
+  const selected = tapped ?? linkedFeature;
   usePageMeta({
     title: 'Trail Map',
     description:
@@ -53,7 +101,9 @@ export function MapPage() {
       </header>
       <div className="map-page__map">
         <MapView
-          initialView={arkansasView}
+          // The map reads its start view once; a place opened from search starts a new view.
+          key={linked ? `${linked.feature.kind}:${linked.feature.id}` : 'statewide'}
+          initialView={linked?.view ?? arkansasView}
           label="Map of Arkansas trails, campgrounds and WMAs"
           onFeatureTap={onFeatureTap}
         />
@@ -87,7 +137,13 @@ export function MapPage() {
         </li>
       </ul>
       {selected ? (
-        <TrailMapFeatureCard feature={selected} onClose={() => setSelected(null)} />
+        <TrailMapFeatureCard
+          feature={selected}
+          onClose={() => {
+            setSelected(null);
+            if (linked) setLinkClosed(`${linked.feature.kind}:${linked.feature.id}`);
+          }}
+        />
       ) : null}
       <OfflineMapsPanel />
     </div>

@@ -159,7 +159,16 @@ describe('/trails redirect', () => {
     expect(followTrailsRedirect({}).href).toBe('/ai-trails');
   });
 
-  it('drops an activity that is not hiking, biking or hunting', () => {
+  it('keeps every rider activity and the search text, naming the chip for a rider word', () => {
+    expect(followTrailsRedirect({ activity: 'atv' }).href).toBe('/ai-trails?activity=atv');
+    const location = followTrailsRedirect({ activity: 'Side-by-Side', q: 'near Mena' });
+    expect(location.search).toEqual({ activity: 'utv', q: 'near Mena' });
+    expect(followTrailsRedirect({ activity: 'dual sport' }).search).toEqual({
+      activity: 'dirt_bike',
+    });
+  });
+
+  it('drops an activity that names no trail activity', () => {
     const location = followTrailsRedirect({ activity: 'swimming' });
     expect(location.pathname).toBe('/ai-trails');
     expect(location.search).toEqual({});
@@ -176,6 +185,8 @@ describe('/trails redirect', () => {
         q: 'Ozark',
       });
       expect(validate({ activity: 'flying', q: 42 })).toEqual({ q: '42' });
+      expect(validate({ activity: 'atv' })).toEqual({ activity: 'atv' });
+      expect(validate({ activity: 'jeep' })).toEqual({ activity: '4x4' });
     }
   });
 });
