@@ -227,14 +227,14 @@ export function SettingsSection() {
 
       <h3>Confirmation</h3>
       <ToggleSetting
-        label="Confirm before sending help"
+        label="Ask before opening the emergency text or call"
         checked={emergency.requireEmergencyConfirmation}
         onChange={(requireEmergencyConfirmation) =>
           void updateEmergency({ requireEmergencyConfirmation })
         }
       />
       <ToggleSetting
-        label="Confirmations on (sending and stopping)"
+        label="Confirmations on (starting and stopping)"
         checked={confirmation.enabled}
         onChange={(enabled) => setConfirmation({ enabled })}
       />
@@ -250,8 +250,11 @@ export function SettingsSection() {
         label="When the time runs out"
         value={confirmation.confirmationType}
         options={[
-          { value: 'countdown', label: 'Send help (you may be unable to answer)' },
-          { value: 'tap', label: 'Cancel (only a tap sends help)' },
+          {
+            value: 'countdown',
+            label: 'Open the text or call anyway (you may be unable to answer)',
+          },
+          { value: 'tap', label: 'Cancel (only a tap opens it)' },
         ]}
         onChange={(confirmationType) => setConfirmation({ confirmationType })}
       />
@@ -259,7 +262,7 @@ export function SettingsSection() {
         label="Skip confirmation when someone is hurt"
         checked={confirmation.skipConfirmationInCritical}
         onChange={(skipConfirmationInCritical) => setConfirmation({ skipConfirmationInCritical })}
-        description="Voice triggers “mayday”, “injured” and “accident” send help at once."
+        description="After the voice triggers “mayday”, “injured” and “accident”, the text or call opens at once; you still press Send or Call."
       />
       <ToggleSetting
         label="Confirm twice before stopping an emergency"
@@ -316,10 +319,10 @@ export function SettingsSection() {
         onChange={(lowSignalOptimization) => void updateEmergency({ lowSignalOptimization })}
       />
       <ToggleSetting
-        label="Call 911 automatically when an emergency starts"
+        label="Open the dialer on 911 when an emergency starts"
         checked={emergency.autoCall911}
         onChange={(autoCall911) => void updateEmergency({ autoCall911 })}
-        description="Opens the phone’s dialer on 911; some browsers still ask you to tap Call."
+        description="Instead of the text to your contacts, the phone’s dialer opens on 911. The call starts only when you press Call; the text stays one tap away."
       />
 
       <h3>During an emergency</h3>
@@ -370,7 +373,7 @@ export function SettingsSection() {
         label="Test mode"
         checked={emergency.emergencyTestMode}
         onChange={(emergencyTestMode) => void updateEmergency({ emergencyTestMode })}
-        description="Texts say they are a test and 911 is never dialled automatically."
+        description="Texts say they are a test, and the dialer never opens on 911 by itself."
       />
       <NumberSetting
         label="Keep the emergency log for"

@@ -47,8 +47,9 @@ export type EmergencyButtonSize = 'normal' | 'large' | 'extra-large';
 /** How precisely shared coordinates are given (see `COORDINATE_DECIMALS`). */
 export type ShareLocationPrecision = 'exact' | 'approximate' | 'general';
 /**
- * What the confirmation timeout does. `countdown`: no answer sends help (a rider who cannot
- * answer is the case the app exists for); `tap`: no answer cancels, only an explicit tap sends.
+ * What the confirmation timeout does. `countdown`: no answer opens the emergency text or call
+ * (a rider who cannot answer is the case the app exists for; a page cannot send it, the rider
+ * presses Send); `tap`: no answer cancels, only an explicit tap opens it.
  */
 export type ConfirmationType = 'countdown' | 'tap';
 /** Contact priority level: 1 primary, 2 secondary, 3 backup. */
@@ -449,7 +450,7 @@ export const EMERGENCY_PRESETS: readonly { id: EmergencyPreset; label: string; s
       id: 'trail_riding',
       label: 'Trail riding',
       summary:
-        'Big floating SOS button on every page, location every 30 s, 8 s confirmation that sends help if you cannot answer.',
+        'Big floating SOS button on every page, location every 30 s, 8 s confirmation; if you cannot answer, your phone opens the emergency text and you press Send.',
     },
     {
       id: 'backcountry',
