@@ -68,7 +68,8 @@ export interface EmergencyConfirmationSettings {
  * Emergency settings (core-platform §3). Times: panicButtonDelay, locationUpdateInterval and
  * emergencyUITimeout in seconds; emergencyDataRetention in days; emergencyAudioVolume 0–100.
  * emergencyContactPriority: contacts of this priority level or higher (1 = only primary) are
- * alerted when shareLocationWithAllContacts is off.
+ * alerted when shareLocationWithAllContacts is off. `safetyCheckIntervalMinutes` is not in the
+ * spec: periodicSafetyChecks needs an interval, and the rider picks it (5–240 minutes).
  */
 export interface EmergencySettings {
   autoLocationShare: boolean;
@@ -100,6 +101,7 @@ export interface EmergencySettings {
   emergencyTestMode: boolean;
   automaticFallDetection: boolean;
   periodicSafetyChecks: boolean;
+  safetyCheckIntervalMinutes: number;
   shareLocationPrecision: ShareLocationPrecision;
   anonymizeEmergencyData: boolean;
   emergencyDataRetention: number;
@@ -149,6 +151,11 @@ export const DEFAULT_EMERGENCY_VOICE_TRIGGERS: readonly string[] = [
   'injured',
 ];
 
+/** Bounds and default of the safety check-in interval, minutes (a product choice). */
+export const SAFETY_CHECK_INTERVAL_MIN_MIN = 5;
+export const SAFETY_CHECK_INTERVAL_MAX_MIN = 240;
+export const DEFAULT_SAFETY_CHECK_INTERVAL_MIN = 30;
+
 /** Confirmation timeouts of the outdoor and indoor presets, seconds (core-platform §9). */
 export const OUTDOOR_CONFIRMATION_TIMEOUT_S = 8;
 export const INDOOR_CONFIRMATION_TIMEOUT_S = 5;
@@ -190,6 +197,7 @@ export const DEFAULT_EMERGENCY_SETTINGS: EmergencySettings = {
   emergencyTestMode: false,
   automaticFallDetection: false,
   periodicSafetyChecks: false,
+  safetyCheckIntervalMinutes: DEFAULT_SAFETY_CHECK_INTERVAL_MIN,
   shareLocationPrecision: 'exact',
   anonymizeEmergencyData: false,
   emergencyDataRetention: 30,
@@ -334,6 +342,12 @@ export function normalizeEmergencySettings(stored: unknown): EmergencySettings {
       d.shareLocationPrecision,
     ),
     emergencyDataRetention: bounded(s.emergencyDataRetention, 1, 365, d.emergencyDataRetention),
+    safetyCheckIntervalMinutes: bounded(
+      s.safetyCheckIntervalMinutes,
+      SAFETY_CHECK_INTERVAL_MIN_MIN,
+      SAFETY_CHECK_INTERVAL_MAX_MIN,
+      d.safetyCheckIntervalMinutes,
+    ),
     emergencyUITimeout: bounded(s.emergencyUITimeout, 5, 600, d.emergencyUITimeout),
     confirmation: {
       enabled: bool(c.enabled, d.confirmation.enabled),
