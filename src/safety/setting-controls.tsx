@@ -10,11 +10,14 @@ export function ToggleSetting({
   checked,
   onChange,
   description,
+  disabled = false,
 }: {
   label: string;
   checked: boolean;
   onChange: (checked: boolean) => void;
   description?: ReactNode;
+  /** When the device cannot do it; the description says why. */
+  disabled?: boolean;
 }) {
   const id = useId();
   return (
@@ -24,6 +27,7 @@ export function ToggleSetting({
         type="checkbox"
         className="setting__checkbox"
         checked={checked}
+        disabled={disabled}
         onChange={(event) => onChange(event.target.checked)}
         aria-describedby={description ? `${id}-help` : undefined}
       />
@@ -86,6 +90,7 @@ export function NumberSetting({
   max,
   unit,
   onChange,
+  disabled = false,
 }: {
   label: string;
   value: number;
@@ -93,6 +98,7 @@ export function NumberSetting({
   max: number;
   unit: string;
   onChange: (value: number) => void;
+  disabled?: boolean;
 }) {
   const id = useId();
   // The draft lets the rider type "15" through an out-of-range "1"; only valid values are saved.
@@ -115,6 +121,7 @@ export function NumberSetting({
           min={min}
           max={max}
           value={shown}
+          disabled={disabled}
           aria-invalid={!valid(shown)}
           onChange={(event) => {
             setDraft(event.target.value);

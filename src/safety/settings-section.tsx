@@ -2,10 +2,13 @@
  * Outdoor and emergency settings on /safety (core-platform §3, §4, §9): presets (whole
  * outdoor/indoor, haptics, emergency), the outdoor display settings that scale the whole UI,
  * and the emergency settings that change what the Emergency screen does. Every change is saved
- * at once. Fields that a browser cannot act on (screen brightness, biometrics, fall detection)
- * are kept in the stored settings but not offered here, so nothing pretends to work.
+ * at once. Fields that a browser cannot act on (screen brightness, biometrics) are kept in the
+ * stored settings but not offered here, so nothing pretends to work. Fall detection and
+ * check-ins are offered with what they open and the limit every web app has: they stop while
+ * the screen is locked.
  */
 import { useDatabase } from '../db/provider.tsx';
+import { useEmergencyContacts } from '../db/safety-settings.ts';
 import {
   applyEmergencyPresetToDevice,
   applyHapticPresetToDevice,
@@ -15,12 +18,34 @@ import {
 import {
   EMERGENCY_PRESETS,
   effectiveTouchTarget,
+  SAFETY_CHECK_INTERVAL_MAX_MIN,
+  SAFETY_CHECK_INTERVAL_MIN_MIN,
   type EmergencyPreset,
 } from '../lib/outdoor/outdoor-settings.ts';
+import { describePlanAhead, planEmergencyContact } from '../lib/outdoor/emergency-plan.ts';
+import {
+  requestMotionPermission,
+  type MotionSensorStatus,
+} from '../machines/safety-check-effects.ts';
+import { SAFETY_PROMPT_TIMEOUT_S } from '../machines/safety-check-machine.ts';
 import type { HapticPresetName } from '../machines/haptics-engine.ts';
 import { showToast } from '../ui/toast.ts';
 import { useOutdoor } from './outdoor-settings-provider.tsx';
+import { useMotionSensorStatus } from './safety-watch.tsx';
 import { NumberSetting, SelectSetting, ToggleSetting } from './setting-controls.tsx';
+
+const motionStatusText: Record<MotionSensorStatus, string> = {
+  unsupported:
+    'This browser gives web pages no motion sensor data, so fall detection cannot work here.',
+  waiting: 'Waiting for motion data from the phone…',
+  receiving: 'Motion data is coming in: fall detection is listening.',
+  'no-data':
+    'No motion data has come in: this device may have no motion sensor, or the browser withholds it.',
+};
+
+/** The one limit both features share, said where the rider switches them on. */
+const SCREEN_ON_ONLY =
+  'Works only while this app is open and the screen is on: phones pause web apps when the screen locks or you switch to another app.';
 
 const wakeLockText = {
   off: 'Off.',
@@ -43,6 +68,8 @@ export function SettingsSection() {
   const db = useDatabase();
   const { settings, updateOutdoor, updateEmergency } = useOutdoorSettings();
   const { wakeLockStatus } = useOutdoor();
+  const { contacts } = useEmergencyContacts();
+  const motionStatus = useMotionSensorStatus();
   const emergency = settings.emergencySettings;
   const confirmation = emergency.confirmation;
   const setConfirmation = (patch: Partial<typeof confirmation>) =>
@@ -63,6 +90,28 @@ export function SettingsSection() {
     showToast({
       title: 'Emergency preset applied',
       description: EMERGENCY_PRESETS.find((item) => item.id === preset)?.label ?? preset,
+    });
+  };
+  const noAnswer = `If you do not answer within ${SAFETY_PROMPT_TIMEOUT_S} s: ${describePlanAhead(
+    planEmergencyContact(contacts, emergency),
+  )}`;
+  const setFallDetection = async (on: boolean) => {
+    if (!on) {
+      await updateEmergency({ automaticFallDetection: false });
+      return;
+    }
+    // iOS asks for motion access only from a tap, so the request happens in this handler.
+    const permission = await requestMotionPermission();
+    if (permission === 'granted') {
+      await updateEmergency({ automaticFallDetection: true });
+      return;
+    }
+    showToast({
+      title: 'Fall detection is off',
+      description:
+        permission === 'denied'
+          ? 'Motion sensor access was refused. Allow Motion & Orientation Access for this site in the browser settings, then try again.'
+          : motionStatusText.unsupported,
     });
   };
   const hapticPreset = async (preset: HapticPresetName) => {
@@ -323,6 +372,39 @@ export function SettingsSection() {
         checked={emergency.autoCall911}
         onChange={(autoCall911) => void updateEmergency({ autoCall911 })}
         description="Instead of the text to your contacts, the phone’s dialer opens on 911. The call starts only when you press Call; the text stays one tap away."
+      />
+
+      <h3>Fall detection and check-ins</h3>
+      <ToggleSetting
+        label="Fall detection"
+        checked={emergency.automaticFallDetection}
+        disabled={motionStatus === 'unsupported' && !emergency.automaticFallDetection}
+        onChange={(on) => void setFallDetection(on)}
+        description={
+          <>
+            Uses the phone’s motion sensors to notice a fall: a drop, then a hard hit. It asks “Are
+            you OK?” first; a jump can set it off. {noAnswer} {SCREEN_ON_ONLY}{' '}
+            {motionStatus ? (
+              <span data-testid="motion-status">{motionStatusText[motionStatus]}</span>
+            ) : null}
+          </>
+        }
+      />
+      <ToggleSetting
+        label="Safety check-ins"
+        checked={emergency.periodicSafetyChecks}
+        onChange={(periodicSafetyChecks) => void updateEmergency({ periodicSafetyChecks })}
+        description={`Asks “Are you OK?” every ${emergency.safetyCheckIntervalMinutes} minutes. ${noAnswer} ${SCREEN_ON_ONLY} A check-in that falls due meanwhile is asked when you come back to the app.`}
+      />
+      <NumberSetting
+        label="Check in every"
+        value={emergency.safetyCheckIntervalMinutes}
+        min={SAFETY_CHECK_INTERVAL_MIN_MIN}
+        max={SAFETY_CHECK_INTERVAL_MAX_MIN}
+        unit="minutes"
+        onChange={(safetyCheckIntervalMinutes) =>
+          void updateEmergency({ safetyCheckIntervalMinutes })
+        }
       />
 
       <h3>During an emergency</h3>
