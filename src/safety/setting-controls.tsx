@@ -91,6 +91,7 @@ export function NumberSetting({
   unit,
   onChange,
   disabled = false,
+  description,
 }: {
   label: string;
   value: number;
@@ -99,6 +100,7 @@ export function NumberSetting({
   unit: string;
   onChange: (value: number) => void;
   disabled?: boolean;
+  description?: ReactNode;
 }) {
   const id = useId();
   // The draft lets the rider type "15" through an out-of-range "1"; only valid values are saved.
@@ -131,6 +133,7 @@ export function NumberSetting({
         />
         <span>{unit}</span>
       </span>
+      {description ? <p className="setting__help">{description}</p> : null}
     </div>
   );
 }

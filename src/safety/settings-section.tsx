@@ -409,7 +409,8 @@ export function SettingsSection() {
 
       <h3>During an emergency</h3>
       <NumberSetting
-        label="Update location every"
+        label="Refresh the GPS position every"
+        description="On the Emergency screen and in the text its buttons open. Contacts get a newer position only when you send another text."
         value={emergency.locationUpdateInterval}
         min={5}
         max={600}

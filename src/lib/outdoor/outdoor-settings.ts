@@ -464,25 +464,25 @@ export const EMERGENCY_PRESETS: readonly { id: EmergencyPreset; label: string; s
       id: 'trail_riding',
       label: 'Trail riding',
       summary:
-        'Big floating SOS button on every page, location every 30 s, 8 s confirmation; if you cannot answer, your phone opens the emergency text and you press Send.',
+        'Big floating SOS button on every page, GPS refreshed every 30 s, 8 s confirmation; if you cannot answer, your phone opens the emergency text and you press Send.',
     },
     {
       id: 'backcountry',
       label: 'Backcountry',
       summary:
-        'Far from help: full-width panel, beacon mode, location every 60 s to save battery, text message kept short for weak signal.',
+        'Far from help: full-width panel, beacon mode, GPS refreshed every 60 s to save battery, text message kept short for weak signal.',
     },
     {
       id: 'urban',
       label: 'Urban',
       summary:
-        'Help is near: compact panel, location every 15 s, only primary contacts, 5 s confirmation.',
+        'Help is near: compact panel, GPS refreshed every 15 s, texts to primary contacts only, 5 s confirmation.',
     },
     {
       id: 'minimal',
       label: 'Minimal',
       summary:
-        'Quiet: no floating button, no voice prompts or beacon, location every 60 s. The Emergency page still works.',
+        'Quiet: no floating button, no voice prompts or beacon, GPS refreshed every 60 s. The Emergency page still works.',
     },
   ];
 
