@@ -245,6 +245,8 @@ describe('safety and emergency in Chromium', () => {
     await page.getByLabel('Fall detection').click();
     await page.getByTestId('motion-status').waitFor();
     await expect(page.getByLabel('Fall detection').isChecked()).resolves.toBe(true);
+    await page.getByLabel('Fall detection').scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'fall-settings-phone');
 
     // Riding bumps (hard spikes without a free fall) do not ask.
     await shake(page, [
@@ -301,7 +303,15 @@ describe('safety and emergency in Chromium', () => {
     await addContact(page, 'Dana Rivers', '(501) 555-0142');
     await addContact(page, 'Lee Park', '(501) 555-0177');
     await page.getByLabel('Check in every').fill('5');
-    await page.getByLabel('Safety check-ins').check();
+    // Saved to the on-device database, then shown: click and wait rather than check().
+    await page.getByLabel('Safety check-ins').click();
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll('label')).some(
+        (label) =>
+          label.textContent === 'Safety check-ins' &&
+          (document.getElementById(label.htmlFor) as HTMLInputElement | null)?.checked,
+      ),
+    );
     await page.getByText(/Asks “Are you OK\?” every 5 minutes\./).waitFor();
 
     await page.clock.runFor(4 * 60_000);
