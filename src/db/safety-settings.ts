@@ -289,7 +289,8 @@ export function useMedicalNotes(): {
 /** One emergency activation: when, how it started, and the fix at that time if any. */
 export interface EmergencyLogEntry {
   at: number;
-  source: 'panic-button' | 'voice';
+  /** What started it: the panic button, a voice trigger, a detected fall or a missed check-in. */
+  source: 'panic-button' | 'voice' | 'fall' | 'check-in';
   critical: boolean;
   testMode: boolean;
 }

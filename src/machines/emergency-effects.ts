@@ -2,12 +2,12 @@
  * The browser's side effects of the emergency machine (emergency-machine.ts): geolocation,
  * the beacon (WebAudio siren + SOS vibration; the flashing screen is drawn by the page), speech
  * recognition for voice triggers, haptics through the shared haptics engine, spoken prompts
- * and the 911 dial. All of them work without a data connection except the browser's speech
+ * and opening the messages app or dialer (`openExternalLink`). All of them work without a data connection except the browser's speech
  * recognition, which in Chrome sends audio to a server (the page says so).
  */
 import { fromCallback, fromPromise } from 'xstate';
 import type { LocationFix } from '../lib/outdoor/emergency-message.ts';
-import { EMERGENCY_CALL_HREF } from '../lib/outdoor/emergency-message.ts';
+import type { EmergencyContactPlan } from '../lib/outdoor/emergency-plan.ts';
 import { playPattern } from './haptics-engine.ts';
 import {
   emergencyMachine,
@@ -106,9 +106,28 @@ function startSiren(volume: number): () => void {
   };
 }
 
-/** Hooks the page passes in: where activations are logged. */
+/**
+ * Opens an `sms:` or `tel:` link the way a tap on it would: through a link element, so the
+ * phone offers its messages app or dialer and the page stays loaded. Phones open these only
+ * for the page in front; the rider then presses Send or Call (a page cannot do either).
+ */
+export function openExternalLink(href: string): void {
+  const link = document.createElement('a');
+  link.href = href;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/**
+ * Hooks the page passes in: where activations are logged, and how a plan becomes a link (the
+ * page knows the latest fix and builds the text body).
+ */
 export interface EmergencyEffectsOptions {
   onActivation?: (at: number, trigger: EmergencyTrigger | null) => void;
+  openPlan?: (plan: EmergencyContactPlan) => void;
 }
 
 /** The emergency machine with the browser's side effects. */
@@ -184,8 +203,8 @@ export function browserEmergencyMachine(options: EmergencyEffectsOptions = {}) {
         speechSynthesis.cancel();
         speechSynthesis.speak(utterance);
       },
-      dial911: () => {
-        window.location.href = EMERGENCY_CALL_HREF;
+      openContactApp: (_, params: { plan: EmergencyContactPlan }) => {
+        options.openPlan?.(params.plan);
       },
       recordActivation: (_, params: { at: number; trigger: EmergencyTrigger | null }) => {
         options.onActivation?.(params.at, params.trigger);

@@ -2,15 +2,24 @@
  * The emergency machine (issue 7; core-platform §3 Emergency settings, §9 emergency defaults):
  * panic button hold with a countdown and haptic ticks, confirmation with its timeout (skipped in
  * critical situations, doubled for destructive actions), then the active emergency: location
- * refresh every locationUpdateInterval keeping the last known fix, beacon mode, an optional
- * 911 call, and voice triggers while idle. Pure xstate: every side effect (geolocation, speech
- * recognition, vibration, siren, speech, dialling, the activation log) is a named actor or
- * action provided at runtime (src/machines/emergency-effects.ts in the browser, stubs in
- * tests). Nothing here needs a network: texts and calls go over cell signal.
+ * refresh every locationUpdateInterval keeping the last known fix, beacon mode, and voice
+ * triggers while idle. Starting the emergency (by confirming, or by the confirmation running
+ * out) opens the phone's messages app or dialer as planned by `planEmergencyContact`
+ * (src/lib/outdoor/emergency-plan.ts); a browser cannot send a text or place a call itself, so
+ * the rider still presses Send or Call, and `opened` tells the screen what was opened.
+ * Pure xstate: every side effect (geolocation, speech recognition, vibration, siren, speech,
+ * opening the text or dialer, the activation log) is a named actor or action provided at
+ * runtime (src/machines/emergency-effects.ts in the browser, stubs in tests). Nothing here
+ * needs a network: texts and calls go over cell signal.
  */
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { EmergencyContact } from '../lib/outdoor/emergency-contacts.ts';
 import type { LocationFix } from '../lib/outdoor/emergency-message.ts';
+import {
+  describePlanDone,
+  planEmergencyContact,
+  type EmergencyContactPlan,
+} from '../lib/outdoor/emergency-plan.ts';
 import {
   DEFAULT_EMERGENCY_SETTINGS,
   type EmergencySettings,
@@ -45,8 +54,10 @@ export interface EmergencyContext {
   locationError: string | null;
   lastLocationAttemptAt: number | null;
   activatedAt: number | null;
-  /** Whether the confirmation timed out and help was sent without an answer. */
+  /** Whether the confirmation ran out and the text or dialer was opened without an answer. */
   sentWithoutAnswer: boolean;
+  /** What the phone was asked to open when the emergency started; null before. */
+  opened: EmergencyContactPlan | null;
   online: boolean;
   outcome: EmergencyOutcome;
   lastTranscript: string | null;
@@ -128,8 +139,11 @@ export const emergencyMachine = setup({
     hapticAlert: () => undefined,
     /** Spoken prompt (emergencyAudioPrompts). */
     announce: (_: unknown, _params: AnnounceParams) => undefined,
-    /** Opens the phone dialer on 911 (autoCall911). */
-    dial911: () => undefined,
+    /**
+     * Opens the plan's `sms:` or `tel:` link (the messages app or the dialer); the rider still
+     * has to press Send or Call.
+     */
+    openContactApp: (_: unknown, _params: { plan: EmergencyContactPlan }) => undefined,
     /** Appends the activation to the local emergency log. */
     recordActivation: (_: unknown, _params: { at: number; trigger: EmergencyTrigger | null }) =>
       undefined,
@@ -159,7 +173,6 @@ export const emergencyMachine = setup({
     voiceEnabled: ({ context }) =>
       context.settings.voiceActivationEnabled && context.settings.emergencyModeEnabled,
     beaconOnActivation: ({ context }) => context.settings.emergencyBeaconMode,
-    autoCall: ({ context }) => context.settings.autoCall911 && !context.settings.emergencyTestMode,
     audioPrompts: ({ context }) => context.settings.emergencyAudioPrompts,
     stopNeedsConfirmation: ({ context }) => context.settings.confirmation.enabled,
     stopNeedsSecondConfirmation: ({ context }) =>
@@ -188,6 +201,7 @@ export const emergencyMachine = setup({
     lastLocationAttemptAt: null,
     activatedAt: null,
     sentWithoutAnswer: false,
+    opened: null,
     online: input.online ?? true,
     outcome: null,
     lastTranscript: null,
@@ -312,7 +326,17 @@ export const emergencyMachine = setup({
     active: {
       type: 'parallel',
       entry: [
-        assign({ activatedAt: () => Date.now(), stopConfirmStep: 0 }),
+        assign({
+          activatedAt: () => Date.now(),
+          stopConfirmStep: 0,
+          opened: ({ context }) => planEmergencyContact(context.contacts, context.settings),
+        }),
+        {
+          type: 'openContactApp',
+          params: ({ context }) => ({
+            plan: context.opened ?? planEmergencyContact(context.contacts, context.settings),
+          }),
+        },
         'hapticAlert',
         {
           type: 'recordActivation',
@@ -320,19 +344,6 @@ export const emergencyMachine = setup({
         },
       ],
       states: {
-        calling: {
-          initial: 'deciding',
-          states: {
-            deciding: {
-              always: [
-                { guard: 'autoCall', target: 'dialled', actions: 'dial911' },
-                { target: 'manual' },
-              ],
-            },
-            dialled: {},
-            manual: {},
-          },
-        },
         prompting: {
           initial: 'deciding',
           states: {
@@ -344,9 +355,9 @@ export const emergencyMachine = setup({
                   actions: {
                     type: 'announce',
                     params: ({ context }) => ({
-                      text: context.settings.emergencyTestMode
-                        ? 'Emergency test. Nothing is being sent.'
-                        : 'Emergency mode on. Send your location to your contacts, or call 9 1 1.',
+                      text: `${context.settings.emergencyTestMode ? 'Emergency test. ' : ''}${
+                        context.opened ? describePlanDone(context.opened) : ''
+                      }`.replace(/\b911\b/g, '9 1 1'),
                       volume: context.settings.emergencyAudioVolume / 100,
                     }),
                   },

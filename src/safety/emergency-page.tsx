@@ -1,9 +1,11 @@
 /**
- * /emergency (voice-navigation §2.1; issue 7): the panic button held for panicButtonDelay with a
- * visible countdown, the confirmation, then the active emergency: SMS drafts with the location
- * to the chosen contacts, 911, beacon mode, location refresh with the fix age, stopping with
- * the (double) confirmation, and the offline emergency card. Runs the emergency machine with
- * the browser's side effects; works with the network off.
+ * /emergency (voice-navigation §2.1; issue 7, issue 11 defect 3): the panic button held for
+ * panicButtonDelay with a visible countdown, the confirmation saying exactly what the phone
+ * will open, then the active emergency: the text (or dialer) opened with the location, links
+ * to text or call each contact and 911, beacon mode, location refresh with the fix age,
+ * stopping with the (double) confirmation, and the offline emergency card. A page cannot send a
+ * text or place a call, so every sentence says the rider presses Send or Call. Runs the
+ * emergency machine with the browser's side effects; works with the network off.
  */
 import {
   useCallback,
@@ -12,6 +14,7 @@ import {
   useState,
   useSyncExternalStore,
   type KeyboardEvent,
+  type MutableRefObject,
 } from 'react';
 import { createActor } from 'xstate';
 import { Link } from 'react-aria-components';
@@ -37,8 +40,20 @@ import {
   telHref,
   type LocationFix,
 } from '../lib/outdoor/emergency-message.ts';
+import {
+  countContacts,
+  describePlanAhead,
+  describePlanDone,
+  planActionLabel,
+  planEmergencyContact,
+  planHref,
+} from '../lib/outdoor/emergency-plan.ts';
 import { formatDecimalDegrees } from '../lib/outdoor/coordinates.ts';
-import { browserEmergencyMachine, browserLocate } from '../machines/emergency-effects.ts';
+import {
+  browserEmergencyMachine,
+  browserLocate,
+  openExternalLink,
+} from '../machines/emergency-effects.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { SkeletonPage } from '../ui/skeleton-page.tsx';
 import { EmergencyCard } from './emergency-card.tsx';
@@ -50,7 +65,7 @@ type EmergencyActorRef = ReturnType<typeof createActor<ReturnType<typeof browser
 
 const noSubscription = () => () => undefined;
 
-function useEmergencyActor() {
+function useEmergencyActor(messageRef: MutableRefObject<string>) {
   const db = useDatabase();
   const { settings } = useOutdoor();
   const { contacts } = useEmergencyContacts();
@@ -77,6 +92,11 @@ function useEmergencyActor() {
             current.emergencyDataRetention,
           );
         },
+        // The text body is the screen's latest message (fix, place, precision settings).
+        openPlan: (plan) => {
+          const href = planHref(plan, messageRef.current);
+          if (href) openExternalLink(href);
+        },
       }),
       {
         input: {
@@ -91,7 +111,7 @@ function useEmergencyActor() {
     return () => {
       created.stop();
     };
-  }, [db]);
+  }, [db, messageRef]);
   useEffect(() => {
     actor?.send({ type: 'settings.update', settings: settings.emergencySettings });
   }, [actor, settings.emergencySettings]);
@@ -120,9 +140,18 @@ const sizeClass = { normal: 'm', large: 'l', 'extra-large': 'xl' } as const;
 
 /** The /emergency page. */
 export function EmergencyPage() {
-  const { actor, snapshot, contacts, online } = useEmergencyActor();
+  const messageRef = useRef('');
+  const { actor, snapshot, contacts, online } = useEmergencyActor(messageRef);
   if (!actor || !snapshot) return <SkeletonPage />;
-  return <EmergencyScreen actor={actor} snapshot={snapshot} contacts={contacts} online={online} />;
+  return (
+    <EmergencyScreen
+      actor={actor}
+      snapshot={snapshot}
+      contacts={contacts}
+      online={online}
+      messageRef={messageRef}
+    />
+  );
 }
 
 function EmergencyScreen({
@@ -130,16 +159,18 @@ function EmergencyScreen({
   snapshot,
   contacts,
   online,
+  messageRef,
 }: {
   actor: EmergencyActorRef;
   snapshot: ReturnType<EmergencyActorRef['getSnapshot']>;
   contacts: EmergencyContact[];
   online: boolean;
+  messageRef: MutableRefObject<string>;
 }) {
   usePageMeta({
     title: 'Emergency',
     description:
-      'Hold the SOS button to text your location to your contacts and call 911, offline.',
+      'Hold the SOS button to open a text with your location to your contacts, or the dialer on 911. Works offline.',
     keywords: ['sos', '911', 'emergency', 'help'],
     path: '/emergency',
   });
@@ -194,7 +225,11 @@ function EmergencyScreen({
     testMode: emergency.emergencyTestMode,
     updateIntervalS: emergency.locationUpdateInterval,
   });
+  useEffect(() => {
+    messageRef.current = message;
+  }, [message, messageRef]);
   const recipients = selectRecipients(contacts, emergency);
+  const plan = planEmergencyContact(contacts, emergency);
   const textAllowed = emergency.preferredContactMethod !== 'call';
   const callAllowed = emergency.preferredContactMethod !== 'sms';
 
@@ -229,7 +264,7 @@ function EmergencyScreen({
         ) : null}
         {emergency.emergencyTestMode ? (
           <p className="safety-note safety-note--warning">
-            Test mode is on: messages say they are a test and 911 is never dialled automatically.
+            Test mode is on: texts say they are a test and the dialer never opens on 911 by itself.
           </p>
         ) : null}
       </header>
@@ -266,9 +301,9 @@ function EmergencyScreen({
               : context.outcome === 'released'
                 ? 'Cancelled: you let go before the countdown ended.'
                 : context.outcome === 'cancelled'
-                  ? 'Cancelled. Nothing was sent.'
+                  ? 'Cancelled. Nothing was opened.'
                   : context.outcome === 'timed-out'
-                    ? 'No answer to the confirmation, so nothing was sent.'
+                    ? 'No answer to the confirmation, so nothing was opened.'
                     : context.outcome === 'stopped'
                       ? 'Emergency stopped.'
                       : `Press and hold for ${emergency.panicButtonDelay} seconds to start an emergency.`}
@@ -286,19 +321,22 @@ function EmergencyScreen({
           aria-labelledby="confirm-title"
           aria-describedby="confirm-text"
         >
-          <h2 id="confirm-title">Send an emergency alert?</h2>
-          <p id="confirm-text" className="confirm__countdown" aria-live="assertive">
-            {emergency.confirmation.confirmationType === 'countdown'
-              ? `Help is sent in ${confirmSeconds} s unless you cancel.`
-              : `Cancels in ${confirmSeconds} s unless you confirm.`}
-          </p>
+          <h2 id="confirm-title">Start an emergency?</h2>
+          <div id="confirm-text">
+            <p data-testid="emergency-plan">{describePlanAhead(plan)}</p>
+            <p className="confirm__countdown" aria-live="assertive">
+              {emergency.confirmation.confirmationType === 'countdown'
+                ? `It opens in ${confirmSeconds} s unless you cancel.`
+                : `Cancels in ${confirmSeconds} s unless you confirm; then nothing opens.`}
+            </p>
+          </div>
           <div className="confirm__actions">
             <button
               type="button"
               className="button button--danger-strong confirm__send"
               onClick={() => actor.send({ type: 'emergency.confirm' })}
             >
-              Send help now
+              {planActionLabel(plan)}
             </button>
             <button
               type="button"
@@ -316,9 +354,14 @@ function EmergencyScreen({
           <h2 id="active-title">
             <Siren aria-hidden="true" /> Emergency active
           </h2>
-          {context.sentWithoutAnswer ? (
-            <p className="safety-note safety-note--warning">
-              No answer to the confirmation, so the emergency started.
+          {context.opened ? (
+            <p
+              className="safety-note safety-note--warning"
+              role="status"
+              data-testid="emergency-opened"
+            >
+              {context.sentWithoutAnswer ? 'No answer to the confirmation. ' : ''}
+              {describePlanDone(context.opened)} If nothing opened, use the buttons below.
             </p>
           ) : null}
           <div className="active-emergency__location" aria-live="polite">
@@ -359,7 +402,7 @@ function EmergencyScreen({
                 data-testid="sms-all"
               >
                 <MessageSquare aria-hidden="true" /> Text my location to{' '}
-                {recipients.length === 1 ? recipients[0]?.name : `${recipients.length} contacts`}
+                {recipients.length === 1 ? recipients[0]?.name : countContacts(recipients.length)}
               </a>
             ) : null}
             <button
@@ -403,7 +446,7 @@ function EmergencyScreen({
           )}
 
           <details className="active-emergency__message">
-            <summary>Message that will be texted</summary>
+            <summary>The text your messages app gets</summary>
             <pre>{message}</pre>
           </details>
 

@@ -3,8 +3,8 @@
  * settings"): touch-target, glove-mode and font-size classes on <html> and <body>, the
  * high-contrast theme while isHighContrast is on, the screen wake lock while
  * screenLockPrevention is on (or an emergency is active with enableWakeLock), the haptics
- * engine's config, and the floating emergency button when alwaysShowEmergencyButton is on.
- * Mounted once by the root layout inside the database provider.
+ * engine's config, the floating emergency button when alwaysShowEmergencyButton is on, and the
+ * fall detection and safety check-ins (safety-watch.tsx). Mounted once by the root layout inside the database provider.
  */
 import {
   createContext,
@@ -33,6 +33,7 @@ import {
   hapticCategoriesFromSettings,
 } from '../machines/haptics-engine.ts';
 import { FloatingEmergencyButton } from './floating-emergency-button.tsx';
+import { SafetyWatch } from './safety-watch.tsx';
 
 /** Class of the high-contrast theme (src/app/theme/themes.ts); later in the stylesheet, it wins. */
 const HIGH_CONTRAST_CLASS = 'high-contrast';
@@ -129,6 +130,7 @@ export function OutdoorSettingsProvider({ children }: { children: ReactNode }) {
           uiTimeoutS={emergency.emergencyUITimeout}
         />
       ) : null}
+      <SafetyWatch />
     </OutdoorContext.Provider>
   );
 }

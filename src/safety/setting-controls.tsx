@@ -10,11 +10,14 @@ export function ToggleSetting({
   checked,
   onChange,
   description,
+  disabled = false,
 }: {
   label: string;
   checked: boolean;
   onChange: (checked: boolean) => void;
   description?: ReactNode;
+  /** When the device cannot do it; the description says why. */
+  disabled?: boolean;
 }) {
   const id = useId();
   return (
@@ -24,6 +27,7 @@ export function ToggleSetting({
         type="checkbox"
         className="setting__checkbox"
         checked={checked}
+        disabled={disabled}
         onChange={(event) => onChange(event.target.checked)}
         aria-describedby={description ? `${id}-help` : undefined}
       />
@@ -86,6 +90,8 @@ export function NumberSetting({
   max,
   unit,
   onChange,
+  disabled = false,
+  description,
 }: {
   label: string;
   value: number;
@@ -93,6 +99,8 @@ export function NumberSetting({
   max: number;
   unit: string;
   onChange: (value: number) => void;
+  disabled?: boolean;
+  description?: ReactNode;
 }) {
   const id = useId();
   // The draft lets the rider type "15" through an out-of-range "1"; only valid values are saved.
@@ -115,6 +123,7 @@ export function NumberSetting({
           min={min}
           max={max}
           value={shown}
+          disabled={disabled}
           aria-invalid={!valid(shown)}
           onChange={(event) => {
             setDraft(event.target.value);
@@ -124,6 +133,7 @@ export function NumberSetting({
         />
         <span>{unit}</span>
       </span>
+      {description ? <p className="setting__help">{description}</p> : null}
     </div>
   );
 }

@@ -2,10 +2,13 @@
  * Outdoor and emergency settings on /safety (core-platform §3, §4, §9): presets (whole
  * outdoor/indoor, haptics, emergency), the outdoor display settings that scale the whole UI,
  * and the emergency settings that change what the Emergency screen does. Every change is saved
- * at once. Fields that a browser cannot act on (screen brightness, biometrics, fall detection)
- * are kept in the stored settings but not offered here, so nothing pretends to work.
+ * at once. Fields that a browser cannot act on (screen brightness, biometrics) are kept in the
+ * stored settings but not offered here, so nothing pretends to work. Fall detection and
+ * check-ins are offered with what they open and the limit every web app has: they stop while
+ * the screen is locked.
  */
 import { useDatabase } from '../db/provider.tsx';
+import { useEmergencyContacts } from '../db/safety-settings.ts';
 import {
   applyEmergencyPresetToDevice,
   applyHapticPresetToDevice,
@@ -15,12 +18,34 @@ import {
 import {
   EMERGENCY_PRESETS,
   effectiveTouchTarget,
+  SAFETY_CHECK_INTERVAL_MAX_MIN,
+  SAFETY_CHECK_INTERVAL_MIN_MIN,
   type EmergencyPreset,
 } from '../lib/outdoor/outdoor-settings.ts';
+import { describePlanAhead, planEmergencyContact } from '../lib/outdoor/emergency-plan.ts';
+import {
+  requestMotionPermission,
+  type MotionSensorStatus,
+} from '../machines/safety-check-effects.ts';
+import { SAFETY_PROMPT_TIMEOUT_S } from '../machines/safety-check-machine.ts';
 import type { HapticPresetName } from '../machines/haptics-engine.ts';
 import { showToast } from '../ui/toast.ts';
 import { useOutdoor } from './outdoor-settings-provider.tsx';
+import { useMotionSensorStatus } from './safety-watch.tsx';
 import { NumberSetting, SelectSetting, ToggleSetting } from './setting-controls.tsx';
+
+const motionStatusText: Record<MotionSensorStatus, string> = {
+  unsupported:
+    'This browser gives web pages no motion sensor data, so fall detection cannot work here.',
+  waiting: 'Waiting for motion data from the phone…',
+  receiving: 'Motion data is coming in: fall detection is listening.',
+  'no-data':
+    'No motion data has come in: this device may have no motion sensor, or the browser withholds it.',
+};
+
+/** The one limit both features share, said where the rider switches them on. */
+const SCREEN_ON_ONLY =
+  'Works only while this app is open and the screen is on: phones pause web apps when the screen locks or you switch to another app.';
 
 const wakeLockText = {
   off: 'Off.',
@@ -43,6 +68,8 @@ export function SettingsSection() {
   const db = useDatabase();
   const { settings, updateOutdoor, updateEmergency } = useOutdoorSettings();
   const { wakeLockStatus } = useOutdoor();
+  const { contacts } = useEmergencyContacts();
+  const motionStatus = useMotionSensorStatus();
   const emergency = settings.emergencySettings;
   const confirmation = emergency.confirmation;
   const setConfirmation = (patch: Partial<typeof confirmation>) =>
@@ -63,6 +90,28 @@ export function SettingsSection() {
     showToast({
       title: 'Emergency preset applied',
       description: EMERGENCY_PRESETS.find((item) => item.id === preset)?.label ?? preset,
+    });
+  };
+  const noAnswer = `If you do not answer within ${SAFETY_PROMPT_TIMEOUT_S} s: ${describePlanAhead(
+    planEmergencyContact(contacts, emergency),
+  )}`;
+  const setFallDetection = async (on: boolean) => {
+    if (!on) {
+      await updateEmergency({ automaticFallDetection: false });
+      return;
+    }
+    // iOS asks for motion access only from a tap, so the request happens in this handler.
+    const permission = await requestMotionPermission();
+    if (permission === 'granted') {
+      await updateEmergency({ automaticFallDetection: true });
+      return;
+    }
+    showToast({
+      title: 'Fall detection is off',
+      description:
+        permission === 'denied'
+          ? 'Motion sensor access was refused. Allow Motion & Orientation Access for this site in the browser settings, then try again.'
+          : motionStatusText.unsupported,
     });
   };
   const hapticPreset = async (preset: HapticPresetName) => {
@@ -227,14 +276,14 @@ export function SettingsSection() {
 
       <h3>Confirmation</h3>
       <ToggleSetting
-        label="Confirm before sending help"
+        label="Ask before opening the emergency text or call"
         checked={emergency.requireEmergencyConfirmation}
         onChange={(requireEmergencyConfirmation) =>
           void updateEmergency({ requireEmergencyConfirmation })
         }
       />
       <ToggleSetting
-        label="Confirmations on (sending and stopping)"
+        label="Confirmations on (starting and stopping)"
         checked={confirmation.enabled}
         onChange={(enabled) => setConfirmation({ enabled })}
       />
@@ -250,8 +299,11 @@ export function SettingsSection() {
         label="When the time runs out"
         value={confirmation.confirmationType}
         options={[
-          { value: 'countdown', label: 'Send help (you may be unable to answer)' },
-          { value: 'tap', label: 'Cancel (only a tap sends help)' },
+          {
+            value: 'countdown',
+            label: 'Open the text or call anyway (you may be unable to answer)',
+          },
+          { value: 'tap', label: 'Cancel (only a tap opens it)' },
         ]}
         onChange={(confirmationType) => setConfirmation({ confirmationType })}
       />
@@ -259,7 +311,7 @@ export function SettingsSection() {
         label="Skip confirmation when someone is hurt"
         checked={confirmation.skipConfirmationInCritical}
         onChange={(skipConfirmationInCritical) => setConfirmation({ skipConfirmationInCritical })}
-        description="Voice triggers “mayday”, “injured” and “accident” send help at once."
+        description="After the voice triggers “mayday”, “injured” and “accident”, the text or call opens at once; you still press Send or Call."
       />
       <ToggleSetting
         label="Confirm twice before stopping an emergency"
@@ -316,15 +368,49 @@ export function SettingsSection() {
         onChange={(lowSignalOptimization) => void updateEmergency({ lowSignalOptimization })}
       />
       <ToggleSetting
-        label="Call 911 automatically when an emergency starts"
+        label="Open the dialer on 911 when an emergency starts"
         checked={emergency.autoCall911}
         onChange={(autoCall911) => void updateEmergency({ autoCall911 })}
-        description="Opens the phone’s dialer on 911; some browsers still ask you to tap Call."
+        description="Instead of the text to your contacts, the phone’s dialer opens on 911. The call starts only when you press Call; the text stays one tap away."
+      />
+
+      <h3>Fall detection and check-ins</h3>
+      <ToggleSetting
+        label="Fall detection"
+        checked={emergency.automaticFallDetection}
+        disabled={motionStatus === 'unsupported' && !emergency.automaticFallDetection}
+        onChange={(on) => void setFallDetection(on)}
+        description={
+          <>
+            Uses the phone’s motion sensors to notice a fall: a drop, then a hard hit. It asks “Are
+            you OK?” first; a jump can set it off. {noAnswer} {SCREEN_ON_ONLY}{' '}
+            {motionStatus ? (
+              <span data-testid="motion-status">{motionStatusText[motionStatus]}</span>
+            ) : null}
+          </>
+        }
+      />
+      <ToggleSetting
+        label="Safety check-ins"
+        checked={emergency.periodicSafetyChecks}
+        onChange={(periodicSafetyChecks) => void updateEmergency({ periodicSafetyChecks })}
+        description={`Asks “Are you OK?” every ${emergency.safetyCheckIntervalMinutes} minutes. ${noAnswer} ${SCREEN_ON_ONLY} A check-in that falls due meanwhile is asked when you come back to the app.`}
+      />
+      <NumberSetting
+        label="Check in every"
+        value={emergency.safetyCheckIntervalMinutes}
+        min={SAFETY_CHECK_INTERVAL_MIN_MIN}
+        max={SAFETY_CHECK_INTERVAL_MAX_MIN}
+        unit="minutes"
+        onChange={(safetyCheckIntervalMinutes) =>
+          void updateEmergency({ safetyCheckIntervalMinutes })
+        }
       />
 
       <h3>During an emergency</h3>
       <NumberSetting
-        label="Update location every"
+        label="Refresh the GPS position every"
+        description="On the Emergency screen and in the text its buttons open. Contacts get a newer position only when you send another text."
         value={emergency.locationUpdateInterval}
         min={5}
         max={600}
@@ -370,7 +456,7 @@ export function SettingsSection() {
         label="Test mode"
         checked={emergency.emergencyTestMode}
         onChange={(emergencyTestMode) => void updateEmergency({ emergencyTestMode })}
-        description="Texts say they are a test and 911 is never dialled automatically."
+        description="Texts say they are a test, and the dialer never opens on 911 by itself."
       />
       <NumberSetting
         label="Keep the emergency log for"

@@ -1,9 +1,12 @@
 /**
- * The safety system end to end in Chromium (issue 7), with geolocation overridden and the
- * network off: a contact is added, the panic button is held (mouse down, 3 s) with its visible
- * countdown, the alert is confirmed, and the SMS link carries the coordinates; glove mode makes
- * every control on the safety and emergency pages at least 60 px; /emergency-test reports its
- * seven checks for a tester.
+ * The safety system end to end in Chromium (issue 7, issue 11 defect 3), with geolocation
+ * overridden and the network off: a contact is added, the panic button is held (mouse down,
+ * 3 s) with its visible countdown, the confirmation says what the phone will open, and when it
+ * runs out the text opens with the coordinates and the screen says it still has to be sent;
+ * with no contacts the dialer opens on 911; fall detection (synthetic devicemotion events) and
+ * periodic check-ins (Playwright's clock) ask "Are you OK?" and open the text when needed;
+ * glove mode makes every control on the safety and emergency pages at least 60 px;
+ * /emergency-test reports its seven checks for a tester.
  */
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -30,6 +33,61 @@ const position = { latitude: 35.0887, longitude: -92.4421, accuracy: 9 };
 async function withLocation(current: BrowserSession): Promise<void> {
   await current.context.grantPermissions(['geolocation'], { origin: baseUrl });
   await current.context.setGeolocation(position);
+}
+
+/**
+ * Records every `sms:` and `tel:` link the page opens (a tap or the app's own opening) instead
+ * of handing it to the system, which a headless browser does not have.
+ */
+async function recordOpenedLinks(current: BrowserSession): Promise<void> {
+  await current.context.addInitScript(() => {
+    const scope = window as unknown as { openedLinks: string[] };
+    scope.openedLinks = [];
+    document.addEventListener(
+      'click',
+      (event) => {
+        const link = event.target instanceof Element ? event.target.closest('a') : null;
+        const href = link?.getAttribute('href') ?? '';
+        if (/^(sms|tel):/.test(href)) {
+          scope.openedLinks.push(href);
+          event.preventDefault();
+        }
+      },
+      true,
+    );
+  });
+}
+
+async function openedLinks(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { openedLinks: string[] }).openedLinks);
+}
+
+async function addContact(page: Page, name: string, phone: string, relation = ''): Promise<void> {
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Mobile phone').fill(phone);
+  await page.getByLabel('Relation (optional)').fill(relation);
+  await page.getByRole('button', { name: 'Add contact' }).click();
+  await page.getByText(`${phone} ·`, { exact: false }).waitFor();
+}
+
+/**
+ * Dispatches accelerometer samples 20 ms apart: `phases` of [g, duration ms] (total
+ * acceleration including gravity, along z).
+ */
+async function shake(page: Page, phases: [number, number][]): Promise<void> {
+  await page.evaluate(async (steps) => {
+    for (const [g, ms] of steps) {
+      for (let elapsed = 0; elapsed < ms; elapsed += 20) {
+        window.dispatchEvent(
+          new DeviceMotionEvent('devicemotion', {
+            accelerationIncludingGravity: { x: 0, y: 0, z: g * 9.80665 },
+            interval: 20,
+          }),
+        );
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+  }, phases);
 }
 
 async function goOffline(page: Page, current: BrowserSession, path: string): Promise<void> {
@@ -73,10 +131,11 @@ async function undersizedControls(page: Page, min: number): Promise<string[]> {
 }
 
 describe('safety and emergency in Chromium', () => {
-  it('holds the panic button offline, confirms, and offers an SMS with the coordinates', async () => {
+  it('holds the panic button offline; the unanswered countdown opens the text with the coordinates and says to press Send', async () => {
     session = await openBrowser(viewports.phone);
     const { page } = session;
     await withLocation(session);
+    await recordOpenedLinks(session);
     await goOffline(page, session, '/safety');
     await page.getByRole('heading', { name: 'Safety Center', level: 1 }).waitFor();
     await expect(page.getByText('Carry 1 gallon of water per person.').isVisible()).resolves.toBe(
@@ -103,15 +162,26 @@ describe('safety and emergency in Chromium', () => {
     await page.mouse.down();
     await page.getByText(/Keep holding: [123] s/).waitFor({ timeout: 2000 });
     await saveScreenshot(page, 'emergency-countdown-phone-offline');
-    await page.getByRole('heading', { name: 'Send an emergency alert?' }).waitFor({
+    await page.getByRole('heading', { name: 'Start an emergency?' }).waitFor({
       timeout: 5000,
     });
     await page.mouse.up();
-    await expect(
-      page.getByText(/Help is sent in \d+ s unless you cancel/).isVisible(),
-    ).resolves.toBe(true);
-    await page.getByRole('button', { name: 'Send help now' }).click();
-    await page.getByRole('heading', { name: 'Emergency active' }).waitFor();
+    await expect(page.getByTestId('emergency-plan').textContent()).resolves.toBe(
+      'Your phone will open a text to your 1 contact, Dana Rivers, with your location. Press Send.',
+    );
+    await page.getByText(/It opens in \d s unless you cancel\./).waitFor();
+    await saveScreenshot(page, 'emergency-confirm-phone-offline');
+    expect(await openedLinks(page)).toEqual([]);
+    // Nobody answers: the 8 s countdown ends by opening the text, not by a claim.
+    await page.getByRole('heading', { name: 'Emergency active' }).waitFor({ timeout: 12_000 });
+    await expect(page.getByTestId('emergency-opened').textContent()).resolves.toBe(
+      'No answer to the confirmation. Your phone opened a text to your 1 contact, Dana Rivers, with your location. It is not sent until you press Send. If nothing opened, use the buttons below.',
+    );
+    const opened = await openedLinks(page);
+    expect(opened).toHaveLength(1);
+    expect(opened[0]?.startsWith('sms:+15015550142?&body=')).toBe(true);
+    const openedBody = decodeURIComponent(opened[0]?.split('body=')[1] ?? '');
+    expect(openedBody).toContain('35.08870, -92.44210 (±9 m)');
 
     const sms = page.getByTestId('sms-all');
     await sms.waitFor();
@@ -134,6 +204,142 @@ describe('safety and emergency in Chromium', () => {
     await page.getByText('Emergency stopped.').waitFor();
   });
 
+  it('with no contacts saved, says so and the confirmed emergency opens the dialer on 911', async () => {
+    session = await openBrowser(viewports.phone);
+    const { page } = session;
+    await withLocation(session);
+    await recordOpenedLinks(session);
+    await page.goto(`${baseUrl}/emergency`);
+    await page.getByRole('button', { name: /Hold for SOS/ }).hover();
+    await page.mouse.down();
+    await page.getByRole('heading', { name: 'Start an emergency?' }).waitFor({ timeout: 5000 });
+    await page.mouse.up();
+    await expect(page.getByTestId('emergency-plan').textContent()).resolves.toBe(
+      'You have no emergency contacts saved, so there is no one to text. Your phone will open the dialer on 911. Press Call.',
+    );
+    await page.getByRole('button', { name: 'Open the dialer now' }).click();
+    await page.getByRole('heading', { name: 'Emergency active' }).waitFor();
+    expect(await openedLinks(page)).toEqual(['tel:911']);
+    await expect(page.getByTestId('emergency-opened').textContent()).resolves.toContain(
+      'Your phone opened the dialer on 911. The call starts only when you press Call.',
+    );
+    await saveScreenshot(page, 'emergency-no-contacts-phone');
+  });
+
+  it('fall detection: a free fall then an impact asks "Are you OK?", and "I need help" opens the text', async () => {
+    session = await openBrowser(viewports.phone);
+    const { page } = session;
+    await withLocation(session);
+    await recordOpenedLinks(session);
+    // Chromium asks for motion sensors like iOS does (DeviceMotionEvent.requestPermission).
+    await session.context.grantPermissions(['geolocation', 'accelerometer', 'gyroscope'], {
+      origin: baseUrl,
+    });
+    await page.goto(`${baseUrl}/safety`);
+    await page.getByRole('heading', { name: 'Safety Center', level: 1 }).waitFor();
+    await addContact(page, 'Dana Rivers', '(501) 555-0142');
+    await expect(
+      page.getByText(/only while this app is open and the screen is on/).count(),
+    ).resolves.toBe(2);
+    // Saved once the motion permission is settled (iOS asks here), so click, then wait.
+    await page.getByLabel('Fall detection').click();
+    await page.getByTestId('motion-status').waitFor();
+    await expect(page.getByLabel('Fall detection').isChecked()).resolves.toBe(true);
+    await page.getByLabel('Fall detection').scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'fall-settings-phone');
+
+    // Riding bumps (hard spikes without a free fall) do not ask.
+    await shake(page, [
+      [1, 200],
+      [3.5, 40],
+      [1, 200],
+      [3.5, 40],
+      [1, 200],
+    ]);
+    await page.getByTestId('motion-status').getByText('Motion data is coming in').waitFor();
+    await expect(page.getByRole('alertdialog').count()).resolves.toBe(0);
+
+    // A drop (0.1 g for 300 ms) and then a 4 g hit.
+    await shake(page, [
+      [0.1, 300],
+      [4, 40],
+      [1, 100],
+    ]);
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByRole('heading', { name: 'Are you OK?' }).waitFor();
+    await dialog.getByText('Your phone’s motion sensors noticed what may be a fall.').waitFor();
+    await expect(page.getByTestId('safety-watch-plan').textContent()).resolves.toBe(
+      'Your phone will open a text to your 1 contact, Dana Rivers, with your location. Press Send.',
+    );
+    await saveScreenshot(page, 'fall-prompt-phone');
+    await dialog.getByRole('button', { name: 'I’m OK' }).click();
+    await expect(page.getByRole('alertdialog').count()).resolves.toBe(0);
+    expect(await openedLinks(page)).toEqual([]);
+
+    await shake(page, [
+      [0.1, 300],
+      [4, 40],
+    ]);
+    await dialog.getByRole('heading', { name: 'Are you OK?' }).waitFor();
+    await page.waitForTimeout(1500); // the location for the text arrives while the prompt shows
+    await dialog.getByRole('button', { name: 'I need help' }).click();
+    await expect(page.getByTestId('safety-watch-opened').textContent()).resolves.toBe(
+      'Your phone opened a text to your 1 contact, Dana Rivers, with your location. It is not sent until you press Send. If nothing opened, use the buttons below.',
+    );
+    const opened = await openedLinks(page);
+    expect(opened).toHaveLength(1);
+    expect(decodeURIComponent(opened[0] ?? '')).toContain('35.08870, -92.44210 (±9 m)');
+    await saveScreenshot(page, 'fall-opened-phone');
+  });
+
+  it('a periodic check-in nobody answers opens the text to both contacts, offline', async () => {
+    session = await openBrowser(viewports.phone);
+    const { page } = session;
+    await withLocation(session);
+    await recordOpenedLinks(session);
+    await page.clock.install();
+    await goOffline(page, session, '/safety');
+    await page.getByRole('heading', { name: 'Safety Center', level: 1 }).waitFor();
+    await addContact(page, 'Dana Rivers', '(501) 555-0142');
+    await addContact(page, 'Lee Park', '(501) 555-0177');
+    await page.getByLabel('Check in every').fill('5');
+    // Saved to the on-device database, then shown: click and wait rather than check().
+    await page.getByLabel('Safety check-ins').click();
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll('label')).some(
+        (label) =>
+          label.textContent === 'Safety check-ins' &&
+          (document.getElementById(label.htmlFor) as HTMLInputElement | null)?.checked,
+      ),
+    );
+    await page.getByText(/Asks “Are you OK\?” every 5 minutes\./).waitFor();
+
+    await page.clock.runFor(4 * 60_000);
+    await expect(page.getByRole('alertdialog').count()).resolves.toBe(0);
+    await page.clock.runFor(60_000 + 500);
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByRole('heading', { name: 'Are you OK?' }).waitFor();
+    await dialog.getByText('Your safety check-in is due (every 5 minutes).').waitFor();
+    await expect(page.getByTestId('safety-watch-plan').textContent()).resolves.toBe(
+      'Your phone will open a text to your 2 contacts with your location. Press Send.',
+    );
+    await saveScreenshot(page, 'check-in-prompt-phone-offline');
+    await page.waitForTimeout(1500); // the location for the text arrives while the prompt shows
+    expect(await openedLinks(page)).toEqual([]);
+    await page.clock.runFor(30_000);
+    await dialog.getByRole('heading', { name: 'No answer to “Are you OK?”' }).waitFor();
+    await expect(page.getByTestId('safety-watch-opened').textContent()).resolves.toBe(
+      'Your phone opened a text to your 2 contacts with your location. It is not sent until you press Send. If nothing opened, use the buttons below.',
+    );
+    const opened = await openedLinks(page);
+    expect(opened).toHaveLength(1);
+    expect(opened[0]?.startsWith('sms:+15015550142,+15015550177?&body=')).toBe(true);
+    expect(decodeURIComponent(opened[0] ?? '')).toContain('35.08870, -92.44210');
+    await saveScreenshot(page, 'check-in-opened-phone-offline');
+    await dialog.getByRole('button', { name: 'I’m OK now, close' }).click();
+    await expect(page.getByRole('alertdialog').count()).resolves.toBe(0);
+  });
+
   it('releases early to cancel the hold', async () => {
     session = await openBrowser(viewports.desktop);
     const { page } = session;
@@ -146,15 +352,16 @@ describe('safety and emergency in Chromium', () => {
     await page.mouse.up();
     await page.getByText('Cancelled: you let go before the countdown ended.').waitFor();
     await page.waitForTimeout(3500);
-    await expect(
-      page.getByRole('heading', { name: 'Send an emergency alert?' }).count(),
-    ).resolves.toBe(0);
+    await expect(page.getByRole('heading', { name: 'Start an emergency?' }).count()).resolves.toBe(
+      0,
+    );
   });
 
   it('glove mode makes every control on the page at least 60 px, and the setting survives a reload', async () => {
     session = await openBrowser(viewports.phone);
     const { page } = session;
     await withLocation(session);
+    await recordOpenedLinks(session);
     await goOffline(page, session, '/safety');
     await page.getByRole('heading', { name: 'Safety Center', level: 1 }).waitFor();
     expect((await undersizedControls(page, 60)).length).toBeGreaterThan(0);
@@ -180,11 +387,11 @@ describe('safety and emergency in Chromium', () => {
     // The whole emergency flow with gloves on: hold, confirm, and the active screen's controls.
     await page.getByRole('button', { name: /Hold for SOS/ }).hover();
     await page.mouse.down();
-    await page.getByRole('heading', { name: 'Send an emergency alert?' }).waitFor({
+    await page.getByRole('heading', { name: 'Start an emergency?' }).waitFor({
       timeout: 5000,
     });
     await page.mouse.up();
-    await page.getByRole('button', { name: 'Send help now' }).click();
+    await page.getByRole('button', { name: 'Open the dialer now' }).click();
     await page.getByRole('heading', { name: 'Emergency active' }).waitFor();
     await page.getByText('35.08870, -92.44210').first().waitFor();
     await expect(

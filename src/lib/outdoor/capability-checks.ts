@@ -120,7 +120,7 @@ export async function runCapabilityChecks(env: CapabilityEnvironment): Promise<C
       permission === undefined
         ? 'This browser has no notifications.'
         : permission === 'granted'
-          ? 'Notifications are allowed: safety alerts can reach you while the app is in the background.'
+          ? 'Notifications are allowed: while the app is open in the background, a fall or check-in “Are you OK?” also shows as a notification. A locked phone pauses the app, so none come then.'
           : permission === 'denied'
             ? 'Notifications are blocked for this site: change it in the browser’s site settings.'
             : 'Notifications have not been allowed yet: use “Allow notifications” below.',

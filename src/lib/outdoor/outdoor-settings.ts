@@ -47,8 +47,9 @@ export type EmergencyButtonSize = 'normal' | 'large' | 'extra-large';
 /** How precisely shared coordinates are given (see `COORDINATE_DECIMALS`). */
 export type ShareLocationPrecision = 'exact' | 'approximate' | 'general';
 /**
- * What the confirmation timeout does. `countdown`: no answer sends help (a rider who cannot
- * answer is the case the app exists for); `tap`: no answer cancels, only an explicit tap sends.
+ * What the confirmation timeout does. `countdown`: no answer opens the emergency text or call
+ * (a rider who cannot answer is the case the app exists for; a page cannot send it, the rider
+ * presses Send); `tap`: no answer cancels, only an explicit tap opens it.
  */
 export type ConfirmationType = 'countdown' | 'tap';
 /** Contact priority level: 1 primary, 2 secondary, 3 backup. */
@@ -67,7 +68,8 @@ export interface EmergencyConfirmationSettings {
  * Emergency settings (core-platform §3). Times: panicButtonDelay, locationUpdateInterval and
  * emergencyUITimeout in seconds; emergencyDataRetention in days; emergencyAudioVolume 0–100.
  * emergencyContactPriority: contacts of this priority level or higher (1 = only primary) are
- * alerted when shareLocationWithAllContacts is off.
+ * alerted when shareLocationWithAllContacts is off. `safetyCheckIntervalMinutes` is not in the
+ * spec: periodicSafetyChecks needs an interval, and the rider picks it (5–240 minutes).
  */
 export interface EmergencySettings {
   autoLocationShare: boolean;
@@ -99,6 +101,7 @@ export interface EmergencySettings {
   emergencyTestMode: boolean;
   automaticFallDetection: boolean;
   periodicSafetyChecks: boolean;
+  safetyCheckIntervalMinutes: number;
   shareLocationPrecision: ShareLocationPrecision;
   anonymizeEmergencyData: boolean;
   emergencyDataRetention: number;
@@ -148,6 +151,11 @@ export const DEFAULT_EMERGENCY_VOICE_TRIGGERS: readonly string[] = [
   'injured',
 ];
 
+/** Bounds and default of the safety check-in interval, minutes (a product choice). */
+export const SAFETY_CHECK_INTERVAL_MIN_MIN = 5;
+export const SAFETY_CHECK_INTERVAL_MAX_MIN = 240;
+export const DEFAULT_SAFETY_CHECK_INTERVAL_MIN = 30;
+
 /** Confirmation timeouts of the outdoor and indoor presets, seconds (core-platform §9). */
 export const OUTDOOR_CONFIRMATION_TIMEOUT_S = 8;
 export const INDOOR_CONFIRMATION_TIMEOUT_S = 5;
@@ -189,6 +197,7 @@ export const DEFAULT_EMERGENCY_SETTINGS: EmergencySettings = {
   emergencyTestMode: false,
   automaticFallDetection: false,
   periodicSafetyChecks: false,
+  safetyCheckIntervalMinutes: DEFAULT_SAFETY_CHECK_INTERVAL_MIN,
   shareLocationPrecision: 'exact',
   anonymizeEmergencyData: false,
   emergencyDataRetention: 30,
@@ -333,6 +342,12 @@ export function normalizeEmergencySettings(stored: unknown): EmergencySettings {
       d.shareLocationPrecision,
     ),
     emergencyDataRetention: bounded(s.emergencyDataRetention, 1, 365, d.emergencyDataRetention),
+    safetyCheckIntervalMinutes: bounded(
+      s.safetyCheckIntervalMinutes,
+      SAFETY_CHECK_INTERVAL_MIN_MIN,
+      SAFETY_CHECK_INTERVAL_MAX_MIN,
+      d.safetyCheckIntervalMinutes,
+    ),
     emergencyUITimeout: bounded(s.emergencyUITimeout, 5, 600, d.emergencyUITimeout),
     confirmation: {
       enabled: bool(c.enabled, d.confirmation.enabled),
@@ -449,25 +464,25 @@ export const EMERGENCY_PRESETS: readonly { id: EmergencyPreset; label: string; s
       id: 'trail_riding',
       label: 'Trail riding',
       summary:
-        'Big floating SOS button on every page, location every 30 s, 8 s confirmation that sends help if you cannot answer.',
+        'Big floating SOS button on every page, GPS refreshed every 30 s, 8 s confirmation; if you cannot answer, your phone opens the emergency text and you press Send.',
     },
     {
       id: 'backcountry',
       label: 'Backcountry',
       summary:
-        'Far from help: full-width panel, beacon mode, location every 60 s to save battery, text message kept short for weak signal.',
+        'Far from help: full-width panel, beacon mode, GPS refreshed every 60 s to save battery, text message kept short for weak signal.',
     },
     {
       id: 'urban',
       label: 'Urban',
       summary:
-        'Help is near: compact panel, location every 15 s, only primary contacts, 5 s confirmation.',
+        'Help is near: compact panel, GPS refreshed every 15 s, texts to primary contacts only, 5 s confirmation.',
     },
     {
       id: 'minimal',
       label: 'Minimal',
       summary:
-        'Quiet: no floating button, no voice prompts or beacon, location every 60 s. The Emergency page still works.',
+        'Quiet: no floating button, no voice prompts or beacon, GPS refreshed every 60 s. The Emergency page still works.',
     },
   ];
 

@@ -20,6 +20,23 @@ import {
   DEFAULT_EMERGENCY_SETTINGS,
   type EmergencySettings,
 } from '../../../src/lib/outdoor/outdoor-settings.ts';
+import type { EmergencyContact } from '../../../src/lib/outdoor/emergency-contacts.ts';
+import type { EmergencyContactPlan } from '../../../src/lib/outdoor/emergency-plan.ts';
+
+const DANA: EmergencyContact = {
+  id: 'c1',
+  name: 'Dana Rivers',
+  phone: '+15015550142',
+  relation: 'Sister',
+  priority: 1,
+};
+const LEE: EmergencyContact = {
+  id: 'c2',
+  name: 'Lee Park',
+  phone: '+15015550177',
+  relation: '',
+  priority: 2,
+};
 
 const START = new Date('2026-06-01T15:00:00Z').getTime();
 
@@ -31,7 +48,8 @@ interface Harness {
   actor: ReturnType<typeof createActor<typeof emergencyMachine>>;
   ticks: number;
   alerts: number;
-  dialled: number;
+  /** Every plan the machine asked the phone to open (messages app or dialer). */
+  opened: EmergencyContactPlan[];
   locateCalls: LocateInput[];
   beaconRunning: boolean;
   voiceSend: ((event: EmergencyEvent) => void) | null;
@@ -43,13 +61,14 @@ function start(
     settings?: EmergencySettings;
     locate?: (input: LocateInput, call: number) => Promise<LocationFix>;
     online?: boolean;
+    contacts?: EmergencyContact[];
   } = {},
 ): Harness {
   const harness: Harness = {
     actor: null as unknown as Harness['actor'],
     ticks: 0,
     alerts: 0,
-    dialled: 0,
+    opened: [],
     locateCalls: [],
     beaconRunning: false,
     voiceSend: null,
@@ -63,8 +82,8 @@ function start(
       hapticAlert: () => {
         harness.alerts += 1;
       },
-      dial911: () => {
-        harness.dialled += 1;
+      openContactApp: (_, params: { plan: EmergencyContactPlan }) => {
+        harness.opened.push(params.plan);
       },
       recordActivation: () => {
         harness.records += 1;
@@ -93,7 +112,11 @@ function start(
     },
   });
   harness.actor = createActor(machine, {
-    input: { settings: options.settings ?? settings(), online: options.online ?? true },
+    input: {
+      settings: options.settings ?? settings(),
+      online: options.online ?? true,
+      contacts: options.contacts ?? [],
+    },
   });
   harness.actor.start();
   return harness;
@@ -350,16 +373,19 @@ describe('active emergency', () => {
     }
   });
 
-  it('calls 911 on activation only when autoCall911 is on and not in test mode', async () => {
-    const off = start();
+  it('opens the dialer on 911 only when autoCall911 is on and not in test mode', async () => {
+    const off = start({ contacts: [DANA] });
     await activate(off);
-    expect(off.dialled).toBe(0);
-    const on = start({ settings: settings({ autoCall911: true }) });
+    expect(off.opened.map((plan) => plan.method)).toEqual(['sms']);
+    const on = start({ settings: settings({ autoCall911: true }), contacts: [DANA] });
     await activate(on);
-    expect(on.dialled).toBe(1);
-    const test = start({ settings: settings({ autoCall911: true, emergencyTestMode: true }) });
+    expect(on.opened).toEqual([{ method: '911', reason: 'auto-call' }]);
+    const test = start({
+      settings: settings({ autoCall911: true, emergencyTestMode: true }),
+      contacts: [DANA],
+    });
     await activate(test);
-    expect(test.dialled).toBe(0);
+    expect(test.opened.map((plan) => plan.method)).toEqual(['sms']);
   });
 
   it('runs the beacon when beacon mode is on, and it can be switched off and on', async () => {
@@ -374,6 +400,59 @@ describe('active emergency', () => {
     h.actor.send({ type: 'emergency.confirm' });
     h.actor.send({ type: 'emergency.confirm' });
     expect(h.beaconRunning).toBe(false);
+  });
+});
+
+describe('what the phone opens when the emergency starts', () => {
+  it('ends an unanswered countdown by opening the text to both contacts, once', async () => {
+    const h = start({ contacts: [LEE, DANA] });
+    h.actor.send({ type: 'panic.hold' });
+    await vi.advanceTimersByTimeAsync(3000 + 7999);
+    expect(h.opened).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(h.opened).toEqual([{ method: 'sms', recipients: [DANA, LEE] }]);
+    expect(state(h).context.opened).toEqual({ method: 'sms', recipients: [DANA, LEE] });
+    expect(state(h).context.sentWithoutAnswer).toBe(true);
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(h.opened).toHaveLength(1);
+  });
+
+  it('opens at once when the rider confirms, and opens nothing when cancelled', async () => {
+    const confirmed = start({ contacts: [DANA] });
+    confirmed.actor.send({ type: 'panic.hold' });
+    await vi.advanceTimersByTimeAsync(3000);
+    confirmed.actor.send({ type: 'emergency.confirm' });
+    expect(confirmed.opened).toEqual([{ method: 'sms', recipients: [DANA] }]);
+    expect(state(confirmed).context.sentWithoutAnswer).toBe(false);
+
+    const cancelled = start({ contacts: [DANA] });
+    cancelled.actor.send({ type: 'panic.hold' });
+    await vi.advanceTimersByTimeAsync(3000);
+    cancelled.actor.send({ type: 'emergency.cancel' });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(cancelled.opened).toEqual([]);
+  });
+
+  it('opens the dialer on the first contact when the rider prefers calls', async () => {
+    const h = start({
+      settings: settings({ preferredContactMethod: 'call' }),
+      contacts: [LEE, DANA],
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    h.actor.send({ type: 'panic.hold', critical: true });
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(h.opened).toEqual([{ method: 'call', contact: DANA }]);
+  });
+
+  it('with no contacts saved opens the dialer on 911, except in test mode', async () => {
+    const h = start();
+    h.actor.send({ type: 'panic.hold', critical: true });
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(h.opened).toEqual([{ method: '911', reason: 'no-contacts' }]);
+    const test = start({ settings: settings({ emergencyTestMode: true }) });
+    test.actor.send({ type: 'panic.hold', critical: true });
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(test.opened).toEqual([{ method: 'none', reason: 'test-without-contacts' }]);
   });
 });
 

@@ -264,6 +264,19 @@ describe('presets and UI scale', () => {
       timeout: 12,
     });
   });
+
+  it('keeps a check-in interval the rider picked within 5–240 minutes, else 30', () => {
+    expect(normalizeEmergencySettings({}).safetyCheckIntervalMinutes).toBe(30);
+    expect(
+      normalizeEmergencySettings({ safetyCheckIntervalMinutes: 45 }).safetyCheckIntervalMinutes,
+    ).toBe(45);
+    expect(
+      normalizeEmergencySettings({ safetyCheckIntervalMinutes: 2 }).safetyCheckIntervalMinutes,
+    ).toBe(30);
+    expect(
+      normalizeEmergencySettings({ safetyCheckIntervalMinutes: '60' }).safetyCheckIntervalMinutes,
+    ).toBe(30);
+  });
 });
 
 describe('emergency feature test (§5: pass at 70 % of 7)', () => {
@@ -277,6 +290,14 @@ describe('emergency feature test (§5: pass at 70 % of 7)', () => {
     serviceWorkerControlling: true,
     storedTrailCount: 103,
   };
+
+  it('says what granted notifications are used for, and that a locked phone gets none', async () => {
+    const results = await runCapabilityChecks(everything);
+    const notifications = results.find((result) => result.id === 'notifications');
+    expect(notifications?.detail).toBe(
+      'Notifications are allowed: while the app is open in the background, a fall or check-in “Are you OK?” also shows as a notification. A locked phone pauses the app, so none come then.',
+    );
+  });
 
   it('passes with 5 of 7 and fails with 4 of 7, explaining each failure', async () => {
     const five = await runCapabilityChecks({
