@@ -58,8 +58,12 @@ export function DuckSeasonCard({
 
       {status.state === 'ended' ? (
         <p className="status-note status-note--warning">
-          {headline.label}: {DATES_NOT_PUBLISHED}. The {DUCK_SEASON_LABEL} season is over (it ended{' '}
-          {format(status.endedOn, 'MMMM d, yyyy')}). Check the <AgfcLink /> for new dates.
+          {/* One flex item: the note lays out its children in a row, which would tear the
+              sentence around the link into columns. */}
+          <span>
+            {headline.label}: {DATES_NOT_PUBLISHED}. The {DUCK_SEASON_LABEL} season is over (it
+            ended {format(status.endedOn, 'MMMM d, yyyy')}). Check the <AgfcLink /> for new dates.
+          </span>
         </p>
       ) : status.state === 'open' ? (
         <p className="status-note status-note--info">
