@@ -12,7 +12,7 @@ import {
   redirect,
   type RouterHistory,
 } from '@tanstack/react-router';
-import { SKILLS_SUBPAGES } from '../features/directory.ts';
+import { LOCAL_TRAIL_PAGES, SKILLS_SUBPAGES } from '../features/directory.ts';
 import { validateProfileSearch } from '../me/profile-search.ts';
 import { GeneralErrorPage } from './error-page.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
@@ -85,6 +85,39 @@ function safetyRoute<TPath extends string>(
 const rootRoute = createRootRoute({
   component: RootLayout,
   notFoundComponent: NotFoundPage,
+});
+
+/**
+ * A local page of the spec's route table that is a catalogue trail (LOCAL_TRAIL_PAGES): the
+ * path stays valid and lands on that trail's page, replacing the history entry.
+ */
+function trailPageRedirect<TPath extends string>(
+  path: TPath,
+  featureKey: keyof typeof LOCAL_TRAIL_PAGES,
+) {
+  return createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    staticData: { featureKey },
+    beforeLoad: () => {
+      throw redirect({
+        to: '/map/$trailId',
+        params: { trailId: LOCAL_TRAIL_PAGES[featureKey] },
+        replace: true,
+      });
+    },
+  });
+}
+
+const DuckHuntingPage = lazyRouteComponent(
+  () => import('../explore/duck-hunting-page.tsx'),
+  'DuckHuntingPage',
+);
+const duckHuntingRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/duck-hunting',
+  staticData: { featureKey: 'duck-hunting' },
+  component: DuckHuntingPage,
 });
 
 /** A route showing the directory page of `featureKey` (a page of a later milestone). */
@@ -269,7 +302,7 @@ const routeTree = rootRoute.addChildren([
   featureRoute('/game', 'game'),
   featureRoute('/trail-riding-game', 'game'),
   // Hunting
-  featureRoute('/duck-hunting', 'duck-hunting'),
+  duckHuntingRoute,
   featureRoute('/duck-hunting-guide', 'duck-hunting-guide'),
   featureRoute('/hunting', 'hunting'),
   featureRoute('/scouting-guide', 'scouting-guide'),
@@ -284,10 +317,10 @@ const routeTree = rootRoute.addChildren([
   featureRoute('/local-shopping-network', 'local-shopping-network'),
   featureRoute('/local-services', 'local-services'),
   featureRoute('/arkansas-wma-permits', 'arkansas-wma-permits'),
-  featureRoute('/jerusalem-area-trails', 'jerusalem-area-trails'),
+  trailPageRedirect('/jerusalem-area-trails', 'jerusalem-area-trails'),
   featureRoute('/carters-riding-park', 'carters-riding-park'),
-  featureRoute('/macks-pines', 'macks-pines'),
-  featureRoute('/hot-springs-offroad-park', 'hot-springs-offroad-park'),
+  trailPageRedirect('/macks-pines', 'macks-pines'),
+  trailPageRedirect('/hot-springs-offroad-park', 'hot-springs-offroad-park'),
   safetyRoute('/waterway-conditions', 'waterway-conditions', waterwayPages.conditions),
   // Me
   profileRoute,

@@ -86,3 +86,45 @@ export function duckSeasonStatus(now: Date): DuckSeasonStatus {
   const next = duckSeasonPeriods.find((period) => isBefore(now, startOfDay(period.start)))!;
   return { state: 'between', next };
 }
+
+/** What the app shows when it has no published dates for a season. */
+export const DATES_NOT_PUBLISHED = 'dates not yet published by AGFC';
+
+function seasonLabel(startYear: number): string {
+  return `${startYear}-${String((startYear + 1) % 100).padStart(2, '0')}`;
+}
+
+/**
+ * Label of the Arkansas duck season that `now` (local time) belongs to or comes before:
+ * seasons open in September and end by February, so from March on the coming season is
+ * "YYYY-YY" of this year and next ("2026-27" from March 2026), before then last year's.
+ */
+export function duckSeasonLabelFor(now: Date): string {
+  return seasonLabel(now.getMonth() >= 2 ? now.getFullYear() : now.getFullYear() - 1);
+}
+
+/** The season the home and duck pages lead with: the shipped one, or the next unpublished one. */
+export interface DuckSeasonHeadline {
+  /** "2025-26" while the shipped season runs or is ahead; the next season's label once over. */
+  label: string;
+  /** True when the shipped dates (voice §9) are the season shown. */
+  published: boolean;
+  /** Badge text, e.g. "2025-26 Season" or "2026-27 season: dates not yet published by AGFC". */
+  badge: string;
+}
+
+/**
+ * The headline for `now`: the 2025-26 season of voice §9 until its youth hunt has ended, then
+ * the following season with no dates, because the shipped data holds none for it (AGFC sets
+ * them each year). Pass `new Date()` in the app; tests pass a fixed day.
+ */
+export function duckSeasonHeadline(now: Date): DuckSeasonHeadline {
+  if (duckSeasonStatus(now).state !== 'ended') {
+    return { label: DUCK_SEASON_LABEL, published: true, badge: `${DUCK_SEASON_LABEL} Season` };
+  }
+  // After the youth hunt (Feb 8, 2026) but before March the calendar rule still names 2025-26.
+  const shippedStartYear = duckSeasonPeriods[0]!.start.getFullYear();
+  const startYear = now.getMonth() >= 2 ? now.getFullYear() : now.getFullYear() - 1;
+  const label = seasonLabel(Math.max(startYear, shippedStartYear + 1));
+  return { label, published: false, badge: `${label} season: ${DATES_NOT_PUBLISHED}` };
+}

@@ -1,8 +1,8 @@
 /**
  * The nine featured locations of the home page (voice-navigation-campgrounds.md §2.2) and the
  * home page's computed counts. Figures on the cards are the spec's "Trail facts on cards"
- * (§9); data/places/README.md records that these came from the product brief ("product spec"),
- * not from an independent source, so the UI labels them "per product listing".
+ * (§9); data/places/README.md records that these came from the product brief, not from an
+ * independent source, so the UI labels them "not verified".
  * `trailId` is the feature's id in data/places/trails.geojson where the place was identified;
  * Carter's, Hillarosa and Grand Prairie could not be identified from any source (README
  * "Known limits"), so they carry no id and no location.
@@ -23,7 +23,7 @@ export interface FeaturedLocation {
   trailId: string | null;
   /** Where the card links when there is no trail page. */
   pagePath: FeaturedPagePath;
-  /** The spec's card facts (§9), verbatim in meaning; shown labelled "per product listing". */
+  /** The spec's card facts (§9), verbatim in meaning; shown labelled "not verified". */
   listingFacts: readonly string[];
   /** False where no source located the place (README "Known limits"). */
   locationVerified: boolean;

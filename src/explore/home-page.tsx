@@ -7,7 +7,6 @@
  */
 import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { format } from 'date-fns';
 import {
   ArrowRight,
   Bird,
@@ -15,7 +14,6 @@ import {
   CalendarDays,
   CircleHelp,
   CloudOff,
-  ExternalLink,
   Fish,
   GraduationCap,
   HandHeart,
@@ -30,13 +28,8 @@ import type { LucideIcon } from 'lucide-react';
 import type { Trail } from '../../schemas/trails.ts';
 import { useTrails, useWaypoints } from '../db/hooks.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
-import {
-  AGFC_URL,
-  DUCK_SEASON_LABEL,
-  duckSeasonLimits,
-  duckSeasonPeriods,
-  duckSeasonStatus,
-} from './duck-season.ts';
+import { duckSeasonHeadline } from './duck-season.ts';
+import { DuckSeasonCard } from './duck-season-card.tsx';
 import { computeHomeStats, featuredLocations, pluralise } from './featured-locations.ts';
 import type { FeaturedLocation } from './featured-locations.ts';
 import { countyRegionLabel, trailKindLabel } from './trail-format.ts';
@@ -57,6 +50,8 @@ export function HomePage() {
   const { waypoints, isLoading: areasLoading } = useWaypoints({ category: 'wma' });
   const stats = useMemo(() => computeHomeStats(trails, waypoints), [trails, waypoints]);
   const trailsById = useMemo(() => new Map(trails.map((trail) => [trail.id, trail])), [trails]);
+  // The real clock, read once per visit: the badge only changes with the day.
+  const [season] = useState(() => duckSeasonHeadline(new Date()));
 
   usePageMeta({
     title: 'Natural State Trails',
@@ -87,7 +82,7 @@ export function HomePage() {
         <div className="hero__inner">
           <span className="season-badge">
             <CalendarDays size={16} aria-hidden="true" />
-            {DUCK_SEASON_LABEL} Season
+            {season.badge}
           </span>
           <h1 id="hero-title" className="hero__title">
             Ride the Natural State, <span className="hero__accent">signal or not</span>
@@ -138,7 +133,7 @@ export function HomePage() {
             <CategoryCard
               to="/duck-hunting"
               icon={Bird}
-              title={`Duck Hunting ${DUCK_SEASON_LABEL}`}
+              title={`Duck Hunting ${season.label}`}
               text="Season dates, bag limits and the waterfowl Wildlife Management Areas."
               badge={waterfowlCount}
               tone="accent"
@@ -198,8 +193,8 @@ export function HomePage() {
             ))}
           </ul>
           <p className="fine-print">
-            Figures marked “per product listing” come from the product’s own listing and have not
-            been checked against the land manager. Conditions, closures and fees change.
+            Figures marked “not verified” have not been checked against the land manager.
+            Conditions, closures and fees change.
           </p>
         </section>
 
@@ -317,7 +312,11 @@ function FeaturedCard({
             )}
           </h3>
           <p className="featured-card__kind">
-            {trail ? trailKindLabel(trail.kind) : 'Listed by the product'}
+            {trail
+              ? trailKindLabel(trail.kind)
+              : location.theme === 'duck'
+                ? 'Duck hunting area'
+                : 'Riding area'}
           </p>
         </div>
       </div>
@@ -333,87 +332,19 @@ function FeaturedCard({
       </p>
       {location.listingFacts.length > 0 ? (
         <div className="featured-card__facts">
-          <ul aria-label={`${location.name} facts, per product listing`}>
+          <ul aria-label={`${location.name} facts, not verified`}>
             {location.listingFacts.map((fact) => (
               <li key={fact} className="fact-chip">
                 {fact}
               </li>
             ))}
           </ul>
-          <span className="featured-card__source">per product listing</span>
+          <span className="featured-card__source">not verified</span>
         </div>
       ) : trail ? (
         <p className="featured-card__source">Details and sources on the trail page</p>
       ) : null}
     </li>
-  );
-}
-
-function DuckSeasonCard() {
-  // Read the clock once per mount: the card only needs the day.
-  const [status] = useState(() => duckSeasonStatus(new Date()));
-  return (
-    <section className="duck-card" aria-labelledby="duck-title">
-      <div className="duck-card__head">
-        <span className="duck-card__icon" aria-hidden="true">
-          <Bird size={28} />
-        </span>
-        <div>
-          <p className="eyebrow">Duck season</p>
-          <h2 id="duck-title">{DUCK_SEASON_LABEL} Arkansas duck season</h2>
-        </div>
-      </div>
-
-      {status.state === 'ended' ? (
-        <p className="status-note status-note--warning">
-          The {DUCK_SEASON_LABEL} season ended {format(status.endedOn, 'MMMM d, yyyy')}. Check the{' '}
-          <a href={AGFC_URL} target="_blank" rel="noopener noreferrer" className="external-link">
-            Arkansas Game and Fish Commission
-            <ExternalLink size={14} aria-hidden="true" />
-            <span className="visually-hidden"> (opens in a new tab)</span>
-          </a>{' '}
-          for the current season.
-        </p>
-      ) : status.state === 'open' ? (
-        <p className="status-note status-note--info">
-          Open now: {status.period.label} ({status.period.text}).
-        </p>
-      ) : status.state === 'between' ? (
-        <p className="status-note status-note--info">
-          Next: {status.next.label} ({status.next.text}).
-        </p>
-      ) : (
-        <p className="status-note status-note--info">The season opens with teal season.</p>
-      )}
-
-      <div className="duck-card__grid">
-        <div>
-          <h3 className="duck-card__subtitle">Dates</h3>
-          <ul className="season-list">
-            {duckSeasonPeriods.map((period) => (
-              <li key={period.label}>
-                <span className="season-list__label">{period.label}</span>
-                <span>{period.text}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-        <div>
-          <h3 className="duck-card__subtitle">Limits</h3>
-          <ul className="limit-list">
-            <li>{duckSeasonLimits.pintail}</li>
-            <li>{duckSeasonLimits.daily}</li>
-            <li>{duckSeasonLimits.geese}</li>
-            <li>{duckSeasonLimits.shootingHours}</li>
-          </ul>
-        </div>
-      </div>
-
-      <Link to="/duck-hunting" className="button duck-card__button">
-        Duck hunting guide
-        <ArrowRight size={18} aria-hidden="true" />
-      </Link>
-    </section>
   );
 }
 

@@ -89,7 +89,8 @@ export type SourceEntry =
 /**
  * Classifies a `sources` entry (schemas/common.ts): http(s) URLs become links labelled with
  * their host and path; everything else ("OSM node …", "RIDB facility …", "product spec",
- * "general knowledge") stays text, with "product spec" shown as "Product listing".
+ * "general knowledge") stays text; "product spec" (a figure from the product brief with no
+ * independent source) is shown to riders as "Not independently verified".
  */
 export function describeSource(source: string): SourceEntry {
   const trimmed = source.trim();
@@ -106,7 +107,8 @@ export function describeSource(source: string): SourceEntry {
       return { kind: 'text', text: trimmed };
     }
   }
-  if (trimmed.toLowerCase() === 'product spec') return { kind: 'text', text: 'Product listing' };
+  if (trimmed.toLowerCase() === 'product spec')
+    return { kind: 'text', text: 'Not independently verified' };
   if (trimmed.toLowerCase() === 'general knowledge') {
     return { kind: 'text', text: 'General knowledge (not checked against a document)' };
   }

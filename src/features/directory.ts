@@ -125,6 +125,18 @@ export const SKILLS_SUBPAGES = [
 /** A skills subpage slug. */
 export type SkillsSubpage = (typeof SKILLS_SUBPAGES)[number];
 
+/**
+ * Local pages of the spec's route table (voice-navigation §2.1) whose place is a trail of the
+ * catalogue (data/places/trails.geojson ids): menus link straight to that trail's page, and the
+ * router sends the spec path there too, instead of a page with nothing on it. The Jerusalem-area
+ * trails are the Brock Creek OHV trails (that record's notes). Carter's is in no source.
+ */
+export const LOCAL_TRAIL_PAGES = {
+  'jerusalem-area-trails': 'brock-creek-ohv-trail',
+  'macks-pines': 'macks-pines',
+  'hot-springs-offroad-park': 'hot-springs-off-road-park',
+} as const;
+
 type EntryInput = Omit<FeatureEntry, 'newUntil' | 'beta' | 'tags'> &
   Partial<Pick<FeatureEntry, 'newUntil' | 'beta' | 'tags'>>;
 
@@ -656,7 +668,7 @@ export const FEATURES: readonly FeatureEntry[] = [
   entry({
     key: 'jerusalem-area-trails',
     label: 'Jerusalem Area Trails',
-    route: '/jerusalem-area-trails',
+    route: `/map/${LOCAL_TRAIL_PAGES['jerusalem-area-trails']}`,
     icon: 'tree-pine',
     description: 'Trails around the Jerusalem area.',
     category: 'Local',
@@ -674,7 +686,7 @@ export const FEATURES: readonly FeatureEntry[] = [
   entry({
     key: 'macks-pines',
     label: "Mack's Pines",
-    route: '/macks-pines',
+    route: `/map/${LOCAL_TRAIL_PAGES['macks-pines']}`,
     icon: 'tree-pine',
     description: "Information about riding at Mack's Pines.",
     category: 'Local',
@@ -683,7 +695,7 @@ export const FEATURES: readonly FeatureEntry[] = [
   entry({
     key: 'hot-springs-offroad-park',
     label: 'Hot Springs Off-Road Park',
-    route: '/hot-springs-offroad-park',
+    route: `/map/${LOCAL_TRAIL_PAGES['hot-springs-offroad-park']}`,
     icon: 'tree-pine',
     description: 'Information about riding at Hot Springs Off-Road Park.',
     category: 'Local',

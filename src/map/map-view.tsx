@@ -198,23 +198,27 @@ export function MapView(props: MapViewProps) {
   const note = regionNote(regions, view, online);
   const attribution = storedAttribution() ?? mapAttribution;
 
+  // The note sits below the map on phones (beside it would cover the trail) and over the
+  // map's top edge on wider screens; map.css decides, so the note is outside .map-view.
   return (
-    <div className="map-view">
-      <MapErrorBoundary>
-        <Suspense fallback={<Spinner label="Loading the map…" />}>
-          <MapLibreMap
-            archives={archives}
-            variant={variant}
-            attribution={attribution}
-            initialView={props.initialView}
-            highlightTrailId={props.highlightTrailId ?? null}
-            label={props.label}
-            onViewChange={setView}
-            {...(props.onFeatureTap ? { onFeatureTap: props.onFeatureTap } : {})}
-            {...(props.onFirstRender ? { onFirstRender: props.onFirstRender } : {})}
-          />
-        </Suspense>
-      </MapErrorBoundary>
+    <div className="map-frame">
+      <div className="map-view">
+        <MapErrorBoundary>
+          <Suspense fallback={<Spinner label="Loading the map…" />}>
+            <MapLibreMap
+              archives={archives}
+              variant={variant}
+              attribution={attribution}
+              initialView={props.initialView}
+              highlightTrailId={props.highlightTrailId ?? null}
+              label={props.label}
+              onViewChange={setView}
+              {...(props.onFeatureTap ? { onFeatureTap: props.onFeatureTap } : {})}
+              {...(props.onFirstRender ? { onFirstRender: props.onFirstRender } : {})}
+            />
+          </Suspense>
+        </MapErrorBoundary>
+      </div>
       {note ? (
         <p className="map-note" role="status">
           {online ? (

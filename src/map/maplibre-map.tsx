@@ -152,6 +152,32 @@ const tapOrder: TappableKind[] = ['trail', 'campground', 'wma'];
  * The map. Style changes (archives, theme variant, highlighted trail) are applied in place;
  * the camera is only set from `initialView` when the map is created.
  */
+/**
+ * Keeps the compact attribution ("i" button) closed until the rider opens it. MapLibre opens a
+ * compact attribution whenever its text first arrives, and on a phone the open box covers a
+ * third of a trail map; the credit stays one tap away. Once the rider has toggled it, their
+ * choice stands.
+ */
+function keepAttributionCollapsed(map: maplibregl.Map) {
+  let riderToggled = false;
+  const element = () =>
+    map.getContainer().querySelector<HTMLElement>('.maplibregl-ctrl-attrib.maplibregl-compact');
+  const collapse = () => {
+    if (!riderToggled) element()?.classList.remove('maplibregl-compact-show');
+  };
+  map
+    .getContainer()
+    .querySelector('.maplibregl-ctrl-attrib-button')
+    ?.addEventListener('click', () => {
+      riderToggled = true;
+    });
+  // Registered after the control's own listeners, so these run after it has reopened the box.
+  map.on('styledata', collapse);
+  map.on('sourcedata', collapse);
+  map.on('resize', collapse);
+  collapse();
+}
+
 export function MapLibreMap(props: MapLibreMapProps) {
   const containerRef = useRef<HTMLDivElement | null>(null);
   const mapRef = useRef<maplibregl.Map | null>(null);
@@ -189,7 +215,8 @@ export function MapLibreMap(props: MapLibreMapProps) {
       'top-right',
     );
     map.addControl(new maplibregl.ScaleControl({ unit: 'imperial' }), 'bottom-left');
-    map.addControl(new maplibregl.AttributionControl(), 'bottom-right');
+    map.addControl(new maplibregl.AttributionControl({ compact: true }), 'bottom-right');
+    keepAttributionCollapsed(map);
 
     let firstRenderReported = false;
     map.on('idle', () => {

@@ -312,11 +312,15 @@ export interface TripStatistics {
 export function toTripStatistics(state: TrackStatsState): TripStatistics {
   const movingHours = state.movingTimeMs / 3_600_000;
   const distanceMiles = state.distanceMeters / METERS_PER_MILE;
+  const averageSpeedMph = movingHours > 0 ? distanceMiles / movingHours : 0;
   return {
     distanceMiles,
     movingTimeMs: state.movingTimeMs,
-    averageSpeedMph: movingHours > 0 ? distanceMiles / movingHours : 0,
-    maxSpeedMph: state.maxSpeedMps / MPS_PER_MPH,
+    averageSpeedMph,
+    // The reducer only takes a maximum from a full speed window, so a track with less moving
+    // time than one window (a short GPX, a brief ride) has none; the fastest stretch of a ride
+    // is never slower than its average, so the average is the floor.
+    maxSpeedMph: Math.max(state.maxSpeedMps / MPS_PER_MPH, averageSpeedMph),
     currentSpeedMph: state.currentSpeedMps / MPS_PER_MPH,
     elevationGainFeet: state.elevationGainMeters * FEET_PER_METER,
     elevationLossFeet: state.elevationLossMeters * FEET_PER_METER,

@@ -190,3 +190,34 @@ describe('/trails redirect', () => {
     }
   });
 });
+
+describe('local pages that are catalogue trails (issue 11 defect 6)', () => {
+  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: ['/'] }) });
+
+  it.each([
+    ['/macks-pines', '/map/macks-pines'],
+    ['/hot-springs-offroad-park', '/map/hot-springs-off-road-park'],
+    ['/jerusalem-area-trails', '/map/brock-creek-ohv-trail'],
+  ] as const)('%s lands on the trail page %s', (path, target) => {
+    const beforeLoad = router.routesById[path].options.beforeLoad as unknown as () => void;
+    let thrown: unknown;
+    try {
+      beforeLoad();
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isRedirect(thrown)).toBe(true);
+    const location = router.buildLocation(
+      (thrown as { options: Parameters<typeof router.buildLocation>[0] }).options,
+    );
+    expect(location.pathname).toBe(target);
+  });
+
+  it('shows a real duck hunting page, not the directory placeholder', () => {
+    const match = router.matchRoutes('/duck-hunting', {}).at(-1);
+    expect(match?.routeId).toBe('/duck-hunting');
+    expect(router.routesById['/duck-hunting'].options.component?.name).not.toBe(
+      'DirectoryFeatureRoute',
+    );
+  });
+});

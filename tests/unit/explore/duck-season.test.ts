@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  duckSeasonHeadline,
+  duckSeasonLabelFor,
   duckSeasonLimits,
   duckSeasonPeriods,
   duckSeasonStatus,
@@ -39,5 +41,23 @@ describe('2025-26 duck season (voice §9)', () => {
     expect(duckSeasonLimits.shootingHours).toContain(
       '30 minutes before sunrise to noon, except the last day',
     );
+  });
+});
+
+describe('the season the home and duck pages lead with (issue 11 defect 6)', () => {
+  it('is the next season with no dates on 2026-11-23, after 2025-26 is over', () => {
+    const headline = duckSeasonHeadline(new Date(2026, 10, 23, 12, 0));
+    expect(headline).toEqual({
+      label: '2026-27',
+      published: false,
+      badge: '2026-27 season: dates not yet published by AGFC',
+    });
+  });
+
+  it('is 2025-26 with its dates while that season runs, and 2026-27 right after the youth hunt', () => {
+    expect(duckSeasonHeadline(new Date(2025, 11, 1)).badge).toBe('2025-26 Season');
+    expect(duckSeasonHeadline(new Date(2026, 1, 8, 20)).published).toBe(true);
+    expect(duckSeasonHeadline(new Date(2026, 1, 9)).label).toBe('2026-27');
+    expect(duckSeasonLabelFor(new Date(2027, 3, 1))).toBe('2027-28');
   });
 });

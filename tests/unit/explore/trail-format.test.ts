@@ -50,7 +50,10 @@ describe('trail facts as shown to riders', () => {
       kind: 'text',
       text: 'OSM node 12961301703 (Brock Creek Campground & Trailhead)',
     });
-    expect(describeSource('product spec')).toEqual({ kind: 'text', text: 'Product listing' });
+    expect(describeSource('product spec')).toEqual({
+      kind: 'text',
+      text: 'Not independently verified',
+    });
     expect(describeSource('javascript:alert(1)').kind).toBe('text');
   });
 

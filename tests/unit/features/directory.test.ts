@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   FEATURES,
   featureForPath,
   findFeature,
   isNew,
+  LOCAL_TRAIL_PAGES,
   routePath,
 } from '../../../src/features/directory.ts';
 
@@ -72,5 +74,20 @@ describe('isNew', () => {
     expect(isNew({ newUntil: '2025-12-01' }, '2025-12-01')).toBe(false);
     expect(isNew({ newUntil: '2025-12-01' }, new Date(2025, 10, 30, 23, 59))).toBe(true);
     expect(isNew({ newUntil: null }, '2000-01-01')).toBe(false);
+  });
+});
+
+describe('menu links to places that have a trail page (issue 11 defect 6)', () => {
+  const trailIds = new Set(
+    (
+      JSON.parse(
+        readFileSync(new URL('../../../data/places/trails.geojson', import.meta.url), 'utf8'),
+      ) as { features: { properties: { id: string } }[] }
+    ).features.map((feature) => feature.properties.id),
+  );
+
+  it.each(Object.entries(LOCAL_TRAIL_PAGES))('%s links to /map/%s, a shipped trail', (key, id) => {
+    expect(trailIds.has(id)).toBe(true);
+    expect(findFeature(key)?.route).toBe(`/map/${id}`);
   });
 });

@@ -5,7 +5,7 @@
  * the shipped data.
  */
 import { readFileSync } from 'node:fs';
-import type { FeatureCollection } from 'geojson';
+import type { Feature, FeatureCollection, MultiPolygon } from 'geojson';
 import { describe, expect, it } from 'vitest';
 import { formatDecimalDegrees, formatDms, mapLink } from '../../../src/lib/outdoor/coordinates.ts';
 import {
@@ -404,13 +404,32 @@ describe('offline place lookup over the shipped data', () => {
     expect(lakes).toHaveLength(27);
     const greersFerry = lakes.find((lake) => lake.name === 'Greers Ferry Lake');
     expect(countyAt(greersFerry!.point, counties)?.name).toMatch(/Cleburne|Van Buren/);
-    const rivers = parseRivers(
+    const rivers = parseRivers([
       shipped('ne-rivers.geojson'),
       shipped('ne-rivers-lake-centerlines.geojson'),
-    );
+    ]);
     const names = rivers.map((river) => river.name);
     expect(names).toContain('Arkansas River');
     expect(names).toContain('Ouachita River');
     expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('places every lake and river inside Arkansas once clipped to the state (issue 11 defect 6)', () => {
+    const arkansas = shipped('arkansas-state.geojson').features[0] as Feature<MultiPolygon>;
+    const waterways = [
+      ...parseLakes(shipped('ne-lakes.geojson'), arkansas),
+      ...parseRivers(
+        [shipped('ne-rivers.geojson'), shipped('ne-rivers-lake-centerlines.geojson')],
+        arkansas,
+      ),
+    ];
+    const outside = waterways.filter((waterway) => !countyAt(waterway.point, counties));
+    expect(outside.map((waterway) => waterway.name)).toEqual([]);
+    const arkansasRiver = waterways.find((waterway) => waterway.name === 'Arkansas River');
+    // Its longest Arkansas stretch, not the Kansas plains (the unclipped point was near 38° N).
+    expect(arkansasRiver?.point[1]).toBeLessThan(36.5);
+    expect(countyAt(arkansasRiver!.point, counties)).not.toBeNull();
+    expect(arkansasRiver!.mappedMiles).toBeGreaterThan(250);
+    expect(arkansasRiver!.mappedMiles).toBeLessThan(400);
   });
 });
