@@ -3,7 +3,7 @@
  * follows a trail's path, a recorded trip or an imported track (the id may be a trip's), with
  * distance done and remaining, the next turn cue, off-route alarm and back-on-route notice,
  * waypoint approach, quarter-mile and mile notices, spoken (rate 0.95, US English) when speech is
- * on and felt through the haptics engine. A trail known only by its trailhead point (every
+ * on and felt through the haptics machine. A trail known only by its trailhead point (every
  * shipped trail today) gets straight-line guidance to the trailhead. Works fully offline: the
  * trail, trip and track all come from the device.
  */
