@@ -5,15 +5,9 @@
  * the (double) confirmation, and the offline emergency card. Runs the emergency machine with
  * the browser's side effects; works with the network off.
  */
-import {
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type KeyboardEvent,
-} from 'react';
-import { createActor } from 'xstate';
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { Link } from 'react-aria-components';
 import { MapPin, Phone, Radio, Siren, MessageSquare } from 'lucide-react';
 import { useDatabase } from '../db/provider.tsx';
@@ -39,80 +33,64 @@ import {
 } from '../lib/outdoor/emergency-message.ts';
 import { formatDecimalDegrees } from '../lib/outdoor/coordinates.ts';
 import { browserEmergencyMachine, browserLocate } from '../machines/emergency-effects.ts';
+import { inspectOption } from '../machines/inspector.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
-import { SkeletonPage } from '../ui/skeleton-page.tsx';
 import { EmergencyCard } from './emergency-card.tsx';
 import { useOutdoor } from './outdoor-settings-provider.tsx';
 import { useNow, useOnline, usePlace } from './use-place.ts';
 import './safety.css';
 
-type EmergencyActorRef = ReturnType<typeof createActor<ReturnType<typeof browserEmergencyMachine>>>;
+type EmergencyActorRef = ActorRefFrom<ReturnType<typeof browserEmergencyMachine>>;
 
-const noSubscription = () => () => undefined;
-
+/**
+ * The page's emergency actor, started on mount and stopped on unmount by @xstate/react (StrictMode's
+ * simulated remount restores it from its own snapshot), fed the latest settings, contacts and
+ * network state.
+ */
 function useEmergencyActor() {
   const db = useDatabase();
   const { settings } = useOutdoor();
   const { contacts } = useEmergencyContacts();
-  const latest = useRef({ settings: settings.emergencySettings, contacts });
-  useEffect(() => {
-    latest.current = { settings: settings.emergencySettings, contacts };
-  }, [settings.emergencySettings, contacts]);
-  const [actor, setActor] = useState<EmergencyActorRef | null>(null);
-  // Created in the effect (not in state) so React's development double-mount gets a fresh
-  // actor: a stopped xstate actor cannot be started again.
-  useEffect(() => {
-    const created = createActor(
+  const emergencySettings = settings.emergencySettings;
+  // Same machine config every time, so the actor is kept; @xstate/react swaps in the newest
+  // implementations, whose activation record reads the current settings.
+  const machine = useMemo(
+    () =>
       browserEmergencyMachine({
         onActivation: (at, trigger) => {
-          const current = latest.current.settings;
           void recordEmergencyActivation(
             db,
             {
               at,
               source: trigger?.source ?? 'panic-button',
               critical: trigger?.critical ?? false,
-              testMode: current.emergencyTestMode,
+              testMode: emergencySettings.emergencyTestMode,
             },
-            current.emergencyDataRetention,
+            emergencySettings.emergencyDataRetention,
           );
         },
       }),
-      {
-        input: {
-          settings: latest.current.settings,
-          contacts: latest.current.contacts,
-          online: navigator.onLine,
-        },
-      },
-    );
-    created.start();
-    setActor(created);
-    return () => {
-      created.stop();
-    };
-  }, [db]);
+    [db, emergencySettings],
+  );
+  const actor = useActorRef(machine, {
+    input: {
+      settings: settings.emergencySettings,
+      contacts,
+      online: navigator.onLine,
+    },
+    ...inspectOption,
+  });
   useEffect(() => {
-    actor?.send({ type: 'settings.update', settings: settings.emergencySettings });
+    actor.send({ type: 'settings.update', settings: settings.emergencySettings });
   }, [actor, settings.emergencySettings]);
   useEffect(() => {
-    actor?.send({ type: 'contacts.update', contacts });
+    actor.send({ type: 'contacts.update', contacts });
   }, [actor, contacts]);
   const online = useOnline();
   useEffect(() => {
-    actor?.send({ type: 'network.change', online });
+    actor.send({ type: 'network.change', online });
   }, [actor, online]);
-  const subscribe = useCallback(
-    (listener: () => void) => {
-      if (!actor) return () => undefined;
-      const subscription = actor.subscribe(listener);
-      return () => subscription.unsubscribe();
-    },
-    [actor],
-  );
-  const snapshot = useSyncExternalStore(actor ? subscribe : noSubscription, () =>
-    actor ? actor.getSnapshot() : null,
-  );
+  const snapshot = useSelector(actor, (current) => current);
   return { actor, snapshot, contacts, online };
 }
 
@@ -121,7 +99,6 @@ const sizeClass = { normal: 'm', large: 'l', 'extra-large': 'xl' } as const;
 /** The /emergency page. */
 export function EmergencyPage() {
   const { actor, snapshot, contacts, online } = useEmergencyActor();
-  if (!actor || !snapshot) return <SkeletonPage />;
   return <EmergencyScreen actor={actor} snapshot={snapshot} contacts={contacts} online={online} />;
 }
 
