@@ -66,6 +66,7 @@ export interface HapticPlayOutcome {
   result: 'played' | 'queued' | 'refused';
 }
 
+/** Context of the haptics machine; durations in ms, battery level 0..1. */
 export interface HapticsContext {
   config: HapticConfig;
   /** Categories the rider turned off are false (HapticSettings *Feedback); missing = on. */
@@ -486,6 +487,7 @@ export const hapticsMachine = hapticsSetup.createMachine({
   },
 });
 
+/** A running haptics machine (see `getSharedHaptics` for the page's one). */
 export type HapticsActor = ActorRefFrom<typeof hapticsMachine>;
 export type HapticsSnapshot = SnapshotFrom<typeof hapticsMachine>;
 
