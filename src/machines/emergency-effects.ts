@@ -1,14 +1,14 @@
 /**
  * The browser's side effects of the emergency machine (emergency-machine.ts): geolocation,
  * the beacon (WebAudio siren + SOS vibration; the flashing screen is drawn by the page), speech
- * recognition for voice triggers, haptics through the shared haptics engine, spoken prompts
+ * recognition for voice triggers, haptics through the shared haptics machine, spoken prompts
  * and opening the messages app or dialer (`openExternalLink`). All of them work without a data connection except the browser's speech
  * recognition, which in Chrome sends audio to a server (the page says so).
  */
 import { fromCallback, fromPromise } from 'xstate';
 import type { LocationFix } from '../lib/outdoor/emergency-message.ts';
 import type { EmergencyContactPlan } from '../lib/outdoor/emergency-plan.ts';
-import { playPattern } from './haptics-engine.ts';
+import { playPattern } from './haptics-machine.ts';
 import {
   emergencyMachine,
   type AnnounceParams,

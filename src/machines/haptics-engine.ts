@@ -1,15 +1,13 @@
 /**
- * The haptics engine (core-platform §3 "Haptic config/settings", §4 "Haptics", §8, §9): decides
- * whether a pattern may play, scales its durations and drives the vibration motor through an
- * injected `vibrate`, so tests run it with fake timers and a recording stub. One engine per page
- * is shared by navigation, recording and safety (`getSharedHapticsEngine`), so the cooldown and
- * "already playing" rules hold across features.
+ * Haptic config, settings, presets and duration scaling (core-platform §3 "Haptic
+ * config/settings", §9), as pure data and functions. The rules of when a pattern plays live in
+ * the haptics machine (haptics-machine.ts), which uses these.
  *
  * Settings persist as the RxDB local document `setting:haptic-settings` through src/db/settings.ts
  * (`useLocalSetting(hapticSettingsKey, defaultHapticSettings)`); `hapticConfigFromSettings` turns
- * them into the engine's config.
+ * them into the machine's config.
  */
-import { findHapticPattern, type HapticCategory, type HapticPattern } from './haptics-patterns.ts';
+import type { HapticCategory } from './haptics-patterns.ts';
 
 /** Minimum gap between two patterns (core-platform §9). */
 export const HAPTIC_COOLDOWN_MS = 100;
@@ -76,7 +74,7 @@ export const defaultHapticSettings: HapticSettings = {
   customPatterns: { turnIntensity: 'medium', waypointStyle: 'double', emergencyPattern: 'sos' },
 };
 
-/** Config of an engine created without one. */
+/** Config of a haptics machine started without one. */
 export const defaultHapticConfig: HapticConfig = {
   enabled: true,
   masterIntensity: DEFAULT_MASTER_INTENSITY,
@@ -138,7 +136,7 @@ export function scaleHapticDurations(pattern: readonly number[], scaling: Haptic
   });
 }
 
-/** The engine config the stored settings describe; outdoorMode comes from the outdoor settings. */
+/** The haptics machine config the stored settings describe; outdoorMode comes from the outdoor settings. */
 export function hapticConfigFromSettings(
   settings: HapticSettings,
   outdoorMode = false,
@@ -153,192 +151,6 @@ export function hapticConfigFromSettings(
   };
 }
 
-/** Side effects the engine needs; every one is optional so tests pass only what they check. */
-export interface HapticsEngineDeps {
-  /** `navigator.vibrate`; absent = the device cannot vibrate. Returns false when refused. */
-  vibrate?: ((pattern: number[]) => boolean) | undefined;
-  /** Clock in ms (default Date.now). */
-  now?: () => number;
-  setTimeout?: (callback: () => void, ms: number) => unknown;
-  clearTimeout?: (handle: unknown) => void;
-  /** Battery level 0..1, null when unknown (default: unknown). */
-  batteryLevel?: () => number | null;
-  /** Warnings of core-platform §8 (default console.warn). */
-  warn?: (message: string) => void;
-  config?: Partial<HapticConfig>;
-  /** Which categories the rider wants (HapticSettings *Feedback); default all. */
-  categoryEnabled?: Partial<Record<HapticCategory, boolean>>;
-}
-
-/** Options of one `playPattern` call. */
-export interface PlayPatternOptions {
-  /** A test play from the settings screen: skips enabled, playing and cooldown (core-platform §4). */
-  test?: boolean;
-}
-
-/** A snapshot of the engine's state for UIs. */
-export interface HapticsEngineState {
-  config: HapticConfig;
-  isPlaying: boolean;
-  emergencyMode: boolean;
-  canVibrate: boolean;
-  lastPatternId: string | null;
-}
-
-/** The engine returned by `createHapticsEngine`. */
-export interface HapticsEngine {
-  /**
-   * Plays the library pattern `id`. Returns true when the motor was started. False when: the id
-   * is unknown or it is an emergency pattern with emergencyOverride off (both with a
-   * console warning, core-platform §8); haptics are disabled, the device cannot vibrate, a
-   * pattern is still playing or the last one started under 100 ms ago (core-platform §4);
-   * its category is turned off; or, in emergency mode, it is not an emergency pattern.
-   */
-  playPattern(id: string, options?: PlayPatternOptions): boolean;
-  /** The durations `playPattern(id)` would send now, or null for an unknown id. */
-  scaledPattern(id: string): number[] | null;
-  /** A 50 ms tap for a button press, ignored within 150 ms of the last one (core-platform §9). */
-  buttonPress(): boolean;
-  /** Stops the motor and clears the playing flag. */
-  stop(): void;
-  updateConfig(patch: Partial<HapticConfig>): void;
-  setCategoryEnabled(categories: Partial<Record<HapticCategory, boolean>>): void;
-  applyPreset(preset: HapticPresetName): void;
-  getState(): HapticsEngineState;
-  /** Calls `listener` after every state change; returns the unsubscribe function. */
-  subscribe(listener: (state: HapticsEngineState) => void): () => void;
-  /** Cancels pending timers. */
-  dispose(): void;
-}
-
-/** Creates a haptics engine over the given side effects (see HapticsEngineDeps). */
-export function createHapticsEngine(deps: HapticsEngineDeps = {}): HapticsEngine {
-  const now = deps.now ?? (() => Date.now());
-  const schedule = deps.setTimeout ?? ((callback, ms) => globalThis.setTimeout(callback, ms));
-  const cancel =
-    deps.clearTimeout ??
-    ((handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>));
-  const warn = deps.warn ?? ((message: string) => console.warn(message));
-  let config: HapticConfig = { ...defaultHapticConfig, ...deps.config };
-  let categories: Partial<Record<HapticCategory, boolean>> = { ...deps.categoryEnabled };
-  let isPlaying = false;
-  let emergencyUntil = 0;
-  let lastPlayedAt = -Infinity;
-  let lastButtonAt = -Infinity;
-  let lastPatternId: string | null = null;
-  let playingTimer: unknown = null;
-  let emergencyTimer: unknown = null;
-  const listeners = new Set<(state: HapticsEngineState) => void>();
-
-  const getState = (): HapticsEngineState => ({
-    config: { ...config },
-    isPlaying,
-    emergencyMode: now() < emergencyUntil,
-    canVibrate: typeof deps.vibrate === 'function',
-    lastPatternId,
-  });
-  const notify = () => {
-    const state = getState();
-    for (const listener of listeners) listener(state);
-  };
-
-  const scaledFor = (pattern: HapticPattern): number[] =>
-    scaleHapticDurations(pattern.pattern, {
-      masterIntensity: config.masterIntensity,
-      outdoorMode: config.outdoorMode,
-      emergency: pattern.category === 'emergency',
-      batteryOptimization: config.batteryOptimization,
-      batteryLevel: deps.batteryLevel?.() ?? null,
-    });
-
-  return {
-    playPattern(id, options = {}) {
-      const pattern = findHapticPattern(id);
-      if (!pattern) {
-        warn(`Haptic pattern not found: ${id}`);
-        return false;
-      }
-      const emergency = pattern.category === 'emergency';
-      if (emergency && !config.emergencyOverride) {
-        warn(`Emergency haptic pattern ${id} blocked: emergency override is disabled`);
-        return false;
-      }
-      if (!deps.vibrate) return false;
-      if (!options.test) {
-        if (!config.enabled) return false;
-        if (categories[pattern.category] === false) return false;
-        if (isPlaying) return false;
-        if (now() - lastPlayedAt < HAPTIC_COOLDOWN_MS) return false;
-        // An alarm must not be cut short by a turn cue while the rider reacts to it.
-        if (!emergency && now() < emergencyUntil) return false;
-      }
-      const durations = scaledFor(pattern);
-      if (durations.every((duration) => duration === 0)) return false;
-      if (!deps.vibrate(durations)) return false;
-      lastPlayedAt = now();
-      lastPatternId = id;
-      isPlaying = true;
-      if (playingTimer !== null) cancel(playingTimer);
-      const total = durations.reduce((sum, duration) => sum + duration, 0);
-      playingTimer = schedule(() => {
-        playingTimer = null;
-        isPlaying = false;
-        notify();
-      }, total + HAPTIC_COOLDOWN_MS);
-      if (emergency) {
-        emergencyUntil = now() + EMERGENCY_MODE_MS;
-        if (emergencyTimer !== null) cancel(emergencyTimer);
-        emergencyTimer = schedule(() => {
-          emergencyTimer = null;
-          notify();
-        }, EMERGENCY_MODE_MS);
-      }
-      notify();
-      return true;
-    },
-    scaledPattern(id) {
-      const pattern = findHapticPattern(id);
-      return pattern ? scaledFor(pattern) : null;
-    },
-    buttonPress() {
-      if (!deps.vibrate || !config.enabled) return false;
-      if (now() - lastButtonAt < BUTTON_HAPTIC_DEBOUNCE_MS) return false;
-      lastButtonAt = now();
-      return deps.vibrate([BUTTON_HAPTIC_MS]);
-    },
-    stop() {
-      deps.vibrate?.([0]);
-      if (playingTimer !== null) cancel(playingTimer);
-      playingTimer = null;
-      isPlaying = false;
-      notify();
-    },
-    updateConfig(patch) {
-      config = { ...config, ...patch };
-      notify();
-    },
-    setCategoryEnabled(next) {
-      categories = { ...categories, ...next };
-    },
-    applyPreset(preset) {
-      config = { ...config, ...hapticPresets[preset] };
-      notify();
-    },
-    getState,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    dispose() {
-      if (playingTimer !== null) cancel(playingTimer);
-      if (emergencyTimer !== null) cancel(emergencyTimer);
-      playingTimer = null;
-      emergencyTimer = null;
-      listeners.clear();
-    },
-  };
-}
-
 /** The category switches of the stored settings, for `setCategoryEnabled`. */
 export function hapticCategoriesFromSettings(
   settings: HapticSettings,
@@ -350,41 +162,4 @@ export function hapticCategoriesFromSettings(
     notification: settings.notificationFeedback,
     system: true,
   };
-}
-
-let sharedEngine: HapticsEngine | null = null;
-
-/**
- * The page's one engine over `navigator.vibrate` and the Battery Status API (where the browser
- * has them), created on first use. Features push the stored settings into it with
- * `updateConfig(hapticConfigFromSettings(...))` and `setCategoryEnabled(...)`.
- */
-export function getSharedHapticsEngine(): HapticsEngine {
-  if (sharedEngine) return sharedEngine;
-  let batteryLevel: number | null = null;
-  const nav = typeof navigator === 'undefined' ? undefined : navigator;
-  const getBattery = (nav as { getBattery?: () => Promise<{ level: number }> } | undefined)
-    ?.getBattery;
-  if (nav && getBattery) {
-    getBattery
-      .call(nav)
-      .then((battery) => {
-        batteryLevel = battery.level;
-        (battery as unknown as EventTarget).addEventListener?.('levelchange', () => {
-          batteryLevel = battery.level;
-        });
-      })
-      .catch(() => undefined);
-  }
-  sharedEngine = createHapticsEngine({
-    vibrate:
-      nav && typeof nav.vibrate === 'function' ? (pattern) => nav.vibrate(pattern) : undefined,
-    batteryLevel: () => batteryLevel,
-  });
-  return sharedEngine;
-}
-
-/** Plays `id` on the shared engine (see HapticsEngine.playPattern for when it returns false). */
-export function playPattern(id: string, options?: PlayPatternOptions): boolean {
-  return getSharedHapticsEngine().playPattern(id, options);
 }

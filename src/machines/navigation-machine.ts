@@ -2,7 +2,7 @@
  * The navigation machine (issue 6 "Navigation"): follows a route (a trail's path, a recorded
  * trip or an imported track) or heads to a trailhead point, turning each `navigation.position`
  * fix into guidance (navigation-cues.ts) and raising its notices three ways: shown (the latest
- * notice in context), felt (action `vibrate`, the haptics engine) and spoken (action `speak`,
+ * notice in context), felt (action `vibrate`, the shared haptics machine) and spoken (action `speak`,
  * speech synthesis at rate 0.95 in US English, voice-navigation §9) when speech is on.
  *
  *   waiting ─first fix─► following.onRoute ⇄ following.offRoute ─end reached─► arrived
@@ -11,7 +11,7 @@
  */
 import { assign, fromCallback, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { LonLat } from '../lib/geo/route-geometry.ts';
-import { playPattern } from './haptics-engine.ts';
+import { playPattern } from './haptics-machine.ts';
 import {
   initialGuidance,
   prepareTarget,

@@ -6,7 +6,7 @@
  */
 import { fromCallback } from 'xstate';
 import { createFallDetector } from '../lib/outdoor/fall-detection.ts';
-import { playPattern } from './haptics-engine.ts';
+import { playPattern } from './haptics-machine.ts';
 import {
   safetyCheckMachine,
   type SafetyCheckEvent,

@@ -3,26 +3,26 @@
  * follows a trail's path, a recorded trip or an imported track (the id may be a trip's), with
  * distance done and remaining, the next turn cue, off-route alarm and back-on-route notice,
  * waypoint approach, quarter-mile and mile notices, spoken (rate 0.95, US English) when speech is
- * on and felt through the haptics engine. A trail known only by its trailhead point (every
+ * on and felt through the haptics machine. A trail known only by its trailhead point (every
  * shipped trail today) gets straight-line guidance to the trailhead. Works fully offline: the
  * trail, trip and track all come from the device.
  */
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Button } from 'react-aria-components';
 import { ArrowLeft, Compass, Navigation, TriangleAlert, Volume2, VolumeX } from 'lucide-react';
-import { createActor } from 'xstate';
+import { useSelector } from '@xstate/react';
 import { useTrail } from '../db/hooks.ts';
 import { usePromotedId, useTrackPoints, useTrip, useTripWaypoints } from '../db/trip-hooks.ts';
 import { METERS_PER_MILE } from '../lib/geo/track-stats.ts';
 import type { NavigationTarget } from '../machines/navigation-cues.ts';
 import { compassWord, spokenDistance } from '../machines/navigation-cues.ts';
-import { navigationMachine, type NavigationActor } from '../machines/navigation-machine.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { formatAccuracy, formatMiles } from './ride-format.ts';
 import { TrackDrawing } from './track-drawing.tsx';
 import { useHaptics } from './use-haptics.ts';
+import { useNavigationActor } from './use-navigation-actor.ts';
 import './ride.css';
 
 const navigateRoute = getRouteApi('/navigate/$trailId');
@@ -139,26 +139,9 @@ export function NavigatePage() {
   );
 }
 
-function useNavigationActor(target: NavigationTarget): NavigationActor {
-  const [actor] = useState(() => createActor(navigationMachine, { input: { target } }));
-  useEffect(() => {
-    actor.start();
-    return () => {
-      actor.stop();
-    };
-  }, [actor]);
-  return actor;
-}
-
 function Navigator({ target, backTo }: { target: NavigationTarget; backTo: string | null }) {
   const actor = useNavigationActor(target);
-  const snapshot = useSyncExternalStore(
-    (onChange) => {
-      const subscription = actor.subscribe(onChange);
-      return () => subscription.unsubscribe();
-    },
-    () => actor.getSnapshot(),
-  );
+  const snapshot = useSelector(actor, (current) => current);
   const { guidance, lastNotice, speechEnabled, gpsError, accuracyMeters } = snapshot.context;
   const arrived = snapshot.matches('arrived');
   const offRoute = snapshot.matches({ following: 'offRoute' });

@@ -13,6 +13,7 @@ import { useTrackPoints } from '../db/trip-hooks.ts';
 import { toTripStatistics } from '../lib/geo/track-stats.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { recordingPhase, type RecordingEvent } from '../machines/recording-machine.ts';
+import { requestButtonHaptic } from '../machines/haptics-machine.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { useRecorder, useTicker } from './recorder-service.ts';
 import {
@@ -43,7 +44,7 @@ export function RecorderPanel({ trailId = null }: { trailId?: string | null }) {
   const now = useTicker(live || phase === 'acquiring');
 
   const send = (event: RecordingEvent) => {
-    haptics.buttonPress();
+    requestButtonHaptic(haptics);
     actor?.send(event);
   };
 

@@ -1,13 +1,16 @@
 /**
  * The page's one recording actor (issue 6 "Recording"): created once per page with its storage
- * bound to the app database, so a recording keeps running while the rider opens other pages.
- * In development builds it is shown in the Stately inspector (@statelyai/inspect); production
- * bundles never load the inspector.
+ * bound to the app database and kept in the shared actor registry, so a recording keeps running
+ * while the rider opens other pages (and through StrictMode's remounts). In development builds
+ * it is shown in the Stately inspector, like every actor of the app (src/machines/inspector.ts).
  */
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { createActor, type InspectionEvent } from 'xstate';
+import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { createActor } from 'xstate';
 import type { AppDatabase } from '../db/database.ts';
 import { createRecordingStore } from '../db/trips.ts';
+import { sharedActor } from '../machines/actor-registry.ts';
+import { inspectOption } from '../machines/inspector.ts';
 import {
   recordingMachineWithStore,
   type RecordingActor,
@@ -15,9 +18,7 @@ import {
 } from '../machines/recording-machine.ts';
 import { showToast } from '../ui/toast.ts';
 
-let recorder: Promise<RecordingActor> | null = null;
-
-async function createRecorder(db: AppDatabase): Promise<RecordingActor> {
+function createRecorder(db: AppDatabase): RecordingActor {
   const machine = recordingMachineWithStore(createRecordingStore(db), (error) => {
     console.error('Recording write failed', error);
     showToast({
@@ -26,51 +27,21 @@ async function createRecorder(db: AppDatabase): Promise<RecordingActor> {
       variant: 'destructive',
     });
   });
-  let inspect: ((event: InspectionEvent) => void) | undefined;
-  if (import.meta.env.DEV) {
-    const { createBrowserInspector } = await import('@statelyai/inspect');
-    const inspector = createBrowserInspector();
-    inspect = (event) => inspector.inspect.next?.(event);
-  }
-  const actor = createActor(machine, { input: {}, ...(inspect ? { inspect } : {}) });
-  actor.start();
-  return actor;
+  return createActor(machine, { input: {}, ...inspectOption });
 }
 
-/** The page's recording actor, started on first use. */
-export function getRecorder(db: AppDatabase): Promise<RecordingActor> {
-  recorder ??= createRecorder(db);
-  return recorder;
+/** The page's recording actor over `db`, started on first use. */
+export function getRecorder(db: AppDatabase): RecordingActor {
+  return sharedActor('recording', () => createRecorder(db));
 }
 
-/**
- * The recording actor and its latest snapshot for a component; both null until it has started.
- */
+/** The recording actor and its latest snapshot for a component. */
 export function useRecorder(db: AppDatabase): {
-  actor: RecordingActor | null;
-  snapshot: RecordingSnapshot | null;
+  actor: RecordingActor;
+  snapshot: RecordingSnapshot;
 } {
-  const [actor, setActor] = useState<RecordingActor | null>(null);
-  useEffect(() => {
-    let cancelled = false;
-    getRecorder(db).then(
-      (started) => {
-        if (!cancelled) setActor(started);
-      },
-      (error: unknown) => console.error('Recorder failed to start', error),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [db]);
-  const snapshot = useSyncExternalStore(
-    (onChange) => {
-      if (!actor) return () => undefined;
-      const subscription = actor.subscribe(onChange);
-      return () => subscription.unsubscribe();
-    },
-    () => actor?.getSnapshot() ?? null,
-  );
+  const actor = getRecorder(db);
+  const snapshot = useSelector(actor, (current) => current);
   return { actor, snapshot };
 }
 

@@ -1,27 +1,31 @@
 /**
- * Keeps the shared haptics engine in step with the rider's stored haptic settings
+ * Keeps the shared haptics machine in step with the rider's stored haptic settings
  * (core-platform §3 "Haptic settings", stored as a local document via src/db/settings.ts).
  */
 import { useEffect } from 'react';
 import { useLocalSetting } from '../db/settings.ts';
 import {
   defaultHapticSettings,
-  getSharedHapticsEngine,
   hapticCategoriesFromSettings,
   hapticConfigFromSettings,
   hapticSettingsKey,
-  type HapticsEngine,
 } from '../machines/haptics-engine.ts';
+import { getSharedHaptics, type HapticsActor } from '../machines/haptics-machine.ts';
 
-/** The shared engine, configured from the stored settings while the caller is mounted. */
-export function useHaptics(): HapticsEngine {
-  const engine = getSharedHapticsEngine();
+/** The shared haptics actor, configured from the stored settings while the caller is mounted. */
+export function useHaptics(): HapticsActor {
+  const haptics = getSharedHaptics();
   const { value: settings } = useLocalSetting(hapticSettingsKey, defaultHapticSettings);
   useEffect(() => {
-    engine.updateConfig({
-      ...hapticConfigFromSettings(settings, engine.getState().config.outdoorMode),
+    const { outdoorMode } = haptics.getSnapshot().context.config;
+    haptics.send({
+      type: 'haptics.configure',
+      config: hapticConfigFromSettings(settings, outdoorMode),
     });
-    engine.setCategoryEnabled(hapticCategoriesFromSettings(settings));
-  }, [engine, settings]);
-  return engine;
+    haptics.send({
+      type: 'haptics.categories',
+      categories: hapticCategoriesFromSettings(settings),
+    });
+  }, [haptics, settings]);
+  return haptics;
 }

@@ -8,15 +8,15 @@
  * emergency machine with the browser's side effects; works with the network off.
  */
 import {
-  useCallback,
   useEffect,
+  useMemo,
   useRef,
   useState,
-  useSyncExternalStore,
   type KeyboardEvent,
   type MutableRefObject,
 } from 'react';
-import { createActor } from 'xstate';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { Link } from 'react-aria-components';
 import { MapPin, Phone, Radio, Siren, MessageSquare } from 'lucide-react';
 import { useDatabase } from '../db/provider.tsx';
@@ -54,42 +54,42 @@ import {
   browserLocate,
   openExternalLink,
 } from '../machines/emergency-effects.ts';
+import { inspectOption } from '../machines/inspector.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
-import { SkeletonPage } from '../ui/skeleton-page.tsx';
 import { EmergencyCard } from './emergency-card.tsx';
 import { useOutdoor } from './outdoor-settings-provider.tsx';
 import { useNow, useOnline, usePlace } from './use-place.ts';
 import './safety.css';
 
-type EmergencyActorRef = ReturnType<typeof createActor<ReturnType<typeof browserEmergencyMachine>>>;
+type EmergencyActorRef = ActorRefFrom<ReturnType<typeof browserEmergencyMachine>>;
 
-const noSubscription = () => () => undefined;
-
+/**
+ * The page's emergency actor, started on mount and stopped on unmount by @xstate/react (StrictMode's
+ * simulated remount restores it from its own snapshot), fed the latest settings, contacts and
+ * network state.
+ */
 function useEmergencyActor(messageRef: MutableRefObject<string>) {
   const db = useDatabase();
   const { settings } = useOutdoor();
   const { contacts } = useEmergencyContacts();
-  const latest = useRef({ settings: settings.emergencySettings, contacts });
-  useEffect(() => {
-    latest.current = { settings: settings.emergencySettings, contacts };
-  }, [settings.emergencySettings, contacts]);
-  const [actor, setActor] = useState<EmergencyActorRef | null>(null);
-  // Created in the effect (not in state) so React's development double-mount gets a fresh
-  // actor: a stopped xstate actor cannot be started again.
-  useEffect(() => {
-    const created = createActor(
+  const emergencySettings = settings.emergencySettings;
+  // Same machine config every time, so the actor is kept; @xstate/react swaps in the newest
+  // implementations, whose activation record reads the current settings.
+  const machine = useMemo(
+    () =>
+      // openPlan reads messageRef only when the actor opens a text (an event), never in render.
+      // eslint-disable-next-line react-hooks/refs
       browserEmergencyMachine({
         onActivation: (at, trigger) => {
-          const current = latest.current.settings;
           void recordEmergencyActivation(
             db,
             {
               at,
               source: trigger?.source ?? 'panic-button',
               critical: trigger?.critical ?? false,
-              testMode: current.emergencyTestMode,
+              testMode: emergencySettings.emergencyTestMode,
             },
-            current.emergencyDataRetention,
+            emergencySettings.emergencyDataRetention,
           );
         },
         // The text body is the screen's latest message (fix, place, precision settings).
@@ -98,41 +98,27 @@ function useEmergencyActor(messageRef: MutableRefObject<string>) {
           if (href) openExternalLink(href);
         },
       }),
-      {
-        input: {
-          settings: latest.current.settings,
-          contacts: latest.current.contacts,
-          online: navigator.onLine,
-        },
-      },
-    );
-    created.start();
-    setActor(created);
-    return () => {
-      created.stop();
-    };
-  }, [db, messageRef]);
+    [db, emergencySettings, messageRef],
+  );
+  const actor = useActorRef(machine, {
+    input: {
+      settings: settings.emergencySettings,
+      contacts,
+      online: navigator.onLine,
+    },
+    ...inspectOption,
+  });
   useEffect(() => {
-    actor?.send({ type: 'settings.update', settings: settings.emergencySettings });
+    actor.send({ type: 'settings.update', settings: settings.emergencySettings });
   }, [actor, settings.emergencySettings]);
   useEffect(() => {
-    actor?.send({ type: 'contacts.update', contacts });
+    actor.send({ type: 'contacts.update', contacts });
   }, [actor, contacts]);
   const online = useOnline();
   useEffect(() => {
-    actor?.send({ type: 'network.change', online });
+    actor.send({ type: 'network.change', online });
   }, [actor, online]);
-  const subscribe = useCallback(
-    (listener: () => void) => {
-      if (!actor) return () => undefined;
-      const subscription = actor.subscribe(listener);
-      return () => subscription.unsubscribe();
-    },
-    [actor],
-  );
-  const snapshot = useSyncExternalStore(actor ? subscribe : noSubscription, () =>
-    actor ? actor.getSnapshot() : null,
-  );
+  const snapshot = useSelector(actor, (current) => current);
   return { actor, snapshot, contacts, online };
 }
 
@@ -142,7 +128,6 @@ const sizeClass = { normal: 'm', large: 'l', 'extra-large': 'xl' } as const;
 export function EmergencyPage() {
   const messageRef = useRef('');
   const { actor, snapshot, contacts, online } = useEmergencyActor(messageRef);
-  if (!actor || !snapshot) return <SkeletonPage />;
   return (
     <EmergencyScreen
       actor={actor}

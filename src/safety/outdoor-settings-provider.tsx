@@ -3,7 +3,7 @@
  * settings"): touch-target, glove-mode and font-size classes on <html> and <body>, the
  * high-contrast theme while isHighContrast is on, the screen wake lock while
  * screenLockPrevention is on (or an emergency is active with enableWakeLock), the haptics
- * engine's config, the floating emergency button when alwaysShowEmergencyButton is on, and the
+ * machine's config, the floating emergency button when alwaysShowEmergencyButton is on, and the
  * fall detection and safety check-ins (safety-watch.tsx). Mounted once by the root layout inside the database provider.
  */
 import {
@@ -28,10 +28,10 @@ import {
   type WakeLockStatus,
 } from '../lib/outdoor/wake-lock.ts';
 import {
-  getSharedHapticsEngine,
   hapticConfigFromSettings,
   hapticCategoriesFromSettings,
 } from '../machines/haptics-engine.ts';
+import { getSharedHaptics } from '../machines/haptics-machine.ts';
 import { FloatingEmergencyButton } from './floating-emergency-button.tsx';
 import { SafetyWatch } from './safety-watch.tsx';
 
@@ -108,10 +108,16 @@ export function OutdoorSettingsProvider({ children }: { children: ReactNode }) {
 
   const { hapticSettings, isOutdoorMode, vibrationEnabled } = settings;
   useEffect(() => {
-    const engine = getSharedHapticsEngine();
+    const haptics = getSharedHaptics();
     const config = hapticConfigFromSettings(hapticSettings, isOutdoorMode);
-    engine.updateConfig({ ...config, enabled: config.enabled && vibrationEnabled });
-    engine.setCategoryEnabled(hapticCategoriesFromSettings(hapticSettings));
+    haptics.send({
+      type: 'haptics.configure',
+      config: { ...config, enabled: config.enabled && vibrationEnabled },
+    });
+    haptics.send({
+      type: 'haptics.categories',
+      categories: hapticCategoriesFromSettings(hapticSettings),
+    });
   }, [hapticSettings, isOutdoorMode, vibrationEnabled]);
 
   const value = useMemo<OutdoorContextValue>(

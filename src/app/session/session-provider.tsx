@@ -8,16 +8,10 @@
  * - refreshes an aging token when the device comes back online;
  * - remembers the page a guest was turned away from, so sign-in returns there (§5 safe paths).
  */
-import {
-  useCallback,
-  useEffect,
-  useMemo,
-  useState,
-  useSyncExternalStore,
-  type ReactNode,
-} from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { useRouter } from '@tanstack/react-router';
-import { createActor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { deriveRole } from '../../features/roles.ts';
 import { isSafeReturnPath } from '../../lib/auth/return-path.ts';
 import type { RegistrationDetails } from '../../lib/auth/session-types.ts';
@@ -30,6 +24,7 @@ import {
 import { sharedRefresherFor, type RefreshOutcome } from '../../lib/auth/token-refresh.ts';
 import { isAccessTokenValid } from '../../lib/auth/token-validity.ts';
 import { setRequestAuth } from '../../lib/http/request.ts';
+import { inspectOption } from '../../machines/inspector.ts';
 import { SESSION_CLEANUP_MARKER, sessionMachine } from '../../machines/session-machine.ts';
 import { mayOpen } from '../role-gate.tsx';
 import { useCurrentFeatureKey, useCurrentHref } from '../use-current-page.ts';
@@ -59,27 +54,28 @@ function pendingOf(snapshot: SessionSnapshot): SessionValue['pending'] {
 }
 
 /**
- * Creates the session actor once per provider and, while mounted, starts it and wires it to the
- * request helper and the window. The actor is not stopped on unmount: StrictMode's simulated
- * remount must find it running (xstate actors cannot restart), and the provider lives as long
- * as the page.
+ * The session actor of the provider, started on mount and stopped on unmount by @xstate/react
+ * (StrictMode's simulated remount restores it from its own snapshot), and, while mounted, wired
+ * to the request helper and the window.
  */
 function useSessionActor(store: SessionStore): SessionActor {
   const router = useRouter();
-  const [actor] = useState(() =>
-    createActor(
-      sessionMachine.provide({
-        actions: {
-          navigate: (_, params) => {
-            void router.navigate({ href: params.path });
-          },
+  // Same machine config on every render, so the actor is kept; @xstate/react swaps in the
+  // newest implementation of `navigate`.
+  const actor = useActorRef(
+    sessionMachine.provide({
+      actions: {
+        navigate: (_, params) => {
+          void router.navigate({ href: params.path });
         },
-      }),
-      { input: { store, currentPath: () => router.state.location.pathname } },
-    ),
+      },
+    }),
+    { input: { store, currentPath: () => router.state.location.pathname }, ...inspectOption },
   );
 
-  useEffect(() => {
+  // A layout effect runs before useActorRef's (passive) start effect, so the request helper
+  // already sends the bearer token when the start-up check asks the server.
+  useLayoutEffect(() => {
     const refresh = sharedRefresherFor(store);
     let lastOutcome: RefreshOutcome | null = null;
     setRequestAuth({
@@ -110,7 +106,6 @@ function useSessionActor(store: SessionStore): SessionActor {
     };
     window.addEventListener('storage', onStorage);
     window.addEventListener('online', onOnline);
-    actor.start();
     return () => {
       window.removeEventListener('storage', onStorage);
       window.removeEventListener('online', onOnline);
@@ -145,14 +140,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [store] = useState(browserSessionStore);
   const actor = useSessionActor(store);
 
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      const subscription = actor.subscribe(() => onChange());
-      return () => subscription.unsubscribe();
-    },
-    [actor],
-  );
-  const snapshot = useSyncExternalStore(subscribe, () => actor.getSnapshot());
+  const snapshot = useSelector(actor, (current) => current);
   const [firstUser] = useState(() => provisionalUser(store));
 
   const rememberReturnPath = useCallback(
