@@ -15,7 +15,7 @@ import {
   mapAttribution,
   type CatalogFile,
   type CatalogRegion,
-} from './catalog-file.ts';
+} from '../../schemas/map-catalog.ts';
 import { layerNames, loadMapLayers } from './map-layers.ts';
 import { writePmtiles, type ArchiveOptions, type TileInput } from './pmtiles-writer.ts';
 import { regionDefinitions, type RegionDefinition } from './regions.ts';

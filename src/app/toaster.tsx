@@ -12,7 +12,7 @@ import {
   subscribeToToasts,
   TOAST_DURATION_MS,
   type ToastItem,
-} from '../ui/toast.ts';
+} from '../lib/toast.ts';
 
 function ToastView({ toast }: { toast: ToastItem }) {
   useEffect(() => {

@@ -19,7 +19,7 @@ import { ChevronDown, Compass, LogIn, LogOut, Map as MapIcon, Search, User } fro
 import { getFeature } from '../features/directory.ts';
 import type { Role } from '../features/roles.ts';
 import { useSession } from '../lib/auth/session-context.tsx';
-import { SyncStatusIndicator } from '../ui/sync-status.tsx';
+import { SyncStatusIndicator } from '../sync/sync-status-view.tsx';
 import { NavMenu, FeatureMenuItem } from './nav-menu.tsx';
 import { ADMIN_MENU_KEYS, ME_MENU_KEYS, resolveVisible, TOP_NAV_GROUPS } from './nav-data.ts';
 import { openPalette } from './palette-store.ts';

@@ -22,7 +22,7 @@ import type { Trail } from '../../schemas/trails.ts';
 import { useCatalogueStatus, useSavedTrailIds, useTrail } from '../db/hooks.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { Spinner } from '../ui/spinner.tsx';
-import { showToast } from '../ui/toast.ts';
+import { showToast } from '../lib/toast.ts';
 import { TrailErrorFallback } from '../ui/trail-error-fallback.tsx';
 import { ActivityIcon } from './activity-icon.tsx';
 import {

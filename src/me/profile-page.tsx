@@ -36,7 +36,7 @@ import {
 import { formatDateTime } from '../lib/format.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { Spinner } from '../ui/spinner.tsx';
-import { SyncStatusPanel } from '../ui/sync-status.tsx';
+import { SyncStatusPanel } from '../sync/sync-status-view.tsx';
 import { useOnlineStatus } from '../ui/use-online-status.ts';
 import type { ProfileSearch } from './profile-search.ts';
 import './profile-page.css';

@@ -13,7 +13,7 @@ import {
   type RecordingActor,
   type RecordingSnapshot,
 } from '../machines/recording-machine.ts';
-import { showToast } from '../ui/toast.ts';
+import { showToast } from '../lib/toast.ts';
 
 let recorder: Promise<RecordingActor> | null = null;
 

@@ -18,7 +18,7 @@ import {
   type EmergencyPreset,
 } from '../lib/outdoor/outdoor-settings.ts';
 import type { HapticPresetName } from '../machines/haptics-engine.ts';
-import { showToast } from '../ui/toast.ts';
+import { showToast } from '../lib/toast.ts';
 import { useOutdoor } from './outdoor-settings-provider.tsx';
 import { NumberSetting, SelectSetting, ToggleSetting } from './setting-controls.tsx';
 

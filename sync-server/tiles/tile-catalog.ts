@@ -10,7 +10,7 @@ import {
   catalogFileName,
   type CatalogFile,
   type CatalogRegion,
-} from '../../scripts/tiles/catalog-file.ts';
+} from '../../schemas/map-catalog.ts';
 
 /** Where `npm run tiles` writes by default: <repo>/data/tiles. */
 export const defaultTilesDir = fileURLToPath(new URL('../../data/tiles', import.meta.url));

@@ -7,7 +7,7 @@ import {
   type MapVariant,
 } from '../../../src/map/map-style.ts';
 import { mapAttribution } from '../../../src/map/map-attribution.ts';
-import { mapAttribution as buildAttribution } from '../../../scripts/tiles/catalog-file.ts';
+import { mapAttribution as buildAttribution } from '../../../schemas/map-catalog.ts';
 import { layerNames } from '../../../scripts/tiles/map-layers.ts';
 
 const archives = [

@@ -18,14 +18,14 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { usePendingSyncCount } from '../db/pending-sync.ts';
-import { useSyncEngine, useSyncStatus } from '../sync/sync-context.tsx';
-import type { SyncStatus } from '../sync/sync-status.ts';
+import { useSyncEngine, useSyncStatus } from './sync-context.tsx';
+import type { SyncStatus } from './sync-status.ts';
 import {
   describeSyncStatus,
   type SyncStatusDescription,
   type SyncTone,
-} from '../sync/sync-status-text.ts';
-import './sync-status.css';
+} from './sync-status-text.ts';
+import './sync-status-view.css';
 
 /** Where the compact indicator leads: the panel on the Me page. */
 export const syncStatusHref = '/profile#sync';
