@@ -127,7 +127,7 @@ export const sessionMachine = setup({
     }),
   },
   actions: {
-    /** Raises a toast (src/ui/toast.ts). */
+    /** Raises a toast (src/lib/toast.ts). */
     notify: (_, params: ToastInput) => showToast(params),
     /** Opens an in-app path; the app provides its router here. */
     navigate: (_, params: { path: string }) => {

@@ -25,7 +25,7 @@ import {
   type TextFieldProps,
 } from 'react-aria-components';
 import { CircleAlert, LogIn, LogOut, ShieldCheck, UserPlus, WifiOff } from 'lucide-react';
-import type { Role } from '../features/roles.ts';
+import type { Role } from '../lib/auth/roles.ts';
 import { isSafeReturnPath } from '../lib/auth/return-path.ts';
 import { useSession, type SessionValue } from '../lib/auth/session-context.tsx';
 import {

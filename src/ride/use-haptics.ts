@@ -6,10 +6,12 @@ import { useEffect } from 'react';
 import { useLocalSetting } from '../db/settings.ts';
 import {
   defaultHapticSettings,
-  getSharedHapticsEngine,
-  hapticCategoriesFromSettings,
   hapticConfigFromSettings,
   hapticSettingsKey,
+} from '../lib/outdoor/haptic-settings.ts';
+import {
+  getSharedHapticsEngine,
+  hapticCategoriesFromSettings,
   type HapticsEngine,
 } from '../machines/haptics-engine.ts';
 

@@ -27,9 +27,9 @@ import {
   type WakeLockController,
   type WakeLockStatus,
 } from '../lib/outdoor/wake-lock.ts';
+import { hapticConfigFromSettings } from '../lib/outdoor/haptic-settings.ts';
 import {
   getSharedHapticsEngine,
-  hapticConfigFromSettings,
   hapticCategoriesFromSettings,
 } from '../machines/haptics-engine.ts';
 import { FloatingEmergencyButton } from './floating-emergency-button.tsx';

@@ -17,7 +17,7 @@ import {
   effectiveTouchTarget,
   type EmergencyPreset,
 } from '../lib/outdoor/outdoor-settings.ts';
-import type { HapticPresetName } from '../machines/haptics-engine.ts';
+import type { HapticPresetName } from '../lib/outdoor/haptic-settings.ts';
 import { showToast } from '../lib/toast.ts';
 import { useOutdoor } from './outdoor-settings-provider.tsx';
 import { NumberSetting, SelectSetting, ToggleSetting } from './setting-controls.tsx';

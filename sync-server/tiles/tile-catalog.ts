@@ -1,6 +1,6 @@
 /**
  * The map region catalog as the server serves it: read from the catalog.json that
- * `npm run tiles` writes next to the archives (scripts/tiles/catalog-file.ts), re-read when the
+ * `npm run tiles` writes next to the archives (schemas/map-catalog.ts), re-read when the
  * file changes so a rebuild needs no restart.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';

@@ -18,7 +18,7 @@ import {
 } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { createActor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { deriveRole } from '../../features/roles.ts';
+import { deriveRole } from '../../lib/auth/roles.ts';
 import { isSafeReturnPath } from '../../lib/auth/return-path.ts';
 import type { RegistrationDetails } from '../../lib/auth/session-types.ts';
 import { SessionContext, useSession, type SessionValue } from '../../lib/auth/session-context.tsx';

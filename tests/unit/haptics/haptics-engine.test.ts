@@ -5,9 +5,9 @@
  * ×0.7 under 30 %), presets, strength classes, test play, warnings, button haptics.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { hapticPresets } from '../../../src/lib/outdoor/haptic-settings.ts';
 import {
   createHapticsEngine,
-  hapticPresets,
   hapticStrength,
   scaleHapticDurations,
 } from '../../../src/machines/haptics-engine.ts';
