@@ -5,6 +5,7 @@
  * the temp document is removed last, so an app killed at any point finishes the job on its next
  * start by promoting the same temp id again (the server answers the same canonical id).
  */
+import { trackChunkId } from '../../schemas/track-chunks.ts';
 import { tripContextKey } from '../../schemas/trip-context.ts';
 import { isTempId, type PromotableCollection } from '../../schemas/sync-protocol.ts';
 import type { AppDatabase } from './database.ts';
@@ -85,7 +86,7 @@ export async function applyPromotions(
           const tripId = canonicalOf.get(chunk.tripId)!;
           return {
             ...chunk.toMutableJSON(),
-            id: `${tripId}:${String(chunk.sequence).padStart(6, '0')}`,
+            id: trackChunkId(tripId, chunk.sequence),
             tripId,
           };
         }),
