@@ -1,6 +1,6 @@
 /**
- * The sync status on screen (issue 4 "Sync status in the UI"; DESIGN.md "Sync status is
- * visible"): the full panel on the Me page and the compact indicator in the top bar. Both read
+ * The sync status on screen (issue 4 "Sync status in the UI"; docs/architecture.md#sync
+ * "Status"): the full panel on the Me page and the compact indicator in the top bar. Both read
  * the engine's status store (src/sync/sync-context.tsx) and the pending count from the database,
  * and never wait on the network: pressing "Sync now" only asks the engine to start.
  */

@@ -1,5 +1,5 @@
 /**
- * Everything the server seeds from the project's data/ folder (never from ../shared): the
+ * Everything the server seeds from the project's data/ folder: the
  * public, read-only catalogue collections, every document validated against schemas/.
  */
 import { createHash } from 'node:crypto';
