@@ -7,7 +7,7 @@ import optimizeLocales from '@react-aria/optimize-locales-plugin';
  * Build of the PWA. The service worker (`/sw.js`) precaches the app shell and every route chunk
  * so any page reloads offline after one online visit; the heavy capabilities (maplibre, the
  * Whisper runtime and its ~27 MB wasm, map archives, model files) get their own runtime caches
- * and are fetched only when the rider asks for them (DESIGN.md "PWA").
+ * and are fetched only when the rider asks for them (docs/architecture.md#pwa).
  */
 const heavyChunk = /(maplibre|transformers|onnxruntime|ort[-.])/i;
 

@@ -1,5 +1,5 @@
 /**
- * The replication contract between the app and the sync server (DESIGN.md "Sync"; issue 4).
+ * The replication contract between the app and the sync server (docs/architecture.md#sync; issue 4).
  * Both sides import this file, so paths, limits and the meaning of every field cannot drift.
  *
  * The protocol is RxDB's replication protocol over HTTP, per collection:

@@ -1,11 +1,25 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { epochMsProperty, idProperty } from './common.ts';
+import { assertDocumentId } from './document-id.ts';
+
+/** Most points one chunk document may hold (the schema's `maxItems`). */
+export const trackChunkMaxPoints = 600;
+
+/**
+ * Id of a trip's chunk number `sequence` (0-based): `${tripId}:${sequence}` with the sequence
+ * zero-padded to 6 digits, so ids sort in track order. The one definition for recording, GPX
+ * import, legacy migration and temp- id promotion. Throws when the result breaks the id grammar
+ * (a trip id over 121 characters or with characters the grammar refuses), since the server would
+ * refuse that chunk on every push.
+ */
+export function trackChunkId(tripId: string, sequence: number): string {
+  return assertDocumentId(`${tripId}:${String(sequence).padStart(6, '0')}`);
+}
 
 /**
  * A small run of a trip's track points, written as fixes arrive so a crash loses at most the
- * chunk in progress. Id is `${tripId}:${sequence}` (sequence zero-padded to 6 digits so ids sort).
- * Each point is [longitude°, latitude°, elevation metres | null, time ms, accuracy metres | null],
- * a compact tuple because a 10-hour ride at 1 Hz is 36,000 points.
+ * chunk in progress. Id from `trackChunkId`. Each point is a `TrackPoint`, a compact tuple
+ * because a 10-hour ride at 1 Hz is 36,000 points.
  */
 export const trackChunkSchema = {
   title: 'trackChunk',
@@ -20,7 +34,7 @@ export const trackChunkSchema = {
     sequence: { type: 'integer', minimum: 0, maximum: 999999, multipleOf: 1 },
     points: {
       type: 'array',
-      maxItems: 600,
+      maxItems: trackChunkMaxPoints,
       items: {
         type: 'array',
         minItems: 5,
@@ -35,5 +49,8 @@ export const trackChunkSchema = {
 } as const;
 
 export type TrackChunk = FromSchema<typeof trackChunkSchema>;
-/** [longitude°, latitude°, elevation metres | null, time ms, accuracy metres | null] */
-export type TrackPoint = [number, number, number | null, number, number | null];
+/**
+ * A stored point: [longitude°, latitude°, elevation metres | null, time epoch ms | null, accuracy
+ * metres | null]. Time is null only for imported GPX routes, which carry no times.
+ */
+export type TrackPoint = [number, number, number | null, number | null, number | null];

@@ -1,5 +1,5 @@
 /**
- * A private, throw-away PostgreSQL server for the integration tests (DESIGN.md "Testing": the
+ * A private, throw-away PostgreSQL server for the integration tests (docs/architecture.md#testing: the
  * Postgres suite runs against a real local server). The vitest global setup of the integration
  * project starts one per test run; nothing is shared with any other PostgreSQL on the machine.
  *

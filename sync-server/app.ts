@@ -1,5 +1,5 @@
 /**
- * The sync server as a Fastify app factory that does not listen (DESIGN.md "Sync server"):
+ * The sync server as a Fastify app factory that does not listen (docs/architecture.md#sync-server):
  * opens and migrates the database, seeds the public catalogue from data/, creates the accounts
  * configured in the environment, and registers security headers, rate limits, the API (catalogue,
  * auth, accounts), JSON errors and static hosting of the built PWA. Tests drive it
@@ -51,7 +51,7 @@ export interface AppOptions {
 /** Largest accepted request body: 1 MiB. Larger bodies get a JSON 413. */
 export const bodyLimitBytes = 1024 * 1024;
 
-/** The project's own data folder (never ../shared: DESIGN.md "Data"). */
+/** The project's own data folder, data/ (docs/architecture.md#data). */
 export const defaultSeedDataDir = fileURLToPath(new URL('../data', import.meta.url));
 
 /**

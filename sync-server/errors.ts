@@ -1,5 +1,5 @@
 /**
- * One JSON error shape for every rejected request (DESIGN.md "Sync server"):
+ * One JSON error shape for every rejected request (docs/architecture.md#sync-server):
  * `{ statusCode, error, message }`, where `error` is the HTTP reason phrase. Clients turn it
  * into "status: text" (core-platform §8); no stack trace or internal detail ever leaves.
  */

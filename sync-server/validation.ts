@@ -1,6 +1,6 @@
 /**
  * Request and document validation against the collection schemas of schemas/ (the one contract
- * shared with the client, DESIGN.md "Sync server"). Ajv ignores RxDB's own keywords
+ * shared with the client, docs/architecture.md#sync-server). Ajv ignores RxDB's own keywords
  * (`version`, `primaryKey`, `indexes`) because strict mode is off.
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';

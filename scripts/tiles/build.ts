@@ -14,8 +14,8 @@ import {
   catalogFileName,
   mapAttribution,
   type CatalogFile,
-  type CatalogRegion,
-} from './catalog-file.ts';
+  type CatalogFileRegion,
+} from '../../schemas/map-catalog.ts';
 import { layerNames, loadMapLayers } from './map-layers.ts';
 import { writePmtiles, type ArchiveOptions, type TileInput } from './pmtiles-writer.ts';
 import { regionDefinitions, type RegionDefinition } from './regions.ts';
@@ -39,15 +39,17 @@ function filesIn(folder: string): string[] {
 }
 
 /**
- * SHA-256 over every input data file and this builder's own sources (and the campground merge
- * it reuses), so a change to either rebuilds the archives.
+ * SHA-256 over every input data file, this builder's own sources, the dataset readers it reuses
+ * (datasets/) and the catalog format (schemas/map-catalog.ts), so a change to any rebuilds the
+ * archives.
  */
 export function inputsHash(dataDir: string): string {
   const hash = createHash('sha256');
   const files = [
     ...inputFolders.flatMap((folder) => filesIn(join(dataDir, folder))),
     ...filesIn(join(root, 'scripts', 'tiles')),
-    join(root, 'sync-server', 'seed', 'campgrounds.ts'),
+    ...filesIn(join(root, 'datasets')),
+    join(root, 'schemas', 'map-catalog.ts'),
   ];
   for (const file of files) {
     hash.update(file.slice(file.lastIndexOf('/') + 1));
@@ -125,7 +127,7 @@ export async function buildTiles(options: BuildTilesOptions = {}): Promise<Build
 
   const { layers, regionPoints } = loadMapLayers(dataDir);
   const indexesByMaxZoom = new Map<number, LayerIndexes>();
-  const regions: CatalogRegion[] = [];
+  const regions: CatalogFileRegion[] = [];
   const written: BuildTilesResult['tiles'] = new Map();
   mkdirSync(outDir, { recursive: true });
   for (const region of regionDefinitions(regionPoints)) {

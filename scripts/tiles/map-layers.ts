@@ -7,8 +7,8 @@
  */
 import { join } from 'node:path';
 import type { Feature, FeatureCollection, Geometry, Point } from 'geojson';
-import { loadCampgrounds } from '../../sync-server/seed/campgrounds.ts';
-import { readFeatureCollection } from '../../sync-server/seed/geojson.ts';
+import { loadCampgrounds } from '../../datasets/campgrounds.ts';
+import { readFeatureCollection } from '../../datasets/geojson.ts';
 
 /** Layer names in drawing order (bottom first). */
 export const layerNames = [

@@ -1,5 +1,5 @@
 /**
- * Our PMTiles v3 writer (there is none on npm: DESIGN.md "Known toolchain facts"). It lays an
+ * Our PMTiles v3 writer (there is none on npm: docs/architecture.md#toolchain). It lays an
  * archive out as the spec (github.com/protomaps/PMTiles/blob/main/spec/v3/spec.md) describes:
  * the 127-byte header, the root directory, the JSON metadata, the leaf directories, then the tile
  * data in tile-id order (a "clustered" archive), every part gzip-compressed. Identical tiles are

@@ -6,6 +6,7 @@
  * trailheads is in the archive too, and clipped to the statewide bbox. Regions may overlap.
  */
 import { arkansasRegions } from '../../schemas/common.ts';
+import { statewideRegionId } from '../../schemas/map-catalog.ts';
 import type { RegionPoint } from './map-layers.ts';
 
 /** [west, south, east, north] in degrees WGS84. */
@@ -59,7 +60,7 @@ function round(value: number): number {
  */
 export function regionDefinitions(points: readonly RegionPoint[]): RegionDefinition[] {
   const regions: RegionDefinition[] = [
-    { id: 'statewide', name: 'Arkansas statewide', bbox: statewideBbox, ...statewideZooms },
+    { id: statewideRegionId, name: 'Arkansas statewide', bbox: statewideBbox, ...statewideZooms },
   ];
   for (const name of arkansasRegions) {
     const inRegion = points.filter((point) => point.region === name);

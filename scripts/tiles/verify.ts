@@ -1,7 +1,7 @@
 /**
  * Reads a written archive back with the `pmtiles` library and compares it with what went in:
  * header fields, every directory entry (root and leaves) and every tile, byte for byte after
- * decompression. The build refuses to publish an archive that fails (DESIGN.md "Maps offline").
+ * decompression. The build refuses to publish an archive that fails (docs/architecture.md#maps).
  */
 import { Compression, PMTiles, TileType, zxyToTileId } from 'pmtiles';
 import { readAllEntries } from '../../src/map/archive-check.ts';

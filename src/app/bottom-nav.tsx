@@ -31,7 +31,7 @@ import {
   X,
 } from 'lucide-react';
 import { getFeature } from '../features/directory.ts';
-import type { Role } from '../features/roles.ts';
+import type { Role } from '../lib/auth/roles.ts';
 import { FeatureBadges } from '../ui/feature-badges.tsx';
 import { FeatureIcon } from '../ui/feature-icon.tsx';
 import { FeatureMenuItem } from './nav-menu.tsx';

@@ -4,7 +4,8 @@
  * role visibility come from the directory, so a feature is described once.
  */
 import { FEATURES, findFeature, type FeatureEntry } from '../features/directory.ts';
-import { canSee, type Role } from '../features/roles.ts';
+import { canSee } from '../features/roles.ts';
+import type { Role } from '../lib/auth/roles.ts';
 
 /** A titled list of directory keys. */
 export interface NavGroup {

@@ -3,7 +3,8 @@
  * recent features"). Kept per device in localStorage, newest first.
  */
 import { FEATURES, type FeatureEntry } from '../features/directory.ts';
-import { canSee, type Role } from '../features/roles.ts';
+import { canSee } from '../features/roles.ts';
+import type { Role } from '../lib/auth/roles.ts';
 
 /** localStorage key of the recent feature keys. */
 export const RECENT_FEATURES_KEY = 'nst.recentFeatures';

@@ -7,7 +7,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-aria-components';
 import { Lock } from 'lucide-react';
 import { findFeature } from '../features/directory.ts';
-import { canSee, type Role } from '../features/roles.ts';
+import { canSee } from '../features/roles.ts';
+import type { Role } from '../lib/auth/roles.ts';
 
 /**
  * Whether a role may open the route of `featureKey`; true for routes without an entry (404,

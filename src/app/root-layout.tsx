@@ -12,11 +12,11 @@ import { Button, Link, RouterProvider as AriaRouterProvider } from 'react-aria-c
 import { Search } from 'lucide-react';
 import { DatabaseProvider, useDatabase } from '../db/provider.tsx';
 import { startGenericTripPlanPurge } from '../db/trip-plan-purge.ts';
-import { SyncEngineRunner } from './sync-engine-runner.tsx';
+import { SyncEngineRunner } from '../sync/sync-engine-runner.tsx';
 import { startCatalogueRefresh } from '../sync/catalogue-refresh.ts';
 import { SkeletonPage } from '../ui/skeleton-page.tsx';
 import { Spinner } from '../ui/spinner.tsx';
-import { SyncStatusIndicator } from '../ui/sync-status.tsx';
+import { SyncStatusIndicator } from '../sync/sync-status-view.tsx';
 import { BottomNav } from './bottom-nav.tsx';
 import { CommandPaletteLauncher } from './command-palette-launcher.tsx';
 import { RootErrorBoundary } from './error-page.tsx';

@@ -1,5 +1,5 @@
 /**
- * Renders the toast store (src/ui/toast.ts) as the spec's notifications (core-platform §2, §9):
+ * Renders the toast store (src/lib/toast.ts) as the spec's notifications (core-platform §2, §9):
  * one at a time, variants default and destructive, 5000 ms on screen, a dismiss button, and a
  * live region so screen readers announce each toast.
  */
@@ -12,7 +12,7 @@ import {
   subscribeToToasts,
   TOAST_DURATION_MS,
   type ToastItem,
-} from '../ui/toast.ts';
+} from '../lib/toast.ts';
 
 function ToastView({ toast }: { toast: ToastItem }) {
   useEffect(() => {

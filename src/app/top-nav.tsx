@@ -17,9 +17,9 @@ import {
 } from 'react-aria-components';
 import { ChevronDown, Compass, LogIn, LogOut, Map as MapIcon, Search, User } from 'lucide-react';
 import { getFeature } from '../features/directory.ts';
-import type { Role } from '../features/roles.ts';
+import type { Role } from '../lib/auth/roles.ts';
 import { useSession } from '../lib/auth/session-context.tsx';
-import { SyncStatusIndicator } from '../ui/sync-status.tsx';
+import { SyncStatusIndicator } from '../sync/sync-status-view.tsx';
 import { NavMenu, FeatureMenuItem } from './nav-menu.tsx';
 import { ADMIN_MENU_KEYS, ME_MENU_KEYS, resolveVisible, TOP_NAV_GROUPS } from './nav-data.ts';
 import { openPalette } from './palette-store.ts';

@@ -1,6 +1,6 @@
 /**
  * Opens the app's RxDB database: every collection of `schemas/index.ts` on Dexie (IndexedDB)
- * storage, with local documents for settings and flags (DESIGN.md "Data", core-platform §3).
+ * storage, with local documents for settings and flags (docs/architecture.md#data, core-platform §3).
  * This folder is the only code that imports rxdb; the rest of the app reads through the hooks
  * in `hooks.ts` and writes through the domain functions next to them.
  */
@@ -75,7 +75,7 @@ export interface CreateAppDatabaseOptions {
 /**
  * SHA-256 as lowercase hex, in plain JavaScript. RxDB's default uses `crypto.subtle`, which
  * browsers only expose on secure origins, so a phone testing the app over plain-HTTP LAN would
- * fail to open the database (DESIGN.md "Known toolchain facts").
+ * fail to open the database (docs/architecture.md#toolchain).
  */
 export async function hashSha256Hex(input: string | ArrayBuffer | Blob): Promise<string> {
   let bytes: Uint8Array;
@@ -94,7 +94,8 @@ let devModePluginAdded = false;
 
 /**
  * Dev mode and Ajv validation are imported dynamically so production bundles never carry them
- * (about 270 KB of source: DESIGN.md "Dev mode and ajv validation in development builds only").
+ * (about 270 KB of source; dev mode and ajv validation run in development builds only:
+ * docs/architecture.md#data).
  */
 async function addPlugins(devMode: boolean): Promise<void> {
   if (!pluginsAdded) {

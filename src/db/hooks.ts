@@ -1,5 +1,5 @@
 /**
- * Reactive reads of the app database for components (DESIGN.md "Data": every screen reads
+ * Reactive reads of the app database for components (docs/architecture.md#data: every screen reads
  * RxDB through reactive queries). Each `observe…` function is the RxDB query or local document
  * behind a hook, as an observable of plain documents (toJSON) that emits on every change from
  * any tab, the sync engine or the catalogue refresh; each `use…` hook subscribes to it.

@@ -48,7 +48,12 @@ import { achievementCategories, achievementMetrics } from '../../schemas/achieve
 import type { Achievement, AchievementMetric } from '../../schemas/achievements.ts';
 import { arkansasRegions } from '../../schemas/common.ts';
 import type { CollectionName } from '../../schemas/index.ts';
-import type { TrackChunk } from '../../schemas/track-chunks.ts';
+import {
+  trackChunkId,
+  trackChunkMaxPoints,
+  type TrackChunk,
+  type TrackPoint,
+} from '../../schemas/track-chunks.ts';
 import type { Trail, TrailActivity } from '../../schemas/trails.ts';
 import { tripContextKey, tripContextLimits } from '../../schemas/trip-context.ts';
 import type { TripContext } from '../../schemas/trip-context.ts';
@@ -432,9 +437,6 @@ function syncStatusFor(id: string, legacyStatus: unknown): 'pending' | 'synced' 
   return legacyStatus === 'pending' ? 'pending' : 'synced';
 }
 
-/** Largest number of points per track chunk (schemas/track-chunks.ts `maxItems`). */
-const trackChunkSize = 600;
-
 function mapTrip(
   record: LegacyRecord,
   value: unknown,
@@ -448,7 +450,7 @@ function mapTrip(
   if (!id || startedAt === null) return null;
   const route = field(value, 'route', 'points', 'trackPoints', 'track_points');
   const points = (Array.isArray(route) ? route : [])
-    .map((point): [number, number, number | null, number, number | null] | null => {
+    .map((point): TrackPoint | null => {
       if (!isObject(point)) return null;
       const longitude = toLongitude(field(point, 'longitude', 'lng', 'lon'));
       const latitude = toLatitude(field(point, 'latitude', 'lat'));
@@ -504,13 +506,13 @@ function mapTrip(
     updatedAt: toEpochMs(field(value, 'updatedAt', 'updated_at')) ?? createdAt ?? now,
   };
   const chunks: TrackChunk[] = [];
-  for (let start = 0; start < points.length; start += trackChunkSize) {
-    const sequence = start / trackChunkSize;
+  for (let start = 0; start < points.length; start += trackChunkMaxPoints) {
+    const sequence = start / trackChunkMaxPoints;
     chunks.push({
-      id: `${id}:${String(sequence).padStart(6, '0')}`,
+      id: trackChunkId(id, sequence),
       tripId: id,
       sequence,
-      points: points.slice(start, start + trackChunkSize),
+      points: points.slice(start, start + trackChunkMaxPoints),
       updatedAt: trip.updatedAt,
     });
   }

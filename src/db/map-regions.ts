@@ -5,6 +5,7 @@
  */
 import { useMemo } from 'react';
 import { map, type Observable } from 'rxjs';
+import { statewideRegionId } from '../../schemas/map-catalog.ts';
 import type { MapRegion } from '../../schemas/map-regions.ts';
 import type { AppDatabase } from './database.ts';
 import { useDatabase } from './provider.tsx';
@@ -24,7 +25,8 @@ export interface MapRegionRepository {
 function orderRegions(regions: MapRegion[]): MapRegion[] {
   return [...regions].sort(
     (a, b) =>
-      Number(b.id === 'statewide') - Number(a.id === 'statewide') || a.name.localeCompare(b.name),
+      Number(b.id === statewideRegionId) - Number(a.id === statewideRegionId) ||
+      a.name.localeCompare(b.name),
   );
 }
 

@@ -1,5 +1,5 @@
 /**
- * Schema migration strategies for every collection (DESIGN.md "Data").
+ * Schema migration strategies for every collection (docs/architecture.md#data).
  *
  * THE RULE: a change to a schema in `schemas/` bumps its `version` and, in the same commit,
  * adds here the strategy for that version (key = the new version number), with an integration

@@ -16,6 +16,7 @@
  * server id (issue 11).
  */
 import { map, type Observable } from 'rxjs';
+import { trackChunkId } from '../../schemas/track-chunks.ts';
 import { tripContextKey } from '../../schemas/trip-context.ts';
 import { isDocumentId, isTempId, type PromotableCollection } from '../../schemas/sync-protocol.ts';
 import type { AppDatabase } from './database.ts';
@@ -135,7 +136,7 @@ export async function applyPromotions(
           const tripId = canonicalOf.get(chunk.tripId)!;
           return {
             ...chunk.toMutableJSON(),
-            id: `${tripId}:${String(chunk.sequence).padStart(6, '0')}`,
+            id: trackChunkId(tripId, chunk.sequence),
             tripId,
           };
         }),

@@ -1,6 +1,6 @@
 /**
  * Starts RxDB's replication of one collection with handlers the sync layer supplies
- * (DESIGN.md "Sync": `replicateRxCollection` with our own fetch handlers). This is the only
+ * (docs/architecture.md#sync: `replicateRxCollection` with our own fetch handlers). This is the only
  * place that touches RxDB's replication plugin; src/sync builds the handlers and drives the
  * returned handle through plain rxjs observables.
  */

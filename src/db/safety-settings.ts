@@ -12,7 +12,7 @@ import {
   hapticSettingsKey,
   type HapticPresetName,
   type HapticSettings,
-} from '../machines/haptics-engine.ts';
+} from '../lib/outdoor/haptic-settings.ts';
 import {
   sortContacts,
   validateContact,

@@ -26,24 +26,6 @@ async function modifySavedTrails(
   return written.trailIds;
 }
 
-/** The saved trail ids, most recently saved first ([] when none). */
-export async function readSavedTrailIds(db: AppDatabase): Promise<string[]> {
-  const document = await db.getLocal<SavedTrails>(savedTrailsDocumentId);
-  return document
-    ? [...((document.toJSON() as unknown as { data: SavedTrails }).data.trailIds ?? [])]
-    : [];
-}
-
-/** Saves a trail, moving it to the front if it was already saved. */
-export async function saveTrail(db: AppDatabase, trailId: string): Promise<void> {
-  await modifySavedTrails(db, (trailIds) => [trailId, ...trailIds.filter((id) => id !== trailId)]);
-}
-
-/** Removes a trail from the saved trails; no-op when it was not saved. */
-export async function unsaveTrail(db: AppDatabase, trailId: string): Promise<void> {
-  await modifySavedTrails(db, (trailIds) => trailIds.filter((id) => id !== trailId));
-}
-
 /**
  * Saves the trail if it is not saved, else unsaves it, in one atomic write.
  * Resolves to true when the trail is now saved.

@@ -1,5 +1,5 @@
 /**
- * Device settings kept as RxDB local documents (DESIGN.md "Data": outdoor, haptic, emergency,
+ * Device settings kept as RxDB local documents (docs/architecture.md#data: outdoor, haptic, emergency,
  * theme and campground preferences; core-platform §4 "Outdoor settings": saved on each change
  * and restored on load). Each setting lives in the local document `setting:<key>` as
  * `{ value }`, so primitives and objects are stored alike and settings never collide with the

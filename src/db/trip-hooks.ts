@@ -6,13 +6,12 @@
 import { useMemo } from 'react';
 import { map, of, type Observable } from 'rxjs';
 import { isTempId } from '../../schemas/sync-protocol.ts';
-import type { TrackChunk } from '../../schemas/track-chunks.ts';
+import type { TrackChunk, TrackPoint } from '../../schemas/track-chunks.ts';
 import type { Trip } from '../../schemas/trips.ts';
 import type { Waypoint } from '../../schemas/waypoints.ts';
 import type { AppDatabase } from './database.ts';
 import { observePromotedId } from './promotion.ts';
 import { useDatabase } from './provider.tsx';
-import type { StoredTrackPoint } from './trips.ts';
 import { useObservable } from './use-observable.ts';
 
 /** Every trip on this device, newest first. */
@@ -30,15 +29,12 @@ export function observeTripById(db: AppDatabase, tripId: string): Observable<Tri
 }
 
 /** A trip's points in order: [lon, lat, elevation m|null, time ms|null, accuracy m|null]. */
-export function observeTrackPoints(
-  db: AppDatabase,
-  tripId: string,
-): Observable<StoredTrackPoint[]> {
+export function observeTrackPoints(db: AppDatabase, tripId: string): Observable<TrackPoint[]> {
   return db.trackChunks
     .find({ selector: { tripId }, sort: [{ sequence: 'asc' }] })
     .$.pipe(
       map((chunks) =>
-        chunks.flatMap((chunk) => (chunk.toJSON() as TrackChunk).points as StoredTrackPoint[]),
+        chunks.flatMap((chunk) => (chunk.toJSON() as TrackChunk).points as TrackPoint[]),
       ),
     );
 }
@@ -67,7 +63,7 @@ export function useTrip(tripId: string): { trip: Trip | null; isLoading: boolean
 }
 
 /** A trip's track points in order. */
-export function useTrackPoints(tripId: string): { points: StoredTrackPoint[]; isLoading: boolean } {
+export function useTrackPoints(tripId: string): { points: TrackPoint[]; isLoading: boolean } {
   const db = useDatabase();
   const source = useMemo(() => observeTrackPoints(db, tripId), [db, tripId]);
   const { value, isLoading } = useObservable(source);

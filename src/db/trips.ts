@@ -11,7 +11,7 @@
  * session write are replayed into the statistics, so the totals always match the points.
  */
 import { assertDocumentId } from '../../schemas/document-id.ts';
-import type { TrackChunk } from '../../schemas/track-chunks.ts';
+import { trackChunkId, type TrackChunk, type TrackPoint } from '../../schemas/track-chunks.ts';
 import type { Trip } from '../../schemas/trips.ts';
 import type { Waypoint } from '../../schemas/waypoints.ts';
 import {
@@ -23,15 +23,12 @@ import {
   type TrackStatsState,
 } from '../lib/geo/track-stats.ts';
 import type { GpxContents } from '../lib/gpx/gpx-import.ts';
+import type {
+  RecordingSessionSnapshot,
+  RecordingStorePort,
+} from '../lib/recording/recording-storage.ts';
 import type { AppDatabase } from './database.ts';
 import { modifyLocalDocument } from './local-document-write.ts';
-
-/**
- * A stored point: [longitude°, latitude°, elevation m | null, time ms | null, accuracy m | null].
- * Time is null only for imported GPX routes, which carry no times; the chunk schema allows null
- * in every position (schemas/track-chunks.ts `TrackPoint` narrows time to number for recordings).
- */
-export type StoredTrackPoint = [number, number, number | null, number | null, number | null];
 
 /** Points per chunk document: one minute at 1 Hz, small enough to rewrite on every flush. */
 export const TRACK_CHUNK_POINTS = 60;
@@ -54,22 +51,13 @@ export function newTempId(now: number = Date.now()): string {
   return assertDocumentId(`temp-${now.toString(36)}-${random}`);
 }
 
-/**
- * The chunk id `${tripId}:${sequence}` with the sequence zero-padded to 6 digits. Throws when
- * the result breaks the id grammar (a trip id over 121 characters or with characters the grammar
- * refuses), since the server would refuse that chunk on every push.
- */
-export function trackChunkId(tripId: string, sequence: number): string {
-  return assertDocumentId(`${tripId}:${String(sequence).padStart(6, '0')}`);
-}
-
 /** A stored point from a fix. */
-export function fixToPoint(fix: Fix): StoredTrackPoint {
+export function fixToPoint(fix: Fix): TrackPoint {
   return [fix.longitude, fix.latitude, fix.elevation, fix.time, fix.accuracy];
 }
 
 /** A fix from a stored point (time 0 when the point has none). */
-export function pointToFix(point: StoredTrackPoint): Fix {
+export function pointToFix(point: TrackPoint): Fix {
   return {
     longitude: point[0],
     latitude: point[1],
@@ -138,14 +126,11 @@ export async function createRecordedTrip(db: AppDatabase, input: NewRecordedTrip
 }
 
 /** Every stored point of a trip in order (chunks by sequence). */
-export async function readTrackPoints(
-  db: AppDatabase,
-  tripId: string,
-): Promise<StoredTrackPoint[]> {
+export async function readTrackPoints(db: AppDatabase, tripId: string): Promise<TrackPoint[]> {
   const chunks = await db.trackChunks
     .find({ selector: { tripId }, sort: [{ sequence: 'asc' }] })
     .exec();
-  return chunks.flatMap((chunk) => (chunk.toJSON() as TrackChunk).points as StoredTrackPoint[]);
+  return chunks.flatMap((chunk) => (chunk.toJSON() as TrackChunk).points as TrackPoint[]);
 }
 
 /** A trip by id, or null. */
@@ -188,7 +173,7 @@ export interface TrackWriter {
   /** Points accepted so far, stored or buffered. */
   readonly pointCount: number;
   /** Buffers a point; resolves once it is stored if this append triggered a flush, else at once. */
-  append(point: StoredTrackPoint): Promise<void>;
+  append(point: TrackPoint): Promise<void>;
   /** Stores every buffered point; resolves when they are durable. */
   flush(): Promise<void>;
   /** Stops the flush timer after a final flush. */
@@ -200,7 +185,7 @@ export interface TrackWriterOptions {
   /** Points already stored for this trip (a resumed recording continues after them). */
   storedPointCount?: number;
   /** The last stored chunk, continued until it is full. */
-  lastChunk?: { sequence: number; points: StoredTrackPoint[] } | null;
+  lastChunk?: { sequence: number; points: TrackPoint[] } | null;
   flushEveryPoints?: number;
   flushIntervalMs?: number;
   /** Runs after each chunk write, inside the write queue (trip totals, session). */
@@ -217,13 +202,13 @@ export function createTrackWriter(
 ): TrackWriter {
   const flushEvery = options.flushEveryPoints ?? FLUSH_EVERY_POINTS;
   let sequence = options.lastChunk?.sequence ?? 0;
-  let chunkPoints: StoredTrackPoint[] = [...(options.lastChunk?.points ?? [])];
+  let chunkPoints: TrackPoint[] = [...(options.lastChunk?.points ?? [])];
   if (chunkPoints.length >= TRACK_CHUNK_POINTS) {
     sequence += 1;
     chunkPoints = [];
   }
   let pointCount = options.storedPointCount ?? 0;
-  let buffered: StoredTrackPoint[] = [];
+  let buffered: TrackPoint[] = [];
   let queue: Promise<void> = Promise.resolve();
 
   const writeBuffered = async () => {
@@ -293,13 +278,8 @@ export function createTrackWriter(
 /** Local document holding the recording in progress, for resuming after a reload or crash. */
 export const recordingSessionDocumentId = 'recording-session';
 
-/** What is persisted of a recording in progress. Times epoch ms. */
-export interface RecordingSession {
-  tripId: string;
-  phase: 'recording' | 'paused';
-  pausedBy: 'rider' | 'auto' | null;
-  startedAt: number;
-  stats: TrackStatsState;
+/** What is persisted of a recording in progress, with when it was saved (epoch ms). */
+export interface RecordingSession extends RecordingSessionSnapshot {
   savedAt: number;
 }
 
@@ -366,7 +346,7 @@ export interface ResumedRecording {
   trip: Trip;
   stats: TrackStatsState;
   storedPointCount: number;
-  lastChunk: { sequence: number; points: StoredTrackPoint[] } | null;
+  lastChunk: { sequence: number; points: TrackPoint[] } | null;
 }
 
 /**
@@ -384,7 +364,7 @@ export async function loadRecordingForResume(
   const chunks = (
     await db.trackChunks.find({ selector: { tripId }, sort: [{ sequence: 'asc' }] }).exec()
   ).map((chunk) => chunk.toJSON() as TrackChunk);
-  const points = chunks.flatMap((chunk) => chunk.points as StoredTrackPoint[]);
+  const points = chunks.flatMap((chunk) => chunk.points as TrackPoint[]);
   let stats =
     session && session.tripId === tripId && session.stats.pointCount <= points.length
       ? session.stats
@@ -397,7 +377,7 @@ export async function loadRecordingForResume(
     trip,
     stats,
     storedPointCount: points.length,
-    lastChunk: last ? { sequence: last.sequence, points: last.points as StoredTrackPoint[] } : null,
+    lastChunk: last ? { sequence: last.sequence, points: last.points as TrackPoint[] } : null,
   };
 }
 
@@ -462,7 +442,7 @@ export async function renameTrip(db: AppDatabase, tripId: string, name: string):
 }
 
 /** Statistics of a point list, replayed as if recorded (time-less routes get distance only). */
-export function statisticsOfPoints(points: readonly StoredTrackPoint[]): TrackStatsState {
+export function statisticsOfPoints(points: readonly TrackPoint[]): TrackStatsState {
   let stats = emptyTrackStats();
   const timed = points.every((point) => point[3] !== null);
   points.forEach((point, index) => {
@@ -495,7 +475,7 @@ export async function importGpxContents(
   const trips: Trip[] = [];
   const chunks: TrackChunk[] = [];
   contents.lines.forEach((line, lineIndex) => {
-    const points: StoredTrackPoint[] = line.positions.map((position) => [
+    const points: TrackPoint[] = line.positions.map((position) => [
       position[0],
       position[1],
       position[2],
@@ -599,48 +579,12 @@ export async function readTripWaypoints(db: AppDatabase, tripId: string): Promis
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** Summary of an interrupted recording for the "Resume recording" offer. */
-export interface InterruptedRecordingSummary {
-  tripId: string;
-  name: string;
-  startedAt: number;
-  distanceMiles: number;
-  phase: 'recording' | 'paused';
-}
-
-/** The persisted part of a recording in progress, as the recording machine hands it over. */
-export interface RecordingSessionInput {
-  tripId: string;
-  phase: 'recording' | 'paused';
-  pausedBy: 'rider' | 'auto' | null;
-  startedAt: number;
-  stats: TrackStatsState;
-}
-
-/** Storage of the recording machine: trips, chunked points and the resumable session. */
-export interface RecordingStore {
-  findInterrupted(): Promise<InterruptedRecordingSummary | null>;
-  begin(input: {
-    name: string | null;
-    trailId: string | null;
-    startedAt: number;
-  }): Promise<{ tripId: string; name: string }>;
-  resume(tripId: string): Promise<{
-    tripId: string;
-    name: string;
-    trailId: string | null;
-    startedAt: number;
-    stats: TrackStatsState;
-    phase: 'recording' | 'paused';
-  }>;
-  /** Buffers a point; the session (with statistics including this point) is written with it. */
-  appendPoint(fix: Fix, session: RecordingSessionInput): Promise<void>;
-  /** Records the session; a change of phase (pause, resume) is written at once. */
-  saveSession(session: RecordingSessionInput): Promise<void>;
-  /** Flushes, finishes the trip and clears the session. */
+/**
+ * The recording machine's storage port as the app database implements it, plus a way to wait
+ * for the writes (tests, benchmarks) and an explicit end time for finishing.
+ */
+export interface RecordingStore extends RecordingStorePort {
   finish(tripId: string, stats: TrackStatsState, endedAt?: number): Promise<{ tripId: string }>;
-  /** Finishes an interrupted trip as stored, without resuming it. */
-  closeInterrupted(tripId: string): Promise<void>;
   /** Resolves when every write so far is stored. */
   whenIdle(): Promise<void>;
 }
@@ -665,7 +609,7 @@ export function createRecordingStore(
 ): RecordingStore {
   const now = options.now ?? (() => Date.now());
   let writer: TrackWriter | null = null;
-  let latest: RecordingSessionInput | null = null;
+  let latest: RecordingSessionSnapshot | null = null;
   let writtenPhase: string | null = null;
   let chain: Promise<void> = Promise.resolve();
 

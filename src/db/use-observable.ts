@@ -1,6 +1,6 @@
 /**
  * The one bridge from RxDB's observables to React state: components hold only the latest
- * emission of a subscription, never a copy of database data they edit (DESIGN.md "Data").
+ * emission of a subscription, never a copy of database data they edit (docs/architecture.md#data).
  */
 import { useEffect, useState } from 'react';
 import type { Observable } from 'rxjs';

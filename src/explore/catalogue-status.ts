@@ -1,6 +1,6 @@
 /**
- * The line that tells a rider where the trail list on screen comes from (DESIGN.md: "Sync status
- * is visible … and it never blocks the UI"). Pure, so the wording is tested; the pages feed it
+ * The line that tells a rider where the trail list on screen comes from (docs/architecture.md#sync:
+ * the status is visible and never blocks the UI). Pure, so the wording is tested; the pages feed it
  * the browser's online flag and `useCatalogueStatus()` from src/db/hooks.ts.
  */
 import { formatDateTime } from '../lib/format.ts';

@@ -4,7 +4,7 @@ import { ToggleButton } from 'react-aria-components';
 import { Bookmark, BookmarkCheck } from 'lucide-react';
 import { useDatabase } from '../db/provider.tsx';
 import { toggleSavedTrail } from '../db/saved-trails.ts';
-import { showToast } from '../ui/toast.ts';
+import { showToast } from '../lib/toast.ts';
 
 /** Props: the trail, and whether it is saved now (from `useSavedTrailIds()`). */
 export interface SaveTrailButtonProps {

@@ -1,43 +1,19 @@
 /**
  * /map/$trailId: everything the catalogue knows about one trail (schemas/trails.ts), with its
  * sources, a save toggle, a directions link and a Copy coordinates button, and the offline map
- * centred on the trailhead (trail-map.tsx).
+ * centred on the trailhead. This file loads the trail and handles not-found and errors; the
+ * facts and actions are trail-facts.tsx.
  */
 import { Component } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
 import { Link, getRouteApi } from '@tanstack/react-router';
-import { Button } from 'react-aria-components';
-import {
-  ArrowLeft,
-  Copy,
-  ExternalLink,
-  FileText,
-  Globe,
-  MapPinOff,
-  Navigation,
-  TriangleAlert,
-  WifiOff,
-} from 'lucide-react';
-import type { Trail } from '../../schemas/trails.ts';
+import { MapPinOff } from 'lucide-react';
 import { useCatalogueStatus, useSavedTrailIds, useTrail } from '../db/hooks.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { Spinner } from '../ui/spinner.tsx';
-import { showToast } from '../ui/toast.ts';
 import { TrailErrorFallback } from '../ui/trail-error-fallback.tsx';
-import { ActivityIcon } from './activity-icon.tsx';
-import {
-  activityLabel,
-  describeSource,
-  difficultyLabel,
-  directionsUrl,
-  feeLabel,
-  formatCoordinates,
-  isWebUrl,
-  lengthLabel,
-  trailKindLabel,
-} from './trail-format.ts';
-import { SaveTrailButton } from './save-trail-button.tsx';
-import { TrailMap } from './trail-map.tsx';
+import { TrailFacts } from './trail-facts.tsx';
+import { trailKindLabel } from './trail-format.ts';
 import './explore.css';
 
 const trailRoute = getRouteApi('/map/$trailId');
@@ -142,194 +118,6 @@ function TrailNotFound({ trailId }: { trailId: string }) {
           Browse trails
         </Link>
       </section>
-    </div>
-  );
-}
-
-async function copyCoordinates(trail: Trail): Promise<void> {
-  // Spec §7.2: "Copy GPS writes 'lat,lng' to the clipboard".
-  const text = `${trail.latitude},${trail.longitude}`;
-  try {
-    if (!navigator.clipboard) throw new Error('Clipboard unavailable');
-    await navigator.clipboard.writeText(text);
-    showToast({ title: 'Coordinates copied', description: text });
-  } catch {
-    // Plain-HTTP pages and some browsers have no clipboard API: show the text to copy by hand.
-    showToast({
-      title: 'Could not copy coordinates',
-      description: `Copy them by hand: ${text}`,
-      variant: 'destructive',
-    });
-  }
-}
-
-function TrailFacts({ trail, isSaved }: { trail: Trail; isSaved: boolean }) {
-  const approximate = trail.locationConfidence === 'approximate';
-  const officialUrl = isWebUrl(trail.officialUrl) ? trail.officialUrl : null;
-  return (
-    <div className="explore-page trail-detail">
-      <Link to="/ai-trails" className="back-link">
-        <ArrowLeft size={18} aria-hidden="true" />
-        All trails
-      </Link>
-
-      <header className="trail-detail__header">
-        <p className="eyebrow">
-          {trailKindLabel(trail.kind)} · {trail.region}
-        </p>
-        <h1>{trail.name}</h1>
-        <ul className="activity-list activity-list--large" aria-label="Activities">
-          {trail.activities.map((activity) => (
-            <li key={activity} className="activity-list__item">
-              <ActivityIcon activity={activity} />
-              {activityLabel(activity)}
-            </li>
-          ))}
-        </ul>
-      </header>
-
-      <TrailMap trail={trail} />
-
-      {approximate ? (
-        <div className="callout callout--warning" role="note">
-          <TriangleAlert size={22} aria-hidden="true" />
-          <div>
-            <p className="callout__title">Trailhead location approximate</p>
-            <p>
-              This point comes from a nearby record (see sources), not a surveyed trailhead, and may
-              be off by several kilometres. Confirm the trailhead with the manager before you go.
-            </p>
-          </div>
-        </div>
-      ) : null}
-
-      <div className="action-row">
-        <SaveTrailButton trailId={trail.id} trailName={trail.name} isSaved={isSaved} />
-        <Button className="button" onPress={() => void copyCoordinates(trail)}>
-          <Copy size={18} aria-hidden="true" />
-          Copy coordinates
-        </Button>
-        <a
-          className="button button--primary"
-          href={directionsUrl(trail.latitude, trail.longitude)}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
-          <Navigation size={18} aria-hidden="true" />
-          Directions
-          <span className="visually-hidden"> (opens Google Maps, needs a network connection)</span>
-        </a>
-      </div>
-      <p className="action-row__note">
-        <WifiOff size={16} aria-hidden="true" />
-        Directions open Google Maps and need a network connection. The coordinates work offline in
-        any GPS.
-      </p>
-
-      <section className="detail-section" aria-labelledby="facts-heading">
-        <h2 id="facts-heading">Trail facts</h2>
-        <dl className="fact-grid">
-          <Fact label="Kind" value={trailKindLabel(trail.kind)} />
-          <Fact
-            label="Difficulty"
-            value={difficultyLabel(trail.difficulty)}
-            muted={trail.difficulty === null}
-          />
-          <Fact
-            label="Length"
-            value={lengthLabel(trail.lengthMiles)}
-            muted={trail.lengthMiles === null}
-          />
-          <Fact label="Fee" value={feeLabel(trail.fee)} muted={!trail.fee} />
-          <Fact label="County" value={`${trail.county} County`} />
-          <Fact label="Region" value={trail.region} />
-          <Fact label="Manager" value={trail.manager ?? 'Manager unknown'} muted={!trail.manager} />
-          <div className="fact">
-            <dt>Official site</dt>
-            <dd>
-              {officialUrl ? (
-                <a
-                  href={officialUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="external-link"
-                >
-                  {new URL(officialUrl).hostname.replace(/^www\./, '')}
-                  <ExternalLink size={14} aria-hidden="true" />
-                  <span className="visually-hidden"> (opens in a new tab)</span>
-                </a>
-              ) : (
-                <span className="fact__unknown">No official site on record</span>
-              )}
-            </dd>
-          </div>
-          <div className="fact fact--wide">
-            <dt>Trailhead coordinates (lat, lon)</dt>
-            <dd>
-              <span className="coordinates">
-                {formatCoordinates(trail.latitude, trail.longitude)}
-              </span>
-              <span className="fact__hint">
-                {approximate ? 'Approximate point' : 'Point from the trailhead’s own record'} ·
-                decimal degrees WGS84
-              </span>
-            </dd>
-          </div>
-        </dl>
-      </section>
-
-      {trail.notes ? (
-        <section className="detail-section" aria-labelledby="notes-heading">
-          <h2 id="notes-heading">Notes</h2>
-          <p className="trail-detail__notes">{trail.notes}</p>
-        </section>
-      ) : null}
-
-      <section className="detail-section" aria-labelledby="sources-heading">
-        <h2 id="sources-heading">Sources</h2>
-        {trail.sources.length === 0 ? (
-          <p className="fact__unknown">No sources recorded.</p>
-        ) : (
-          <ul className="source-list">
-            {trail.sources.map((source) => {
-              const entry = describeSource(source);
-              return (
-                <li key={source}>
-                  {entry.kind === 'link' ? (
-                    <a
-                      href={entry.href}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="external-link"
-                    >
-                      <Globe size={16} aria-hidden="true" />
-                      {entry.label}
-                      <span className="visually-hidden"> (opens in a new tab)</span>
-                    </a>
-                  ) : (
-                    <span className="source-list__text">
-                      <FileText size={16} aria-hidden="true" />
-                      {entry.text}
-                    </span>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        )}
-        <p className="fact__hint">
-          Conditions, closures and fees change. Check with the manager before relying on them.
-        </p>
-      </section>
-    </div>
-  );
-}
-
-function Fact({ label, value, muted = false }: { label: string; value: string; muted?: boolean }) {
-  return (
-    <div className="fact">
-      <dt>{label}</dt>
-      <dd className={muted ? 'fact__unknown' : undefined}>{value}</dd>
     </div>
   );
 }

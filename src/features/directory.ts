@@ -9,7 +9,7 @@
  * Aliases of the same page (/equipment, /trail-riding-game, /gps) and the /trails redirect are
  * routes only, not entries, so the palette never lists one page twice.
  */
-import type { Role } from './roles.ts';
+import type { Role } from '../lib/auth/roles.ts';
 
 /** Directory categories; the palette's display order lives in palette-search.ts. */
 export type FeatureCategory =

@@ -3,7 +3,8 @@
  * grouping, so the palette component only renders what this returns.
  */
 import type { FeatureCategory, FeatureEntry } from './directory.ts';
-import { canSee, type Role } from './roles.ts';
+import type { Role } from '../lib/auth/roles.ts';
+import { canSee } from './roles.ts';
 
 /**
  * Group order of the palette. The spec's order is Ride, Explore, Safety, Learn, Garage, Local,

@@ -63,7 +63,7 @@ export interface EmergencyContext {
   lastTranscript: string | null;
 }
 
-/** Events, named domain.verb (DESIGN.md "State machines"). */
+/** Events, named domain.verb (docs/architecture.md#machines). */
 export type EmergencyEvent =
   | { type: 'panic.hold'; critical?: boolean }
   | { type: 'panic.release' }

@@ -1,20 +1,19 @@
 /**
- * Haptic config, settings, presets and duration scaling (core-platform §3 "Haptic
+ * Haptic timing constants, strength classes and duration scaling (core-platform §3 "Haptic
  * config/settings", §9), as pure data and functions. The rules of when a pattern plays live in
  * the haptics machine (haptics-machine.ts), which uses these.
  *
- * Settings persist as the RxDB local document `setting:haptic-settings` through src/db/settings.ts
- * (`useLocalSetting(hapticSettingsKey, defaultHapticSettings)`); `hapticConfigFromSettings` turns
- * them into the machine's config.
+ * The settings model (what persists as the RxDB local document `setting:haptic-settings`, and
+ * `hapticConfigFromSettings`, which turns it into the machine's config) lives in
+ * src/lib/outdoor/haptic-settings.ts, below both the machines and the database layer.
  */
+import type { HapticSettings } from '../lib/outdoor/haptic-settings.ts';
 import type { HapticCategory } from './haptics-patterns.ts';
 
 /** Minimum gap between two patterns (core-platform §9). */
 export const HAPTIC_COOLDOWN_MS = 100;
 /** How long emergency mode lasts after an emergency pattern (core-platform §4, §9). */
 export const EMERGENCY_MODE_MS = 5000;
-/** Default master intensity, 0..1 (core-platform §9). */
-export const DEFAULT_MASTER_INTENSITY = 0.8;
 /** Outdoor mode stretches durations by this factor (core-platform §9)… */
 export const OUTDOOR_MULTIPLIER = 1.3;
 /** …and emergency patterns by this one (core-platform §9)… */
@@ -28,72 +27,6 @@ export const BATTERY_SAVING_THRESHOLD = 0.3;
 /** Button press vibration and its debounce (core-platform §9). */
 export const BUTTON_HAPTIC_MS = 50;
 export const BUTTON_HAPTIC_DEBOUNCE_MS = 150;
-
-/** Haptic config (core-platform §3). masterIntensity 0..1. */
-export interface HapticConfig {
-  enabled: boolean;
-  masterIntensity: number;
-  batteryOptimization: boolean;
-  emergencyOverride: boolean;
-  outdoorMode: boolean;
-  contextualAdjustment: boolean;
-}
-
-/** Haptic settings as the rider edits and stores them (core-platform §3). */
-export interface HapticSettings {
-  enabled: boolean;
-  masterIntensity: number;
-  navigationFeedback: boolean;
-  emergencyFeedback: boolean;
-  achievementFeedback: boolean;
-  notificationFeedback: boolean;
-  batteryOptimization: boolean;
-  emergencyOverride: boolean;
-  contextualAdjustment: boolean;
-  customPatterns: {
-    turnIntensity: 'light' | 'medium' | 'heavy';
-    waypointStyle: 'single' | 'double';
-    emergencyPattern: 'emergency-alert' | 'sos';
-  };
-}
-
-/** Key of the haptic settings under src/db/settings.ts (local document `setting:haptic-settings`). */
-export const hapticSettingsKey = 'haptic-settings';
-
-/** Settings of a device that never changed them. */
-export const defaultHapticSettings: HapticSettings = {
-  enabled: true,
-  masterIntensity: DEFAULT_MASTER_INTENSITY,
-  navigationFeedback: true,
-  emergencyFeedback: true,
-  achievementFeedback: true,
-  notificationFeedback: true,
-  batteryOptimization: true,
-  emergencyOverride: true,
-  contextualAdjustment: true,
-  customPatterns: { turnIntensity: 'medium', waypointStyle: 'double', emergencyPattern: 'sos' },
-};
-
-/** Config of a haptics machine started without one. */
-export const defaultHapticConfig: HapticConfig = {
-  enabled: true,
-  masterIntensity: DEFAULT_MASTER_INTENSITY,
-  batteryOptimization: true,
-  emergencyOverride: true,
-  outdoorMode: false,
-  contextualAdjustment: true,
-};
-
-/** Haptic presets (core-platform §4 "Outdoor settings", §9 preset intensities). */
-export type HapticPresetName = 'outdoor' | 'indoor' | 'batterySaver' | 'accessibility';
-
-/** What each preset overwrites. Intensities are the spec's; the other fields follow the name. */
-export const hapticPresets: Readonly<Record<HapticPresetName, Partial<HapticConfig>>> = {
-  outdoor: { enabled: true, masterIntensity: 1, outdoorMode: true, batteryOptimization: false },
-  indoor: { enabled: true, masterIntensity: 0.6, outdoorMode: false, batteryOptimization: false },
-  batterySaver: { enabled: true, masterIntensity: 0.4, batteryOptimization: true },
-  accessibility: { enabled: true, masterIntensity: 1, emergencyOverride: true },
-};
 
 /** Strength class of an intensity 0..1 (core-platform §9); 'off' at 0 or below. */
 export type HapticStrength = 'strong' | 'medium' | 'subtle' | 'off';
@@ -134,21 +67,6 @@ export function scaleHapticDurations(pattern: readonly number[], scaling: Haptic
     if (batterySaving) scaled *= BATTERY_SAVING_MULTIPLIER;
     return Math.max(0, Math.round(scaled));
   });
-}
-
-/** The haptics machine config the stored settings describe; outdoorMode comes from the outdoor settings. */
-export function hapticConfigFromSettings(
-  settings: HapticSettings,
-  outdoorMode = false,
-): HapticConfig {
-  return {
-    enabled: settings.enabled,
-    masterIntensity: settings.masterIntensity,
-    batteryOptimization: settings.batteryOptimization,
-    emergencyOverride: settings.emergencyOverride,
-    outdoorMode,
-    contextualAdjustment: settings.contextualAdjustment,
-  };
 }
 
 /** The category switches of the stored settings, for `setCategoryEnabled`. */

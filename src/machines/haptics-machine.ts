@@ -34,15 +34,17 @@ import {
 } from 'xstate';
 import { sharedActor } from './actor-registry.ts';
 import {
-  BUTTON_HAPTIC_DEBOUNCE_MS,
-  BUTTON_HAPTIC_MS,
   defaultHapticConfig,
-  EMERGENCY_MODE_MS,
-  HAPTIC_COOLDOWN_MS,
   hapticPresets,
-  scaleHapticDurations,
   type HapticConfig,
   type HapticPresetName,
+} from '../lib/outdoor/haptic-settings.ts';
+import {
+  BUTTON_HAPTIC_DEBOUNCE_MS,
+  BUTTON_HAPTIC_MS,
+  EMERGENCY_MODE_MS,
+  HAPTIC_COOLDOWN_MS,
+  scaleHapticDurations,
 } from './haptics-engine.ts';
 import { findHapticPattern, type HapticCategory, type HapticPattern } from './haptics-patterns.ts';
 import { inspectOption } from './inspector.ts';

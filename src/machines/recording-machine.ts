@@ -1,5 +1,5 @@
 /**
- * The trip recording machine (issue 6 "Recording"; DESIGN.md "State machines").
+ * The trip recording machine (issue 6 "Recording"; docs/architecture.md#machines).
  *
  *   checking ─► idle ─recording.start─► active.acquiring ─first good fix─► active.starting
  *        (offers Resume)      │                                              │ trip created
@@ -38,6 +38,12 @@ import {
   type FixRejection,
   type TrackStatsState,
 } from '../lib/geo/track-stats.ts';
+import type {
+  InterruptedTripSummary,
+  RecordingSessionSnapshot,
+  RecordingStorePort,
+  ResumedTripState,
+} from '../lib/recording/recording-storage.ts';
 
 /** Tunables of a recording. */
 export interface RecordingOptions extends FixFilterOptions {
@@ -52,34 +58,6 @@ export const defaultRecordingOptions: RecordingOptions = {
   autoPauseMs: 60_000,
   autoResumeMeters: 15,
 };
-
-/** A trip left mid-recording by a reload or crash, offered as "Resume recording". */
-export interface InterruptedTripSummary {
-  tripId: string;
-  name: string;
-  startedAt: number;
-  distanceMiles: number;
-  phase: 'recording' | 'paused';
-}
-
-/** What `resumeTrip` hands back to continue a trip. */
-export interface ResumedTripState {
-  tripId: string;
-  name: string;
-  trailId: string | null;
-  startedAt: number;
-  stats: TrackStatsState;
-  phase: 'recording' | 'paused';
-}
-
-/** The session persisted with every flush (see src/db/trips.ts RecordingSession). */
-export interface RecordingSessionSnapshot {
-  tripId: string;
-  phase: 'recording' | 'paused';
-  pausedBy: 'rider' | 'auto' | null;
-  startedAt: number;
-  stats: TrackStatsState;
-}
 
 export interface RecordingContext {
   options: RecordingOptions;
@@ -604,21 +582,6 @@ export function recordingPhase(snapshot: RecordingSnapshot): RecordingPhase {
   }
   const active = (value as { active?: string }).active;
   return active === 'stoppedByPermission' ? 'paused' : ((active ?? 'idle') as RecordingPhase);
-}
-
-/** The storage the machine needs (src/db/trips.ts `createRecordingStore` implements it). */
-export interface RecordingStorePort {
-  findInterrupted(): Promise<InterruptedTripSummary | null>;
-  begin(input: {
-    name: string | null;
-    trailId: string | null;
-    startedAt: number;
-  }): Promise<{ tripId: string; name: string }>;
-  resume(tripId: string): Promise<ResumedTripState>;
-  appendPoint(fix: Fix, session: RecordingSessionSnapshot): Promise<void>;
-  saveSession(session: RecordingSessionSnapshot): Promise<void>;
-  finish(tripId: string, stats: TrackStatsState): Promise<{ tripId: string }>;
-  closeInterrupted(tripId: string): Promise<void>;
 }
 
 /**

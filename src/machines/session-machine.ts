@@ -39,7 +39,7 @@ import type {
 } from '../lib/auth/session-types.ts';
 import { sharedRefresherFor, type RefreshOutcome } from '../lib/auth/token-refresh.ts';
 import { isAccessTokenValid } from '../lib/auth/token-validity.ts';
-import { showToast, type ToastInput } from '../ui/toast.ts';
+import { showToast, type ToastInput } from '../lib/toast.ts';
 
 /** Version marker of the one-time cleanup (core-platform §4). */
 export const SESSION_CLEANUP_MARKER = '2025-09-12-ai-fix-v3';
@@ -127,7 +127,7 @@ export const sessionMachine = setup({
     }),
   },
   actions: {
-    /** Raises a toast (src/ui/toast.ts). */
+    /** Raises a toast (src/lib/toast.ts). */
     notify: (_, params: ToastInput) => showToast(params),
     /** Opens an in-app path; the app provides its router here. */
     navigate: (_, params: { path: string }) => {

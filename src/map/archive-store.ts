@@ -2,7 +2,7 @@
  * Where downloaded map archives live on the device: an IndexedDB database of its own
  * ('nst-map-archives'), holding each finished archive as one Blob and, while a download runs,
  * its received parts, so an interrupted download resumes from the last stored byte
- * (DESIGN.md "Maps offline, per region": "an IndexedDB blob"). RxDB's mapRegions documents
+ * (docs/architecture.md#maps: "an IndexedDB blob"). RxDB's mapRegions documents
  * track which archive belongs to which region; this store only keeps bytes.
  */
 

@@ -1,7 +1,7 @@
 /**
  * A pmtiles `Source` over a Blob: how MapLibre reads a downloaded region archive straight from
- * the device's storage (IndexedDB blob) with no network at all (DESIGN.md "Maps offline, per
- * region"). Also used by the tile build to read its own archives back, since Node has Blob.
+ * the device's storage (IndexedDB blob) with no network at all (docs/architecture.md#maps).
+ * Also used by the tile build to read its own archives back, since Node has Blob.
  */
 import type { RangeResponse, Source } from 'pmtiles';
 

@@ -14,8 +14,7 @@ import { getArchiveStore } from './archive-store.ts';
 import { useOnlineStatus } from '../ui/use-online-status.ts';
 import { useMapVariant } from './map-hooks.ts';
 import type { MapArchive, MapViewState, TappedFeature } from './maplibre-map.tsx';
-import { mapAttribution } from './map-attribution.ts';
-import { statewideRegionId } from './region-catalog.ts';
+import { mapAttribution, statewideRegionId } from '../../schemas/map-catalog.ts';
 import { refreshRegionCatalog, storedAttribution } from './region-store.ts';
 import './map.css';
 

@@ -1,6 +1,6 @@
 /**
  * The MapLibre GL JS map itself: this module is the lazily loaded chunk that carries maplibre
- * (about 300 KB gzip), so nothing here is in the entry bundle (DESIGN.md "Maps offline"). It
+ * (about 300 KB gzip), so nothing here is in the entry bundle (docs/architecture.md#maps). It
  * sets the worker URL explicitly (Vite `?worker&url`), registers the pmtiles protocol once,
  * serves stored archives through a pmtiles Source over their Blob (no network at all) and
  * server archives through HTTP range requests, draws the rider's style with activity icons

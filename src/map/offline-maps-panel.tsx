@@ -21,7 +21,7 @@ import { useDatabase } from '../db/provider.tsx';
 import { useMapRegions } from '../db/map-regions.ts';
 import { formatBytes } from './format-bytes.ts';
 import { useOnlineStatus } from '../ui/use-online-status.ts';
-import { statewideRegionId } from './region-catalog.ts';
+import { statewideRegionId } from '../../schemas/map-catalog.ts';
 import { getRegionDownloader } from './region-store.ts';
 
 const statusLabels: Record<MapRegion['status'], string> = {

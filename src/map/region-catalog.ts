@@ -3,33 +3,15 @@
  * catalog.json), validated before anything is stored, and the rules that merge it into the
  * device's mapRegions documents (schemas/map-regions.ts) without losing download state.
  */
+import {
+  mapCatalogPath,
+  tilesUrlPrefix,
+  type MapCatalog,
+  type MapCatalogRegion,
+} from '../../schemas/map-catalog.ts';
 import type { MapRegion } from '../../schemas/map-regions.ts';
 
-/** One catalog entry. bbox is [west, south, east, north] degrees WGS84; version a SHA-256. */
-export interface CatalogRegion {
-  id: string;
-  name: string;
-  bbox: [number, number, number, number];
-  minZoom: number;
-  maxZoom: number;
-  bytes: number;
-  url: string;
-  version: string;
-}
-
-/** The catalog: statewide archive first, then the regions; attribution of the map data. */
-export interface RegionCatalog {
-  attribution: string;
-  regions: CatalogRegion[];
-}
-
-/** Path of the catalog on the sync server. */
-export const regionCatalogPath = '/api/map-regions';
-
-/** Id of the statewide (low-zoom) archive, downloaded before any region. */
-export const statewideRegionId = 'statewide';
-
-function isRegion(value: unknown): value is CatalogRegion {
+function isRegion(value: unknown): value is MapCatalogRegion {
   if (typeof value !== 'object' || value === null) return false;
   const region = value as Record<string, unknown>;
   const bbox = region.bbox;
@@ -45,7 +27,7 @@ function isRegion(value: unknown): value is CatalogRegion {
     Number.isInteger(region.bytes) &&
     (region.bytes as number) > 0 &&
     typeof region.url === 'string' &&
-    region.url.startsWith('/tiles/') &&
+    region.url.startsWith(tilesUrlPrefix) &&
     typeof region.version === 'string' &&
     /^[0-9a-f]{64}$/.test(region.version)
   );
@@ -55,7 +37,7 @@ function isRegion(value: unknown): value is CatalogRegion {
  * Validates a parsed catalog response. Throws an Error saying what is wrong when it is not a
  * catalog (so a broken server answer never overwrites the stored catalog).
  */
-export function parseRegionCatalog(body: unknown): RegionCatalog {
+export function parseRegionCatalog(body: unknown): MapCatalog {
   if (typeof body !== 'object' || body === null) throw new Error('The map catalog is not JSON.');
   const { attribution, regions } = body as Record<string, unknown>;
   if (typeof attribution !== 'string' || !Array.isArray(regions)) {
@@ -63,15 +45,15 @@ export function parseRegionCatalog(body: unknown): RegionCatalog {
   }
   const bad = regions.findIndex((region) => !isRegion(region));
   if (bad >= 0) throw new Error(`Map catalog entry ${bad + 1} is malformed.`);
-  return { attribution, regions: regions as CatalogRegion[] };
+  return { attribution, regions: regions as MapCatalogRegion[] };
 }
 
 /**
  * Fetches and validates the catalog. Rejects on a network failure, a non-2xx answer (with the
  * server's message) or a malformed body.
  */
-export async function fetchRegionCatalog(fetchImpl: typeof fetch = fetch): Promise<RegionCatalog> {
-  const response = await fetchImpl(regionCatalogPath, { headers: { accept: 'application/json' } });
+export async function fetchRegionCatalog(fetchImpl: typeof fetch = fetch): Promise<MapCatalog> {
+  const response = await fetchImpl(mapCatalogPath, { headers: { accept: 'application/json' } });
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const message =
@@ -89,7 +71,7 @@ export async function fetchRegionCatalog(fetchImpl: typeof fetch = fetch): Promi
  */
 export function mergeCatalogRegion(
   stored: MapRegion | null,
-  entry: CatalogRegion,
+  entry: MapCatalogRegion,
   now: number,
 ): MapRegion {
   const base: MapRegion = stored ?? {

@@ -4,15 +4,11 @@
  * the "statewide first" rule: the statewide archive downloads on its own as soon as the catalog
  * is known, before any region, so every part of the state has a map offline.
  */
+import { statewideRegionId, type MapCatalog } from '../../schemas/map-catalog.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { mapRegionRepository, type MapRegionRepository } from '../db/map-regions.ts';
 import { getArchiveStore } from './archive-store.ts';
-import {
-  fetchRegionCatalog,
-  mergeCatalogRegion,
-  statewideRegionId,
-  type RegionCatalog,
-} from './region-catalog.ts';
+import { fetchRegionCatalog, mergeCatalogRegion } from './region-catalog.ts';
 import { RegionDownloader } from './region-downloads.ts';
 
 const downloaders = new WeakMap<AppDatabase, Promise<RegionDownloader>>();
@@ -45,7 +41,7 @@ export function getRegionDownloader(db: AppDatabase): Promise<RegionDownloader> 
  */
 export async function storeRegionCatalog(
   repository: MapRegionRepository,
-  catalog: RegionCatalog,
+  catalog: MapCatalog,
   now: number,
 ): Promise<void> {
   const stored = new Map((await repository.list()).map((region) => [region.id, region]));
@@ -69,7 +65,7 @@ export function storedAttribution(): string | null {
  * Fetches the catalog, stores it and starts the statewide download when it is not on the
  * device yet. Rejects when the catalog cannot be fetched (offline): the stored one stays.
  */
-export async function refreshRegionCatalog(db: AppDatabase): Promise<RegionCatalog> {
+export async function refreshRegionCatalog(db: AppDatabase): Promise<MapCatalog> {
   const catalog = await fetchRegionCatalog();
   await storeRegionCatalog(mapRegionRepository(db), catalog, Date.now());
   try {

@@ -16,7 +16,7 @@ import {
   type RecordingActor,
   type RecordingSnapshot,
 } from '../machines/recording-machine.ts';
-import { showToast } from '../ui/toast.ts';
+import { showToast } from '../lib/toast.ts';
 
 function createRecorder(db: AppDatabase): RecordingActor {
   const machine = recordingMachineWithStore(createRecordingStore(db), (error) => {

@@ -12,7 +12,7 @@ import { deleteTrip } from '../db/trips.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { Spinner } from '../ui/spinner.tsx';
-import { showToast } from '../ui/toast.ts';
+import { showToast } from '../lib/toast.ts';
 import { ElevationProfile } from './elevation-profile.tsx';
 import { downloadTripGpx } from './gpx-files.ts';
 import { formatDuration, formatFeet, formatMiles, formatMph } from './ride-format.ts';

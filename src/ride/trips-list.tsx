@@ -9,7 +9,7 @@ import { useDatabase } from '../db/provider.tsx';
 import { useTrips } from '../db/trip-hooks.ts';
 import { GpxImportError } from '../lib/gpx/gpx-import.ts';
 import { formatDateTime } from '../lib/format.ts';
-import { showToast } from '../ui/toast.ts';
+import { showToast } from '../lib/toast.ts';
 import { importGpxFile } from './gpx-files.ts';
 import { formatDuration, formatMiles } from './ride-format.ts';
 

@@ -6,10 +6,10 @@ import { useEffect } from 'react';
 import { useLocalSetting } from '../db/settings.ts';
 import {
   defaultHapticSettings,
-  hapticCategoriesFromSettings,
   hapticConfigFromSettings,
   hapticSettingsKey,
-} from '../machines/haptics-engine.ts';
+} from '../lib/outdoor/haptic-settings.ts';
+import { hapticCategoriesFromSettings } from '../machines/haptics-engine.ts';
 import { getSharedHaptics, type HapticsActor } from '../machines/haptics-machine.ts';
 
 /** The shared haptics actor, configured from the stored settings while the caller is mounted. */

@@ -18,7 +18,7 @@ import {
   type ContactValidationError,
   type EmergencyContact,
 } from '../lib/outdoor/emergency-contacts.ts';
-import { showToast } from '../ui/toast.ts';
+import { showToast } from '../lib/toast.ts';
 
 const EMPTY_FORM = { name: '', phone: '', relation: '', priority: '1' };
 

@@ -27,10 +27,8 @@ import {
   type WakeLockController,
   type WakeLockStatus,
 } from '../lib/outdoor/wake-lock.ts';
-import {
-  hapticConfigFromSettings,
-  hapticCategoriesFromSettings,
-} from '../machines/haptics-engine.ts';
+import { hapticConfigFromSettings } from '../lib/outdoor/haptic-settings.ts';
+import { hapticCategoriesFromSettings } from '../machines/haptics-engine.ts';
 import { getSharedHaptics } from '../machines/haptics-machine.ts';
 import { FloatingEmergencyButton } from './floating-emergency-button.tsx';
 import { SafetyWatch } from './safety-watch.tsx';

@@ -28,8 +28,8 @@ import {
   type MotionSensorStatus,
 } from '../machines/safety-check-effects.ts';
 import { SAFETY_PROMPT_TIMEOUT_S } from '../machines/safety-check-machine.ts';
-import type { HapticPresetName } from '../machines/haptics-engine.ts';
-import { showToast } from '../ui/toast.ts';
+import type { HapticPresetName } from '../lib/outdoor/haptic-settings.ts';
+import { showToast } from '../lib/toast.ts';
 import { useOutdoor } from './outdoor-settings-provider.tsx';
 import { useMotionSensorStatus } from './safety-watch.tsx';
 import { NumberSetting, SelectSetting, ToggleSetting } from './setting-controls.tsx';

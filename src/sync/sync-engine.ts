@@ -1,5 +1,5 @@
 /**
- * The sync engine (issue 4; DESIGN.md "Sync"): while a rider is signed in it replicates their
+ * The sync engine (issue 4; docs/architecture.md#sync): while a rider is signed in it replicates their
  * collections both ways and pulls the public catalogues, promotes temp- documents, listens to
  * the server's change stream, and reports its state to a SyncStatusStore. It never blocks the
  * UI: everything runs in the background and failures only change the status. After a failure

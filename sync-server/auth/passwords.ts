@@ -1,6 +1,6 @@
 /**
- * Password hashing with argon2id (@node-rs/argon2; DESIGN.md "Auth": a memory-hard KDF from a
- * well-kept library). Production uses the library's defaults (argon2id, 19 MiB, 2 passes, the
+ * Password hashing with argon2id (@node-rs/argon2; docs/architecture.md#sync-server: a memory-hard
+ * KDF from a well-kept library). Production uses the library's defaults (argon2id, 19 MiB, 2 passes, the
  * OWASP minimum); tests may pass cheaper costs so the suite stays fast. Passwords are only ever
  * held in memory for the duration of one hash or verify call and are never logged.
  */

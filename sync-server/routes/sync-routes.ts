@@ -1,5 +1,5 @@
 /**
- * Replication endpoints (issue 4; contract in schemas/sync-protocol.ts, DESIGN.md "Sync"):
+ * Replication endpoints (issue 4; contract in schemas/sync-protocol.ts, docs/architecture.md#sync):
  * - `GET  /api/sync/:collection/v:version/pull`   checkpointed pull
  * - `POST /api/sync/:collection/v:version/push`   push answering conflicting master states
  * - `GET  /api/sync/:collection/v:version/stream` Server-Sent Events of later changes

@@ -9,11 +9,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../errors.ts';
 import { parseRange } from '../tiles/byte-ranges.ts';
-import {
-  createTileCatalogReader,
-  toPublicRegion,
-  type PublicMapCatalog,
-} from '../tiles/tile-catalog.ts';
+import { mapCatalogPath, type MapCatalog } from '../../schemas/map-catalog.ts';
+import { createTileCatalogReader, toPublicRegion } from '../tiles/tile-catalog.ts';
 
 /** Options of `registerTilesRoutes`. */
 export interface TilesRouteOptions {
@@ -37,10 +34,10 @@ export async function registerTilesRoutes(
 ): Promise<void> {
   const readCatalog = createTileCatalogReader(tilesDir);
 
-  app.get('/api/map-regions', async (_request, reply) => {
+  app.get(mapCatalogPath, async (_request, reply) => {
     const catalog = readCatalog();
     if (!catalog) return sendError(reply, 503, notBuilt);
-    const body: PublicMapCatalog = {
+    const body: MapCatalog = {
       attribution: catalog.attribution,
       regions: catalog.regions.map(toPublicRegion),
     };

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import type { Trail } from '../../schemas/trails.ts';
 import type { Waypoint } from '../../schemas/waypoints.ts';
-import { readPointRecords } from './geojson.ts';
+import { readPointRecords } from '../../datasets/geojson.ts';
 
 /** A record of data/places/trails.geojson (snake_case, as shipped). */
 interface TrailRecord {

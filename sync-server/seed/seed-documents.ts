@@ -1,5 +1,5 @@
 /**
- * Everything the server seeds from the project's data/ folder (never from ../shared): the
+ * Everything the server seeds from the project's data/ folder: the
  * public, read-only catalogue collections, every document validated against schemas/.
  */
 import { createHash } from 'node:crypto';
@@ -11,7 +11,7 @@ import type { Trail } from '../../schemas/trails.ts';
 import type { Waypoint } from '../../schemas/waypoints.ts';
 import { assertValidDocument } from '../validation.ts';
 import { loadAchievements } from './achievements.ts';
-import { loadCampgrounds } from './campgrounds.ts';
+import { loadCampgrounds } from '../../datasets/campgrounds.ts';
 import { loadTrails, loadWmaWaypoints } from './places.ts';
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Per-username sign-in throttling, kept in the database so every server instance counts the
- * same failures (DESIGN.md "Sync server": no state outside the database). A fixed window
+ * same failures (docs/architecture.md#sync-server: no state outside the database). A fixed window
  * starts at a username's first failure; once `maxFailures` failures fall inside it, sign-in for
  * that username is refused until the window ends. A successful sign-in clears the count.
  */

@@ -1,5 +1,5 @@
 /**
- * PostgreSQL specifics of the server's storage (DATABASE_URL; DESIGN.md "Sync server"): the
+ * PostgreSQL specifics of the server's storage (DATABASE_URL; docs/architecture.md#sync-server): the
  * connection pool Kysely runs on, the type parsing that makes Postgres rows look like SQLite
  * rows to the storage code, and error messages that name the database without its password.
  * Everything else (tables, migrations, queries) is shared with SQLite.

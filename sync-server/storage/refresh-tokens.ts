@@ -1,5 +1,5 @@
 /**
- * Rotating refresh tokens with reuse detection (DESIGN.md "Auth"). The client holds an opaque
+ * Rotating refresh tokens with reuse detection (docs/architecture.md#sync-server). The client holds an opaque
  * random token; the database holds only its SHA-256, so a leaked database cannot be replayed.
  * Each use exchanges the token for a successor in the same family and marks it used; presenting
  * a used token again means two parties hold it (one of them stole it), so the whole family —

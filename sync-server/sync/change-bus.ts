@@ -1,5 +1,5 @@
 /**
- * Tells open sync streams that a user's collection changed (DESIGN.md "Sync server": the server
+ * Tells open sync streams that a user's collection changed (docs/architecture.md#sync-server: the server
  * keeps no state beyond the database, so streams on every instance must hear of every push).
  * The in-process bus serves a single instance (SQLite); the PostgreSQL bus
  * (postgres-change-bus.ts) carries the same messages between instances with LISTEN/NOTIFY.

@@ -1,5 +1,5 @@
 /**
- * The change bus between server instances on one PostgreSQL database (DESIGN.md "Sync server":
+ * The change bus between server instances on one PostgreSQL database (docs/architecture.md#sync-server:
  * pull streams fan out across instances through LISTEN/NOTIFY). Each instance keeps one
  * dedicated connection that LISTENs on a channel; `publish` sends `pg_notify` through the pool,
  * and every instance, the publisher included, hears the change on its listening connection and

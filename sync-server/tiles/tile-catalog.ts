@@ -1,6 +1,6 @@
 /**
  * The map region catalog as the server serves it: read from the catalog.json that
- * `npm run tiles` writes next to the archives (scripts/tiles/catalog-file.ts), re-read when the
+ * `npm run tiles` writes next to the archives (schemas/map-catalog.ts), re-read when the
  * file changes so a rebuild needs no restart.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -8,36 +8,17 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   catalogFileName,
+  tilesUrlPrefix,
   type CatalogFile,
-  type CatalogRegion,
-} from '../../scripts/tiles/catalog-file.ts';
+  type CatalogFileRegion,
+  type MapCatalogRegion,
+} from '../../schemas/map-catalog.ts';
 
 /** Where `npm run tiles` writes by default: <repo>/data/tiles. */
 export const defaultTilesDir = fileURLToPath(new URL('../../data/tiles', import.meta.url));
 
-/** URL path prefix of the archives. */
-export const tilesUrlPrefix = '/tiles/';
-
-/** One region as GET /api/map-regions answers it. `version` is the archive's SHA-256. */
-export interface PublicMapRegion {
-  id: string;
-  name: string;
-  bbox: [number, number, number, number];
-  minZoom: number;
-  maxZoom: number;
-  bytes: number;
-  url: string;
-  version: string;
-}
-
-/** The catalog response: regions (statewide first) and the attribution to show. */
-export interface PublicMapCatalog {
-  attribution: string;
-  regions: PublicMapRegion[];
-}
-
 /** Converts a catalog entry to its public form. */
-export function toPublicRegion(region: CatalogRegion): PublicMapRegion {
+export function toPublicRegion(region: CatalogFileRegion): MapCatalogRegion {
   return {
     id: region.id,
     name: region.name,

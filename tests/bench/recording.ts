@@ -18,10 +18,8 @@ import { createActor, fromCallback, fromPromise } from 'xstate';
 import { createAppDatabase } from '../../src/db/database.ts';
 import { createRecordingStore, TRACK_CHUNK_POINTS } from '../../src/db/trips.ts';
 import { addFixToStats, emptyTrackStats, type Fix } from '../../src/lib/geo/track-stats.ts';
-import {
-  recordingMachine,
-  type InterruptedTripSummary,
-} from '../../src/machines/recording-machine.ts';
+import type { InterruptedTripSummary } from '../../src/lib/recording/recording-storage.ts';
+import { recordingMachine } from '../../src/machines/recording-machine.ts';
 import { trailheadRoute, walkRoute } from '../unit/recording/gps-walk.ts';
 
 const pointCount = 36_000;

@@ -1,5 +1,5 @@
 /**
- * Debian's Chromium through playwright-core, launched as DESIGN.md "Testing" prescribes
+ * Debian's Chromium through playwright-core, launched as docs/architecture.md#testing says
  * (a fresh persistent profile per test so service workers and IndexedDB behave as on a phone).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * Global setup of the integration project: a PostgreSQL server for the suites that run on both
- * storage engines (DESIGN.md "Testing"). Uses the server in TEST_DATABASE_URL when set (its user
+ * storage engines (docs/architecture.md#testing). Uses the server in TEST_DATABASE_URL when set (its user
  * must be allowed to CREATE DATABASE); otherwise starts a private one (scripts/test-postgres.ts)
  * and stops it after the run. Tests reach it through `inject('testPostgresUrl')`, normally via
  * `createWorkspace({ engine: 'postgres' })` in tests/integration/server/test-server.ts, which

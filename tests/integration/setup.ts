@@ -1,2 +1,2 @@
-// RxDB's Dexie storage runs on fake-indexeddb in Node (DESIGN.md "Data").
+// RxDB's Dexie storage runs on fake-indexeddb in Node (docs/architecture.md#data).
 import 'fake-indexeddb/auto';

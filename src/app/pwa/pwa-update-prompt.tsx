@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { RefreshCw } from 'lucide-react';
-import { showToast } from '../../ui/toast.ts';
+import { showToast } from '../../lib/toast.ts';
 import {
   applyServiceWorkerUpdate,
   registerServiceWorker,

@@ -3,7 +3,7 @@
  * from the signed-in session (src/app/session/session-provider.tsx), so all three change the
  * moment a rider signs in or out, in this tab or another.
  */
-import type { Role } from '../../features/roles.ts';
+import type { Role } from '../../lib/auth/roles.ts';
 import { useSession } from '../../lib/auth/session-context.tsx';
 
 /** The current role; throws outside the SessionProvider (core-platform §8). */

@@ -12,7 +12,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useState, type ReactN
 import { useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { deriveRole } from '../../features/roles.ts';
+import { deriveRole } from '../../lib/auth/roles.ts';
 import { isSafeReturnPath } from '../../lib/auth/return-path.ts';
 import type { RegistrationDetails } from '../../lib/auth/session-types.ts';
 import { SessionContext, useSession, type SessionValue } from '../../lib/auth/session-context.tsx';

@@ -5,7 +5,7 @@
  * may not import the shell.
  */
 import { createContext, useContext } from 'react';
-import type { Role } from '../../features/roles.ts';
+import type { Role } from './roles.ts';
 import type { RegistrationDetails, SessionUser } from './session-types.ts';
 
 /** What the session offers to screens. */

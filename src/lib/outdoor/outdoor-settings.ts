@@ -3,15 +3,15 @@
  * settings", touch-target presets; §4 "Outdoor settings" presets; §9 emergency defaults): the
  * field types, the defaults, the presets and what each preset overwrites, and the derived UI
  * scale (touch-target size, font size, body classes). Pure: storage lives in
- * src/db/safety-settings.ts, the haptic part of the settings belongs to the haptics engine
- * (src/machines/haptics-engine.ts, stored under its own key).
+ * src/db/safety-settings.ts; the haptic part of the settings is its own model
+ * (./haptic-settings.ts, stored under its own key).
  */
 import {
   defaultHapticSettings,
   hapticPresets,
   type HapticPresetName,
   type HapticSettings,
-} from '../../machines/haptics-engine.ts';
+} from './haptic-settings.ts';
 
 /** Touch-target presets in CSS px (core-platform §3). */
 export const TOUCH_TARGET_PRESETS = {

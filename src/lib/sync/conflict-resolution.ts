@@ -1,6 +1,6 @@
 /**
- * Conflict resolution of the sync engine (issue 4; DESIGN.md "Conflict handling is a pure,
- * tested function"). RxDB calls it when a push finds that the server's copy changed since the
+ * Conflict resolution of the sync engine (issue 4; docs/architecture.md#sync: a pure,
+ * symmetric function). RxDB calls it when a push finds that the server's copy changed since the
  * device last saw it: `base` is that last-seen copy, `master` the server's copy now, `local` the
  * device's. The result is written on the device and pushed again.
  *

@@ -10,7 +10,7 @@ import type { Trail } from '../../../schemas/trails.ts';
 import type { Waypoint } from '../../../schemas/waypoints.ts';
 import { createAppDatabase, type AppDatabase } from '../../../src/db/database.ts';
 import { loadAchievements } from '../../../sync-server/seed/achievements.ts';
-import { loadCampgrounds } from '../../../sync-server/seed/campgrounds.ts';
+import { loadCampgrounds } from '../../../datasets/campgrounds.ts';
 import { loadTrails, loadWmaWaypoints } from '../../../sync-server/seed/places.ts';
 
 let databaseCounter = 0;

@@ -1,4 +1,4 @@
-// The storage layer on both engines (DESIGN.md "Sync server": SQLite by default, PostgreSQL with
+// The storage layer on both engines (docs/architecture.md#sync-server: SQLite by default, PostgreSQL with
 // DATABASE_URL): instances starting at once on one database, int8 columns read as numbers,
 // the atomic upserts behind sign-in throttling and the signing secret, and the per-owner write
 // lock that PostgreSQL needs and SQLite does not.

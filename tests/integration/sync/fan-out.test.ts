@@ -1,4 +1,4 @@
-// Sync streams fan out across server instances (DESIGN.md "Sync server": several instances on
+// Sync streams fan out across server instances (docs/architecture.md#sync-server: several instances on
 // one PostgreSQL database, changes carried by LISTEN/NOTIFY): two apps on one database, each
 // listening on a real port; a trip pushed to instance A arrives on a rider's stream held by
 // instance B, and only on that rider's stream.

@@ -1,6 +1,6 @@
 // Realistic synced documents for the sync suites: a finished ride in the Ozarks with a short
 // track, built deterministically so two runs produce identical content (and hashes).
-import type { TrackChunk, TrackPoint } from '../../../schemas/track-chunks.ts';
+import { trackChunkId, type TrackChunk, type TrackPoint } from '../../../schemas/track-chunks.ts';
 import type { TripPlan } from '../../../schemas/trip-plans.ts';
 import type { Trip } from '../../../schemas/trips.ts';
 
@@ -51,7 +51,7 @@ export function makeTrackChunk(tripId: string, sequence: number, count = 20): Tr
     ];
   });
   return {
-    id: `${tripId}:${String(sequence).padStart(6, '0')}`,
+    id: trackChunkId(tripId, sequence),
     tripId,
     sequence,
     points,

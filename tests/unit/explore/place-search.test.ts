@@ -5,7 +5,7 @@ import {
   buildPlaceIndex,
   searchPlaces,
 } from '../../../src/explore/place-search.ts';
-import { loadCampgrounds } from '../../../sync-server/seed/campgrounds.ts';
+import { loadCampgrounds } from '../../../datasets/campgrounds.ts';
 import { loadTrails, loadWildlifeAreas } from './catalogue-fixture.ts';
 
 const campgrounds = loadCampgrounds(fileURLToPath(new URL('../../../data', import.meta.url)), 0);

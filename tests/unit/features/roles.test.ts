@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canSee, deriveRole } from '../../../src/features/roles.ts';
+import { canSee } from '../../../src/features/roles.ts';
+import { deriveRole } from '../../../src/lib/auth/roles.ts';
 import { FEATURES, findFeature } from '../../../src/features/directory.ts';
 
 describe('deriveRole (core-platform §3 "User")', () => {

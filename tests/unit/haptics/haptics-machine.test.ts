@@ -7,12 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, SimulatedClock } from 'xstate';
-import {
-  hapticPresets,
-  hapticStrength,
-  scaleHapticDurations,
-  type HapticConfig,
-} from '../../../src/machines/haptics-engine.ts';
+import { hapticPresets, type HapticConfig } from '../../../src/lib/outdoor/haptic-settings.ts';
+import { hapticStrength, scaleHapticDurations } from '../../../src/machines/haptics-engine.ts';
 import {
   HAPTIC_QUEUE_LIMIT,
   hapticsMachine,

@@ -3,15 +3,12 @@
  * window (8 s) used to report "Max speed 0.0 mph" next to a real average, e.g. 21.4 mph.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  statisticsOfPoints,
-  tripStatisticsFields,
-  type StoredTrackPoint,
-} from '../../../src/db/trips.ts';
+import type { TrackPoint } from '../../../schemas/track-chunks.ts';
+import { statisticsOfPoints, tripStatisticsFields } from '../../../src/db/trips.ts';
 import { MPS_PER_MPH } from '../../../src/lib/geo/track-stats.ts';
 
 /** A straight timed track north from a Petit Jean trailhead at `mph`, one point every `seconds`. */
-function timedTrack(mph: number, seconds: number, count: number): StoredTrackPoint[] {
+function timedTrack(mph: number, seconds: number, count: number): TrackPoint[] {
   const start: [number, number] = [-92.9, 35.12];
   const metresPerPoint = mph * MPS_PER_MPH * seconds;
   return Array.from({ length: count }, (_, index) => {
@@ -33,7 +30,7 @@ describe('trip max speed', () => {
     const slow = timedTrack(10, 2, 30);
     const last = slow[slow.length - 1]!;
     const fast = timedTrack(30, 2, 30).map(
-      ([longitude, latitude, elevation, time, accuracy]): StoredTrackPoint => [
+      ([longitude, latitude, elevation, time, accuracy]): TrackPoint => [
         longitude + (last[0] - -92.9),
         latitude + (last[1] - 35.12),
         elevation,

@@ -8,12 +8,14 @@ import { createActor, fromCallback, SimulatedClock, waitFor } from 'xstate';
 import type { Fix, TrackStatsState } from '../../../src/lib/geo/track-stats.ts';
 import { METERS_PER_MILE, toTripStatistics } from '../../../src/lib/geo/track-stats.ts';
 import { prepareRoute } from '../../../src/lib/geo/route-geometry.ts';
+import type {
+  InterruptedTripSummary,
+  RecordingSessionSnapshot,
+  RecordingStorePort,
+} from '../../../src/lib/recording/recording-storage.ts';
 import {
   recordingMachineWithStore,
   recordingPhase,
-  type InterruptedTripSummary,
-  type RecordingSessionSnapshot,
-  type RecordingStorePort,
 } from '../../../src/machines/recording-machine.ts';
 import { trailheadRoute, walkRoute } from './gps-walk.ts';
 

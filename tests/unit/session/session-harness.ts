@@ -22,7 +22,7 @@ import {
   sessionMachine,
   type RegistrationResult,
 } from '../../../src/machines/session-machine.ts';
-import type { ToastInput } from '../../../src/ui/toast.ts';
+import type { ToastInput } from '../../../src/lib/toast.ts';
 
 /** Epoch ms at simulated time 0. */
 export const START_MS = Date.UTC(2025, 9, 1, 12, 0, 0);

@@ -7,7 +7,8 @@ import {
   isDocumentId,
   syncLimits,
 } from '../../../schemas/sync-protocol.ts';
-import { newTempId, trackChunkId } from '../../../src/db/trips.ts';
+import { trackChunkId } from '../../../schemas/track-chunks.ts';
+import { newTempId } from '../../../src/db/trips.ts';
 
 describe('document id grammar', () => {
   it('accepts the ids the app and server make and refuses what PostgreSQL or a checkpoint cannot hold', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SyncEngineProvider, useSyncStatus } from '../../../src/sync/sync-context.tsx';
 import { describeSyncStatus } from '../../../src/sync/sync-status-text.ts';
 import { createSyncStatusStore, initialSyncStatus } from '../../../src/sync/sync-status.ts';
-import { SyncStatusIndicatorView, SyncStatusView } from '../../../src/ui/sync-status.tsx';
+import { SyncStatusIndicatorView, SyncStatusView } from '../../../src/sync/sync-status-view.tsx';
 
 const now = new Date(2026, 10, 20, 14, 5).getTime();
 const noop = () => undefined;

@@ -14,7 +14,7 @@ import {
   campgroundAmenityFlags,
   type Campground,
   type CampgroundType,
-} from '../../schemas/campgrounds.ts';
+} from '../schemas/campgrounds.ts';
 import { readFeatureCollection, readPointRecords, type PointRecord } from './geojson.ts';
 import { htmlToPlainText } from './html-text.ts';
 

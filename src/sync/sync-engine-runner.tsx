@@ -7,9 +7,9 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useDatabase } from '../db/provider.tsx';
 import { useSession } from '../lib/auth/session-context.tsx';
-import { SyncEngineProvider, type SyncEngineValue } from '../sync/sync-context.tsx';
-import type { SyncEngine } from '../sync/sync-engine.ts';
-import { createSyncStatusStore } from '../sync/sync-status.ts';
+import { SyncEngineProvider, type SyncEngineValue } from './sync-context.tsx';
+import type { SyncEngine } from './sync-engine.ts';
+import { createSyncStatusStore } from './sync-status.ts';
 
 /** Provides the engine's status to `children`; must render inside the database and session providers. */
 export function SyncEngineRunner({ children }: { children: ReactNode }) {
@@ -26,7 +26,7 @@ export function SyncEngineRunner({ children }: { children: ReactNode }) {
     }
     let cancelled = false;
     let running: SyncEngine | null = null;
-    void Promise.all([import('../sync/sync-engine.ts'), import('../sync/sync-transport.ts')]).then(
+    void Promise.all([import('./sync-engine.ts'), import('./sync-transport.ts')]).then(
       ([{ startSyncEngine }, { browserSyncTransport }]) => {
         if (cancelled) return;
         running = startSyncEngine({

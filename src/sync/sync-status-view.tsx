@@ -1,6 +1,6 @@
 /**
- * The sync status on screen (issue 4 "Sync status in the UI"; DESIGN.md "Sync status is
- * visible"): the full panel on the Me page and the compact indicator in the top bar. Both read
+ * The sync status on screen (issue 4 "Sync status in the UI"; docs/architecture.md#sync
+ * "Status"): the full panel on the Me page and the compact indicator in the top bar. Both read
  * the engine's status store (src/sync/sync-context.tsx) and the pending count from the database,
  * and never wait on the network: pressing "Sync now" only asks the engine to start.
  */
@@ -18,14 +18,14 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { usePendingSyncCount } from '../db/pending-sync.ts';
-import { useSyncEngine, useSyncStatus } from '../sync/sync-context.tsx';
-import type { SyncStatus } from '../sync/sync-status.ts';
+import { useSyncEngine, useSyncStatus } from './sync-context.tsx';
+import type { SyncStatus } from './sync-status.ts';
 import {
   describeSyncStatus,
   type SyncStatusDescription,
   type SyncTone,
-} from '../sync/sync-status-text.ts';
-import './sync-status.css';
+} from './sync-status-text.ts';
+import './sync-status-view.css';
 
 /** Where the compact indicator leads: the panel on the Me page. */
 export const syncStatusHref = '/profile#sync';
