@@ -28,6 +28,7 @@ export const userSyncedCollections = [
   'tripContext',
   'waypoints',
   'userAchievements',
+  'campgroundReviews',
 ] as const;
 export type UserSyncedCollection = (typeof userSyncedCollections)[number];
 
@@ -62,6 +63,7 @@ export const serverOwnedFields: Record<UserSyncedCollection, readonly string[]> 
   tripContext: [],
   waypoints: ['ownerId'],
   userAchievements: ['userId'],
+  campgroundReviews: ['userId', 'status'],
 };
 
 /**

@@ -11,6 +11,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { campgroundReviewId } from '../../schemas/campground-reviews.ts';
 import { tripContextKey } from '../../schemas/trip-context.ts';
 import {
   isTempId,
@@ -199,6 +200,7 @@ function withServerOwnedFields(
   switch (collection) {
     case 'trips':
     case 'tripPlans':
+    case 'campgroundReviews':
       return { ...document, userId: ownerId, status: 'synced' };
     case 'waypoints':
       return { ...document, ownerId };
@@ -242,6 +244,14 @@ function preparePushRows(
       incoming.id !== `${ownerId}:${String(document.achievementId)}`
     ) {
       return { problem: `${where}: an achievement's id must be "<your user id>:<achievementId>".` };
+    }
+    if (
+      collection === 'campgroundReviews' &&
+      incoming.id !== campgroundReviewId(ownerId, String(document.campgroundId))
+    ) {
+      return {
+        problem: `${where}: a review's id must be "<your user id>:<campgroundId>" (one review per rider and campground).`,
+      };
     }
     const { _deleted: deleted, ...stored } = document;
     const validation = validateDocument(collection, stored);
