@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { unratedCampground, type CampgroundRatings } from './campgrounds.ts';
 import { epochMsProperty, idProperty, syncConflictsProperty } from './common.ts';
 
 /** One score of a review: whole stars 1–5 (voice-navigation §3.2 `ratings`). */
@@ -58,4 +59,35 @@ export type CampgroundReview = FromSchema<typeof campgroundReviewSchema>;
 /** The one id a rider's review of a campground may have. */
 export function campgroundReviewId(userId: string, campgroundId: string): string {
   return `${userId}:${campgroundId}`;
+}
+
+/** The scores a review gives, in the order the rating breakdown lists them. */
+export const reviewScoreFields = [
+  'overall',
+  'cleanliness',
+  'facilities',
+  'location',
+  'value',
+] as const;
+
+/**
+ * A campground's `ratings` from the reviews riders can see (the server leaves out hidden and
+ * deleted ones): the mean of each score to one decimal and the number of reviews; every mean
+ * null when there are none.
+ */
+export function aggregateReviewRatings(
+  reviews: readonly Pick<CampgroundReview, (typeof reviewScoreFields)[number]>[],
+): CampgroundRatings {
+  if (reviews.length === 0) return { ...unratedCampground };
+  const mean = (field: (typeof reviewScoreFields)[number]) =>
+    Math.round((reviews.reduce((sum, review) => sum + review[field], 0) / reviews.length) * 10) /
+    10;
+  return {
+    overall: mean('overall'),
+    cleanliness: mean('cleanliness'),
+    facilities: mean('facilities'),
+    location: mean('location'),
+    value: mean('value'),
+    reviewsCount: reviews.length,
+  };
 }
