@@ -43,6 +43,10 @@ const TrailDetailPage = lazyRouteComponent(
   'TrailDetailPage',
 );
 const SavedPage = lazyRouteComponent(() => import('../explore/saved-page.tsx'), 'SavedPage');
+const CampgroundsPage = lazyRouteComponent(
+  () => import('../campgrounds/campgrounds-page.tsx'),
+  'CampgroundsPage',
+);
 const MapPage = lazyRouteComponent(() => import('../explore/map-page.tsx'), 'MapPage');
 const AllFeaturesPage = lazyRouteComponent(
   () => import('./all-features-page.tsx'),
@@ -158,6 +162,18 @@ const savedRoute = createRoute({
   component: SavedPage,
 });
 
+/** /campgrounds: the campground directory; `?campground=<id>` opens that campground's details. */
+const campgroundsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/campgrounds',
+  staticData: { featureKey: 'campgrounds' },
+  validateSearch: (search: Record<string, unknown>): { campground?: string } =>
+    typeof search.campground === 'string' && search.campground.length <= 128
+      ? { campground: search.campground }
+      : {},
+  component: CampgroundsPage,
+});
+
 const featuresRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/features',
@@ -237,6 +253,7 @@ const routeTree = rootRoute.addChildren([
   trailsRedirectRoute,
   mapTrailRoute,
   savedRoute,
+  campgroundsRoute,
   featuresRoute,
   // Explore
   featureRoute('/ai-trip-planner', 'ai-trip-planner'),

@@ -31,6 +31,7 @@ import {
 import type { AuthGuards } from '../auth/request-auth.ts';
 import { sendError } from '../errors.ts';
 import type { DatabaseKind, ServerDatabase } from '../storage/database.ts';
+import { recomputeCampgroundRatings } from '../storage/campground-ratings.ts';
 import { promoteTempIds } from '../storage/id-promotions.ts';
 import {
   ForeignDocumentError,
@@ -361,6 +362,15 @@ export async function registerSyncRoutes(
           },
         );
         if (outcome.written > 0) await changeBus.publish({ collection, ownerId });
+        if (outcome.written > 0 && userCollection === 'campgroundReviews') {
+          // Issue 14: a rider's review becomes the campground's rating for everyone.
+          const campgroundIds = prepared.rows.map((row) =>
+            String(row.newDocumentState.campgroundId),
+          );
+          if ((await recomputeCampgroundRatings(db, campgroundIds)) > 0) {
+            await changeBus.publish({ collection: 'campgrounds', ownerId: null });
+          }
+        }
         return { conflicts: outcome.conflicts };
       } catch (error) {
         if (error instanceof ForeignDocumentError) return sendError(reply, 403, error.message);
