@@ -1,8 +1,8 @@
 /**
  * /map: the statewide trail map (trailheads by difficulty with activity icons, campgrounds,
  * WMAs, water, counties, towns) and the Offline maps panel to download regions for riding
- * without signal (issue 5). Tapping a trail opens /map/{trailId}; a campground or WMA shows
- * its card.
+ * without signal (issue 5). Tapping a trail opens /map/{trailId}; a campground opens its
+ * details dialog; a WMA shows its card.
  */
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
@@ -10,6 +10,8 @@ import { useMapVariant } from '../map/map-hooks.ts';
 import { palettes } from '../map/map-style.ts';
 import { MapView, type TappedFeature } from '../map/map-view.tsx';
 import { OfflineMapsPanel } from '../map/offline-maps-panel.tsx';
+import { useCampgrounds } from '../db/hooks.ts';
+import { CampgroundDialog } from '../ui/campgrounds/campground-dialog.tsx';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { TrailMapFeatureCard } from './trail-map-card.tsx';
 import './explore.css';
@@ -31,6 +33,8 @@ export function MapPage() {
   const navigate = useNavigate();
   const palette = palettes[useMapVariant()];
   const [selected, setSelected] = useState<TappedFeature | null>(null);
+  const { campgrounds } = useCampgrounds();
+  const [campgroundId, setCampgroundId] = useState<string | null>(null);
   usePageMeta({
     title: 'Trail Map',
     description:
@@ -41,6 +45,11 @@ export function MapPage() {
   const onFeatureTap = (feature: TappedFeature) => {
     if (feature.kind === 'trail') {
       void navigate({ to: '/map/$trailId', params: { trailId: feature.id } });
+      return;
+    }
+    if (feature.kind === 'campground') {
+      // The same details dialog as the campground directory (issue 14).
+      setCampgroundId(feature.id);
       return;
     }
     setSelected(feature);
@@ -86,6 +95,10 @@ export function MapPage() {
           WMA
         </li>
       </ul>
+      <CampgroundDialog
+        campground={campgrounds.find((campground) => campground.id === campgroundId) ?? null}
+        onClose={() => setCampgroundId(null)}
+      />
       {selected ? (
         <TrailMapFeatureCard feature={selected} onClose={() => setSelected(null)} />
       ) : null}
