@@ -3,16 +3,19 @@
  * (`user_documents`, collection `campgroundReviews`, id `<userId>:<campgroundId>`); a
  * campground's `ratings` in the public catalogue is the aggregate of its reviews that are not
  * deleted and not hidden by an admin. Hidden review ids are kept in `meta` (`hidden_review:<id>`)
- * so moderation never edits a rider's own document. Each change bumps the campground's
+ * (a digest of the id) so moderation never edits a rider's own document. Each change bumps the campground's
  * `updated_at`, so catalogue pulls and streams deliver the new rating.
  */
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { aggregateReviewRatings, type CampgroundReview } from '../../schemas/campground-reviews.ts';
 import type { Campground } from '../../schemas/campgrounds.ts';
 import type { ServerDatabase } from './database.ts';
 import { readMeta, writeMeta } from './meta.ts';
 
-const hiddenKey = (reviewId: string) => `hidden_review:${reviewId}`;
+/** `meta` keys are at most 64 characters; review ids up to 229, so the key holds a digest. */
+const hiddenKey = (reviewId: string) =>
+  `hidden_review:${createHash('sha256').update(reviewId).digest('hex').slice(0, 48)}`;
 
 /** A stored review with its moderation state and the reviewer's username. */
 export interface StoredReview {
