@@ -12,9 +12,11 @@ import { distance } from '@turf/distance';
 import type { MultiPolygon, Polygon } from 'geojson';
 import {
   campgroundAmenityFlags,
+  unratedCampground,
   type Campground,
   type CampgroundType,
 } from '../schemas/campgrounds.ts';
+import { loadCampgroundContext, type CampgroundContext } from './campground-context.ts';
 import { readFeatureCollection, readPointRecords, type PointRecord } from './geojson.ts';
 import { htmlToPlainText } from './html-text.ts';
 
@@ -400,6 +402,7 @@ function ridbDescription(record: RidbRecord): string | null {
 function buildCampground(
   group: SourceRecord[],
   counties: County[],
+  context: CampgroundContext,
   updatedAt: number,
 ): Omit<Campground, 'id'> {
   const ridbRecords = group
@@ -455,6 +458,8 @@ function buildCampground(
     }),
   );
   const roadSurface = firstNonNull(ridbRecords.map((record) => record.ridb!.road_difficulty));
+  const county = countyAt(counties, anchor.longitude, anchor.latitude);
+  const ridbFacilityId = ridbRecords[0]?.ridb?.facility_id ?? null;
 
   return {
     name: nameRecord.name,
@@ -467,8 +472,8 @@ function buildCampground(
       latitude: anchor.latitude,
       address,
       city: firstNonNull(osm.map((record) => osmText(record, 'addr:city'))),
-      county: countyAt(counties, anchor.longitude, anchor.latitude),
-      region: null,
+      county,
+      region: context.regionOf(county, anchor.latitude),
     },
     siteCounts: {
       total: firstNonNull(
@@ -485,13 +490,17 @@ function buildCampground(
       phone: firstNonNull(osm.map((record) => osmText(record, 'phone'))),
       website,
       email: firstNonNull(osm.map((record) => osmText(record, 'email'))),
-      reservationUrl:
-        website && (recreationGovFacility.test(website) || /reserve\./i.test(website))
+      // Recreation.gov takes reservations for its RIDB facilities at this address.
+      reservationUrl: ridbFacilityId
+        ? `https://www.recreation.gov/camping/campgrounds/${ridbFacilityId}`
+        : website && (recreationGovFacility.test(website) || /reserve\./i.test(website))
           ? website
           : null,
     },
-    ridbFacilityId: ridbRecords[0]?.ridb?.facility_id ?? null,
+    ridbFacilityId,
     osmNodeId: osm[0]?.osm_id ?? null,
+    ratings: { ...unratedCampground },
+    nearbyAttractions: context.nearbyAttractions(anchor.longitude, anchor.latitude),
     sources: ordered.map((record) => record.source),
     updatedAt,
   };
@@ -508,8 +517,9 @@ function buildCampground(
  */
 export function loadCampgrounds(dataDir: string, updatedAt: number): Campground[] {
   const counties = loadCounties(dataDir);
+  const context = loadCampgroundContext(dataDir);
   const campgrounds = groupSameCampgrounds(toSourceRecords(dataDir)).map((group) =>
-    buildCampground(group, counties, updatedAt),
+    buildCampground(group, counties, context, updatedAt),
   );
   const slugCounts = new Map<string, number>();
   for (const campground of campgrounds) {

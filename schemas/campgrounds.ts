@@ -45,17 +45,31 @@ const amenityProperties = Object.fromEntries(
 ) as Record<(typeof campgroundAmenityFlags)[number], typeof nullableFlag>;
 const nullableCount = { type: ['integer', 'null'], minimum: 0 } as const;
 const nullableText = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
+/** A 1–5 star average, null until a rider has reviewed. */
+const nullableStars = { type: ['number', 'null'], minimum: 1, maximum: 5 } as const;
+
+/** Kinds of place listed as nearby attractions (voice-navigation §3.2 `nearby_attractions`). */
+export const nearbyAttractionTypes = ['trail', 'wma', 'lake', 'river'] as const;
+
+/** Radius (miles) within which trails, WMAs, lakes and rivers count as nearby attractions. */
+export const nearbyAttractionRadiusMiles = 15;
 
 /**
  * A campground, merged from Recreation.gov RIDB and named OpenStreetMap camp sites
  * (data/campgrounds). Only what a source gives is filled in; everything else is null and the UI
- * says "unknown". Ratings and availability are never stored here: no source has them. `fee` is
- * only the text an OpenStreetMap `fee`/`charge` tag gives, never a derived price.
+ * says "not published". Availability is never stored here: no source has it. `fee` is only the
+ * text an OpenStreetMap `fee`/`charge` tag gives, never a derived price.
+ *
+ * Version 1 (issue 14) added `ratings`, the averages of riders' visible reviews
+ * (schemas/campground-reviews.ts) that the server recomputes on every review push or hide (all
+ * null with `reviewsCount` 0 until the first review), and `nearbyAttractions`: trails, WMAs,
+ * lakes and rivers within `nearbyAttractionRadiusMiles`, nearest first, computed from the
+ * shipped data when the server seeds.
  */
 export const campgroundSchema = {
   title: 'campground',
   description: 'A campground in or near Arkansas, with the facts its sources give',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   additionalProperties: false,
@@ -110,6 +124,33 @@ export const campgroundSchema = {
     },
     ridbFacilityId: nullableText(40),
     osmNodeId: { type: ['number', 'null'] },
+    ratings: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        overall: nullableStars,
+        cleanliness: nullableStars,
+        facilities: nullableStars,
+        location: nullableStars,
+        value: nullableStars,
+        reviewsCount: { type: 'integer', minimum: 0 },
+      },
+      required: ['overall', 'cleanliness', 'facilities', 'location', 'value', 'reviewsCount'],
+    },
+    nearbyAttractions: {
+      type: 'array',
+      maxItems: 40,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          name: { type: 'string', minLength: 1, maxLength: 200 },
+          type: { type: 'string', enum: nearbyAttractionTypes },
+          distanceMiles: { type: 'number', minimum: 0 },
+        },
+        required: ['name', 'type', 'distanceMiles'],
+      },
+    },
     sources: sourcesProperty,
     updatedAt: epochMsProperty,
   },
@@ -127,6 +168,8 @@ export const campgroundSchema = {
     'contact',
     'ridbFacilityId',
     'osmNodeId',
+    'ratings',
+    'nearbyAttractions',
     'sources',
     'updatedAt',
   ],
@@ -135,3 +178,15 @@ export const campgroundSchema = {
 
 export type Campground = FromSchema<typeof campgroundSchema>;
 export type CampgroundType = (typeof campgroundTypes)[number];
+export type CampgroundRatings = Campground['ratings'];
+export type NearbyAttraction = Campground['nearbyAttractions'][number];
+
+/** Ratings of a campground no visible review rates yet. */
+export const unratedCampground: CampgroundRatings = {
+  overall: null,
+  cleanliness: null,
+  facilities: null,
+  location: null,
+  value: null,
+  reviewsCount: 0,
+};

@@ -1,8 +1,9 @@
 /**
  * Every collection schema by collection name: the list RxDB opens on the client and the server
- * validates against. Ten collections, within the free RxDB build's limit of 13 per process.
+ * validates against. Eleven collections, within the free RxDB build's limit of 13 per process.
  */
 import { achievementSchema } from './achievements.ts';
+import { campgroundReviewSchema } from './campground-reviews.ts';
 import { campgroundSchema } from './campgrounds.ts';
 import { mapRegionSchema } from './map-regions.ts';
 import { trackChunkSchema } from './track-chunks.ts';
@@ -24,6 +25,7 @@ export const collectionSchemas = {
   tripContext: tripContextSchema,
   campgrounds: campgroundSchema,
   mapRegions: mapRegionSchema,
+  campgroundReviews: campgroundReviewSchema,
 } as const;
 
 export type CollectionName = keyof typeof collectionSchemas;

@@ -38,6 +38,7 @@ export const userSyncedCollections = [
   'tripContext',
   'waypoints',
   'userAchievements',
+  'campgroundReviews',
 ] as const;
 export type UserSyncedCollection = (typeof userSyncedCollections)[number];
 
@@ -77,6 +78,7 @@ export const serverOwnedFields: Record<UserSyncedCollection, readonly string[]> 
   tripContext: [],
   waypoints: ['ownerId'],
   userAchievements: ['userId'],
+  campgroundReviews: ['userId', 'status'],
 };
 
 /**

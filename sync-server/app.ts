@@ -21,6 +21,7 @@ import { installErrorHandler } from './errors.ts';
 import { registerAccountRoutes } from './routes/account-routes.ts';
 import { registerAuthRoutes } from './routes/auth-routes.ts';
 import { registerCatalogRoutes } from './routes/catalog-routes.ts';
+import { registerReviewRoutes } from './routes/review-routes.ts';
 import { registerSyncRoutes } from './routes/sync-routes.ts';
 import { registerTilesRoutes } from './routes/tiles-routes.ts';
 import { registerStaticHosting } from './static-hosting.ts';
@@ -157,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await registerAuthRoutes(app, { db, settings, hasher, tokens, guards });
     await registerAccountRoutes(app, { db, databaseKind, guards });
     await registerSyncRoutes(app, { db, databaseKind, guards, changeBus });
+    await registerReviewRoutes(app, { db, guards, changeBus });
     await registerTilesRoutes(app, { tilesDir: options.tilesDir ?? defaultTilesDir });
     await registerStaticHosting(app, options.staticDir);
     await app.ready();

@@ -44,6 +44,10 @@ const TrailDetailPage = lazyRouteComponent(
   'TrailDetailPage',
 );
 const SavedPage = lazyRouteComponent(() => import('../explore/saved-page.tsx'), 'SavedPage');
+const CampgroundsPage = lazyRouteComponent(
+  () => import('../explore/campgrounds/campgrounds-page.tsx'),
+  'CampgroundsPage',
+);
 const MapPage = lazyRouteComponent(() => import('../explore/map-page.tsx'), 'MapPage');
 const AllFeaturesPage = lazyRouteComponent(
   () => import('./all-features-page.tsx'),
@@ -189,6 +193,18 @@ const savedRoute = createRoute({
   component: SavedPage,
 });
 
+/** /campgrounds: the campground directory; `?campground=<id>` opens that campground's details. */
+const campgroundsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/campgrounds',
+  staticData: { featureKey: 'campgrounds' },
+  validateSearch: (search: Record<string, unknown>): { campground?: string } =>
+    typeof search.campground === 'string' && search.campground.length <= 128
+      ? { campground: search.campground }
+      : {},
+  component: CampgroundsPage,
+});
+
 const featuresRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/features',
@@ -268,6 +284,7 @@ const routeTree = rootRoute.addChildren([
   trailsRedirectRoute,
   mapTrailRoute,
   savedRoute,
+  campgroundsRoute,
   featuresRoute,
   // Explore
   featureRoute('/ai-trip-planner', 'ai-trip-planner'),

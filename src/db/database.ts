@@ -13,6 +13,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { collectionSchemas, type CollectionName } from '../../schemas/index.ts';
 import type { Achievement } from '../../schemas/achievements.ts';
+import type { CampgroundReview } from '../../schemas/campground-reviews.ts';
 import type { Campground } from '../../schemas/campgrounds.ts';
 import type { MapRegion } from '../../schemas/map-regions.ts';
 import type { TrackChunk } from '../../schemas/track-chunks.ts';
@@ -38,6 +39,7 @@ export type TripPlanCollection = RxCollection<TripPlan>;
 export type TripContextCollection = RxCollection<TripContext>;
 export type CampgroundCollection = RxCollection<Campground>;
 export type MapRegionCollection = RxCollection<MapRegion>;
+export type CampgroundReviewCollection = RxCollection<CampgroundReview>;
 
 /** Every collection of the app database, by the names of `schemas/index.ts`. */
 export type AppCollections = {
@@ -51,6 +53,7 @@ export type AppCollections = {
   tripContext: TripContextCollection;
   campgrounds: CampgroundCollection;
   mapRegions: MapRegionCollection;
+  campgroundReviews: CampgroundReviewCollection;
 };
 
 /** The app's RxDB database, with local documents enabled. */
@@ -113,7 +116,7 @@ async function addPlugins(devMode: boolean): Promise<void> {
 }
 
 /**
- * Opens (creating on first use) the app database with all ten collections of
+ * Opens (creating on first use) the app database with all eleven collections of
  * `schemas/index.ts` and their migration strategies (`migrations.ts`).
  * Rejects with RxDB's error when IndexedDB is unavailable (some private-browsing modes) or a
  * stored schema version has no migration path. Callers own the instance: `close()` or

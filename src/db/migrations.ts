@@ -15,6 +15,26 @@
 import type { MigrationStrategies } from 'rxdb';
 import type { CollectionName } from '../../schemas/index.ts';
 
+/**
+ * Campgrounds version 1 (issue 14) added `ratings` (from riders' reviews) and
+ * `nearbyAttractions`. A cached version 0 document has no reviews behind it, so it becomes
+ * unrated with no attractions listed; the next catalogue refresh brings the server's figures.
+ */
+function addRiderRatingsAndNearbyAttractions(document: Record<string, unknown>) {
+  return {
+    ...document,
+    ratings: {
+      overall: null,
+      cleanliness: null,
+      facilities: null,
+      location: null,
+      value: null,
+      reviewsCount: 0,
+    },
+    nearbyAttractions: [],
+  };
+}
+
 /** Migration strategies by collection name, keyed by the schema version each one produces. */
 /** Version 1 only added an optional field; every version 0 document is a valid version 1 one. */
 const keepUnchanged = (document: unknown) => document;
@@ -28,6 +48,7 @@ export const migrationStrategies: Record<CollectionName, MigrationStrategies> = 
   userAchievements: {},
   tripPlans: { 1: keepUnchanged },
   tripContext: {},
-  campgrounds: {},
+  campgrounds: { 1: addRiderRatingsAndNearbyAttractions },
   mapRegions: {},
+  campgroundReviews: {},
 };

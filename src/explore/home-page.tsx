@@ -3,7 +3,7 @@
  * featured locations, the duck-season card (§9), the donation banner, a first-visit welcome
  * screen and a lazily loaded footer. Counts come from the catalogue on the device; where the
  * spec prints a different marketing figure, the comment beside the count cites it. The
- * campground section (§2.6) is a separate piece of work and is not part of this page yet.
+ * campground section (§2.6) is src/explore/campgrounds/campground-directory.tsx, loaded lazily.
  */
 import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
@@ -39,6 +39,13 @@ import './home-page.css';
 
 const HomeFooter = lazy(() =>
   import('./home-footer.tsx').then((module) => ({ default: module.HomeFooter })),
+);
+
+// The campground section (§2.6) is its own chunk so the home page's first load stays small.
+const CampgroundDirectory = lazy(() =>
+  import('./campgrounds/campground-directory.tsx').then((module) => ({
+    default: module.CampgroundDirectory,
+  })),
 );
 
 /** Fraction of the footer sentinel that must be visible before the footer loads (voice §2.2). */
@@ -232,6 +239,14 @@ export function HomePage() {
           </Link>
         </section>
       </div>
+
+      <Suspense
+        fallback={
+          <p className="home-campgrounds-loading">Loading Arkansas Campground Intelligence...</p>
+        }
+      >
+        <CampgroundDirectory />
+      </Suspense>
 
       <LazyFooter />
       <WelcomeDialog />

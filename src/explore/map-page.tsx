@@ -1,9 +1,9 @@
 /**
  * /map: the statewide trail map (trailheads by difficulty with activity icons, campgrounds,
  * WMAs, water, counties, towns) and the Offline maps panel to download regions for riding
- * without signal (issue 5). Tapping a trail opens /map/{trailId}; a campground or WMA shows
- * its card. `?wma=<id>` or `?campground=<id>` (the palette's results) opens with that place's
- * card, centred on it.
+ * without signal (issue 5). Tapping a trail opens /map/{trailId}; a campground opens its
+ * details dialog; a WMA shows its card. `?wma=<id>` or `?campground=<id>` (the palette's
+ * results) opens with that place's card or dialog, centred on it.
  */
 import { useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -12,6 +12,7 @@ import { useMapVariant } from '../map/map-hooks.ts';
 import { palettes } from '../map/map-style.ts';
 import { MapView, type TappedFeature } from '../map/map-view.tsx';
 import { OfflineMapsPanel } from '../map/offline-maps-panel.tsx';
+import { CampgroundDialog } from './campgrounds/campground-dialog.tsx';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { TrailMapFeatureCard } from './trail-map-card.tsx';
 import './explore.css';
@@ -76,9 +77,14 @@ export function MapPage() {
   const linked = useLinkedPlace();
   const [tapped, setSelected] = useState<TappedFeature | null>(null);
   const [linkClosed, setLinkClosed] = useState<string | null>(null);
-  const linkedFeature =
-    linked && linkClosed !== `${linked.feature.kind}:${linked.feature.id}` ? linked.feature : null;
-  const selected = tapped ?? linkedFeature;
+  const linkKey = linked ? `${linked.feature.kind}:${linked.feature.id}` : null;
+  const linkedFeature = linked && linkClosed !== linkKey ? linked.feature : null;
+  // A campground opened from search gets the same details dialog as a tapped one (issue 14).
+  const linkedCampgroundId = linkedFeature?.kind === 'campground' ? linkedFeature.id : null;
+  const selected = tapped ?? (linkedCampgroundId ? null : linkedFeature);
+  const { campgrounds } = useCampgrounds();
+  const [tappedCampgroundId, setCampgroundId] = useState<string | null>(null);
+  const campgroundId = tappedCampgroundId ?? linkedCampgroundId;
   usePageMeta({
     title: 'Trail Map',
     description:
@@ -89,6 +95,11 @@ export function MapPage() {
   const onFeatureTap = (feature: TappedFeature) => {
     if (feature.kind === 'trail') {
       void navigate({ to: '/map/$trailId', params: { trailId: feature.id } });
+      return;
+    }
+    if (feature.kind === 'campground') {
+      // The same details dialog as the campground directory (issue 14).
+      setCampgroundId(feature.id);
       return;
     }
     setSelected(feature);
@@ -102,7 +113,7 @@ export function MapPage() {
       <div className="map-page__map">
         <MapView
           // The map reads its start view once; a place opened from search starts a new view.
-          key={linked ? `${linked.feature.kind}:${linked.feature.id}` : 'statewide'}
+          key={linkKey ?? 'statewide'}
           initialView={linked?.view ?? arkansasView}
           label="Map of Arkansas trails, campgrounds and WMAs"
           onFeatureTap={onFeatureTap}
@@ -136,12 +147,19 @@ export function MapPage() {
           WMA
         </li>
       </ul>
+      <CampgroundDialog
+        campground={campgrounds.find((campground) => campground.id === campgroundId) ?? null}
+        onClose={() => {
+          setCampgroundId(null);
+          if (linkedCampgroundId) setLinkClosed(linkKey);
+        }}
+      />
       {selected ? (
         <TrailMapFeatureCard
           feature={selected}
           onClose={() => {
             setSelected(null);
-            if (linked) setLinkClosed(`${linked.feature.kind}:${linked.feature.id}`);
+            if (linked) setLinkClosed(linkKey);
           }}
         />
       ) : null}

@@ -205,6 +205,16 @@ export const FEATURES: readonly FeatureEntry[] = [
     tags: ['favorites', 'bookmarks', 'offline'],
   }),
   entry({
+    key: 'campgrounds',
+    label: 'Campgrounds',
+    route: '/campgrounds',
+    icon: 'tent',
+    description:
+      'Search 228 Arkansas campgrounds offline: amenities, contact, reservations and rider ratings.',
+    category: 'Explore',
+    tags: ['camping', 'campsites', 'rv', 'tent', 'corps of engineers', 'state parks', 'reviews'],
+  }),
+  entry({
     key: 'submit-trail',
     label: 'Submit a Trail',
     route: '/submit-trail',

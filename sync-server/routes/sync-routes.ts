@@ -11,6 +11,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { campgroundReviewId } from '../../schemas/campground-reviews.ts';
 import { tripContextKey } from '../../schemas/trip-context.ts';
 import {
   documentIdProperty,
@@ -31,6 +32,7 @@ import {
 import type { AuthGuards } from '../auth/request-auth.ts';
 import { sendError } from '../errors.ts';
 import type { DatabaseKind, ServerDatabase } from '../storage/database.ts';
+import { recomputeCampgroundRatings } from '../storage/campground-ratings.ts';
 import { promoteTempIds } from '../storage/id-promotions.ts';
 import {
   ForeignDocumentError,
@@ -205,6 +207,7 @@ function withServerOwnedFields(
   switch (collection) {
     case 'trips':
     case 'tripPlans':
+    case 'campgroundReviews':
       return { ...document, userId: ownerId, status: 'synced' };
     case 'waypoints':
       return { ...document, ownerId };
@@ -248,6 +251,14 @@ function preparePushRows(
       incoming.id !== `${ownerId}:${String(document.achievementId)}`
     ) {
       return { problem: `${where}: an achievement's id must be "<your user id>:<achievementId>".` };
+    }
+    if (
+      collection === 'campgroundReviews' &&
+      incoming.id !== campgroundReviewId(ownerId, String(document.campgroundId))
+    ) {
+      return {
+        problem: `${where}: a review's id must be "<your user id>:<campgroundId>" (one review per rider and campground).`,
+      };
     }
     const { _deleted: deleted, ...stored } = document;
     const validation = validateDocument(collection, stored);
@@ -388,6 +399,15 @@ export async function registerSyncRoutes(
         );
         if (outcome.written > 0) {
           await changeBus.publish({ collection: userCollection, ownerId });
+        }
+        if (outcome.written > 0 && userCollection === 'campgroundReviews') {
+          // Issue 14: a rider's review becomes the campground's rating for everyone.
+          const campgroundIds = prepared.rows.map((row) =>
+            String(row.newDocumentState.campgroundId),
+          );
+          if ((await recomputeCampgroundRatings(db, campgroundIds)) > 0) {
+            await changeBus.publish({ collection: 'campgrounds', ownerId: null });
+          }
         }
         return { conflicts: outcome.conflicts };
       } catch (error) {

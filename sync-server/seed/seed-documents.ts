@@ -18,7 +18,7 @@ import { loadTrails, loadWmaWaypoints } from './places.ts';
  * Bump when the mapping from data files to documents changes, so servers re-seed even though
  * the data files did not change.
  */
-export const seedFormatVersion = 1;
+export const seedFormatVersion = 2;
 
 /** The data files, relative to the data folder, that the seed is built from. */
 export const seedFiles = [
@@ -27,6 +27,8 @@ export const seedFiles = [
   'campgrounds/ridb-arkansas.geojson',
   'campgrounds/osm-arkansas.geojson',
   'basemap/arkansas-counties.geojson',
+  'basemap/ne-lakes.geojson',
+  'basemap/ne-rivers.geojson',
   'achievements.json',
 ] as const;
 

@@ -66,9 +66,19 @@ export async function seedDatabase(
         .where('owner_id', 'is', null)
         .execute();
       const existing = new Map(existingRows.map((row) => [row.id, row]));
-      for (const document of documents[collection]) {
-        const previous = existing.get(document.id);
-        existing.delete(document.id);
+      for (const seeded of documents[collection]) {
+        const previous = existing.get(seeded.id);
+        existing.delete(seeded.id);
+        // Campground ratings come from riders' reviews, not from data/: a re-seed keeps them.
+        const document =
+          collection === 'campgrounds' && previous && !previous.deleted
+            ? {
+                ...seeded,
+                ratings:
+                  (JSON.parse(previous.data) as { ratings?: unknown }).ratings ??
+                  (seeded as { ratings?: unknown }).ratings,
+              }
+            : seeded;
         let stored: object = document;
         if (previous) {
           const json = JSON.stringify(document);

@@ -7,7 +7,7 @@ import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { collectionSchemas } from '../../../schemas/index.ts';
 import { createAppDatabase, hashSha256Hex, type AppDatabase } from '../../../src/db/database.ts';
 import { makeTrip, makeTripPlan } from '../sync/sync-fixtures.ts';
-import { shippedWmaWaypoints } from './fixtures.ts';
+import { shippedCampgrounds, shippedWmaWaypoints } from './fixtures.ts';
 
 let db: AppDatabase | null = null;
 afterEach(async () => {
@@ -55,4 +55,48 @@ it('keeps every trip, trip plan and rider waypoint stored at schema version 0', 
   expect((await db.trips.findOne(trip.id).exec())?.toJSON()).toEqual(trip);
   expect((await db.tripPlans.findOne(plan.id).exec())?.toJSON()).toEqual(plan);
   expect((await db.waypoints.findOne(waypoint.id).exec())?.toJSON()).toEqual(waypoint);
+});
+
+// Campgrounds version 1 (issue 14) added riders' ratings and nearby attractions. A device that
+// cached the catalogue at version 0 must open with every campground kept, unrated and with no
+// attractions listed until the next refresh brings the server's figures.
+it('keeps every cached campground stored at schema version 0, unrated', async () => {
+  const name = `campgrounds-v0-${Date.now().toString(36)}`;
+  // A real version 0 document: the shipped data as the version 0 seed built it (region null).
+  const { ratings: _ratings, nearbyAttractions: _nearby, ...current } = shippedCampgrounds()[0]!;
+  const versionZeroDocument = { ...current, location: { ...current.location, region: null } };
+  const schema = structuredClone(collectionSchemas.campgrounds) as unknown as {
+    version: number;
+    properties: Record<string, unknown>;
+    required: string[];
+  };
+  schema.version = 0;
+  delete schema.properties.ratings;
+  delete schema.properties.nearbyAttractions;
+  schema.required = schema.required.filter(
+    (field) => field !== 'ratings' && field !== 'nearbyAttractions',
+  );
+  const old = await createRxDatabase({
+    name,
+    storage: wrappedValidateAjvStorage({ storage: getRxStorageDexie() }),
+    hashFunction: hashSha256Hex,
+  });
+  await old.addCollections({ campgrounds: { schema: schema as unknown as RxJsonSchema<unknown> } });
+  await old.campgrounds!.insert(versionZeroDocument);
+  await old.close();
+
+  db = await createAppDatabase({ name, devMode: true });
+  const migrated = (await db.campgrounds.findOne(versionZeroDocument.id).exec())?.toJSON();
+  expect(migrated).toEqual({
+    ...versionZeroDocument,
+    ratings: {
+      overall: null,
+      cleanliness: null,
+      facilities: null,
+      location: null,
+      value: null,
+      reviewsCount: 0,
+    },
+    nearbyAttractions: [],
+  });
 });
