@@ -110,7 +110,7 @@ export function normalizeUtterance(text: string): string {
 const has = (text: string, pattern: RegExp) => pattern.test(text);
 
 const EMERGENCY =
-  /\b(stuck|bogged|sunk|lost|injur(ed|y)|hurt|bleeding|broke(n)? (my )?(leg|arm|bone|wrist|ankle)|emergency|sos|mayday|help me|need help|accident|crash(ed)?|rolled (over|my)|unconscious|snake ?bite|bitten)\b/;
+  /\b(stuck|bogged|sunk|high ?centered|lost|injur(ed|y)|hurt|bleeding|help(?! (me )?(find|with|pick|choose|plan|get to|understand))|broke(n)? (my )?(leg|arm|bone|wrist|ankle)|emergency|sos|mayday|need help|accident|crash(ed)?|rolled (over|my)|unconscious|snake ?bite|bitten)\b/;
 const VEHICLE =
   /\b(wont|won t|doesnt|does not|will not|cant|can not|cannot) (start|turn over|crank|fire)\b|\b(overheat(ing|ed|s)?|running hot|too hot|temp(erature)? (light|gauge)|coolant|belt|cvt|grind(ing)?|squeal(ing)?|noise|clunk(ing)?|rattl(e|ing)|knock(ing)?|clicking|click|dead battery|battery (is )?dead|no power|engine (light|problem|trouble)|sputter(ing|s)?|stall(s|ed|ing)?|misfir(e|ing))\b/;
 const FIND_TRAILS =
