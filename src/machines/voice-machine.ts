@@ -187,37 +187,37 @@ const offlineRecording = fromCallback<
 >(({ input, sendBack, receive }) => {
   const { recorder } = input;
   let settled = false;
-  let started: Promise<void>;
   if (!recorder) {
     sendBack({ type: 'recording.failed', message: MICROPHONE_ERRORS.recording });
     return () => undefined;
   }
-  started = recorder.start().catch((error: unknown) => {
-    settled = true;
-    sendBack({ type: 'recording.failed', message: microphoneErrorText(error) });
-    throw error;
-  });
+  const started: Promise<boolean> = recorder.start().then(
+    () => true,
+    (error: unknown) => {
+      settled = true;
+      sendBack({ type: 'recording.failed', message: microphoneErrorText(error) });
+      return false;
+    },
+  );
   receive((event) => {
     if (event.type !== 'finish' || settled) return;
-    started
-      .then(() => recorder.stop())
-      .then(
-        ({ audio, sampleRate }) => {
-          if (settled) return;
-          settled = true;
-          sendBack({ type: 'recording.done', audio, sampleRate });
-        },
-        (error: unknown) => {
-          if (settled) return;
-          settled = true;
-          sendBack({ type: 'recording.failed', message: microphoneErrorText(error) });
-        },
-      );
+    void started.then(async (ok) => {
+      if (!ok || settled) return;
+      try {
+        const { audio, sampleRate } = await recorder.stop();
+        if (settled) return;
+        settled = true;
+        sendBack({ type: 'recording.done', audio, sampleRate });
+      } catch (error) {
+        if (settled) return;
+        settled = true;
+        sendBack({ type: 'recording.failed', message: microphoneErrorText(error) });
+      }
+    });
   });
   return () => {
     if (!settled) {
       settled = true;
-      started = started.catch(() => undefined);
       recorder.cancel();
     }
   };
