@@ -117,7 +117,7 @@ function ReplyCard({ reply }: { reply: VoiceReply }) {
       <p className="voice-reply__text">{reply.text}</p>
       {reply.action ? (
         <Link
-          className={`button ${reply.intent === 'emergency_help' ? 'button--danger' : 'button--primary'}`}
+          className={`button ${reply.intent === 'emergency_help' ? 'voice-reply__emergency' : 'button--primary'}`}
           href={reply.action.href}
           {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
         >

@@ -134,8 +134,36 @@ describe('voice assistant', () => {
 
     await page.keyboard.press('Escape');
     await page.getByRole('dialog', { name: 'Voice assistant' }).waitFor({ state: 'hidden' });
+    await saveScreenshot(page, 'voice-button-phone-offline');
     // Show & Ask needs the network: not offered offline.
     await fab.click();
     await expect(page.getByRole('button', { name: 'Show & Ask' }).count()).resolves.toBe(0);
+
+    // Find trails opens the trail finder with the question; navigation starts guidance.
+    await ask(page, 'find easy trails near Hot Springs');
+    await page.waitForURL(`${baseUrl}/ai-trails?q=find+easy+trails+near+Hot+Springs`);
+    await fab.click();
+    await ask(page, 'take me to Mill Creek');
+    await page.waitForURL(`${baseUrl}/navigate/mill-creek-ohv-trail`);
+  });
+
+  it('is 60 px in glove mode and stacks above the floating emergency button', async () => {
+    session = await openBrowser(viewports.phone);
+    const { page } = session;
+    await page.goto(`${baseUrl}/safety`);
+    await page.getByRole('heading', { name: 'Safety Center', level: 1 }).waitFor();
+    await page.getByLabel('Glove mode').click();
+    await page.waitForFunction(() => document.body.classList.contains('touch-glove'));
+    await page.getByLabel('Show the emergency button on every page').click();
+    await page.goto(`${baseUrl}/ai-trails`);
+    const fab = page.getByRole('button', { name: 'Voice assistant' });
+    const sos = page.getByRole('link', { name: 'Emergency: open the SOS screen' });
+    await sos.waitFor();
+    const fabBox = (await fab.boundingBox())!;
+    const sosBox = (await sos.boundingBox())!;
+    expect(fabBox.width).toBeGreaterThanOrEqual(60);
+    expect(fabBox.height).toBeGreaterThanOrEqual(60);
+    expect(fabBox.y + fabBox.height).toBeLessThanOrEqual(sosBox.y);
+    await saveScreenshot(page, 'voice-button-glove-emergency-phone');
   });
 });
