@@ -142,26 +142,28 @@ function VoicePanel({
   actor,
   snapshot,
   close,
+  followedRef,
 }: {
   actor: VoiceActor;
   snapshot: VoiceSnapshot;
   close: () => void;
+  /** The last reply whose action was followed; outlives the panel so reopening does not repeat it. */
+  followedRef: { current: VoiceReply | null };
 }) {
   const online = useOnlineStatus();
   const navigate = useNavigate();
   const [question, setQuestion] = useState('');
   const [cameraOpen, setCameraOpen] = useState(false);
-  const followed = useRef<VoiceReply | null>(null);
   const { context } = snapshot;
   const reply = context.reply;
 
   useEffect(() => {
     // Find-trails and navigation replies open their page once, as asked.
-    if (!reply || !reply.action?.auto || followed.current === reply) return;
-    followed.current = reply;
+    if (!reply || !reply.action?.auto || followedRef.current === reply) return;
+    followedRef.current = reply;
     close();
     void navigate({ href: reply.action.href });
-  }, [reply, navigate, close]);
+  }, [reply, navigate, close, followedRef]);
 
   const busy = !snapshot.matches('idle');
   const recording = snapshot.matches({ recording: 'capturing' });
@@ -280,6 +282,7 @@ export function VoiceAssistant() {
   const { settings } = useOutdoorSettings();
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
+  const followedRef = useRef<VoiceReply | null>(null);
   const clearance = emergencyClearance(settings.emergencySettings);
   return (
     <DialogTrigger isOpen={open} onOpenChange={setOpen}>
@@ -293,7 +296,7 @@ export function VoiceAssistant() {
       <ModalOverlay className="voice-overlay" isDismissable>
         <Modal className="voice-modal">
           {actor && snapshot ? (
-            <VoicePanel actor={actor} snapshot={snapshot} close={close} />
+            <VoicePanel actor={actor} snapshot={snapshot} close={close} followedRef={followedRef} />
           ) : null}
         </Modal>
       </ModalOverlay>

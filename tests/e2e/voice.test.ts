@@ -137,12 +137,15 @@ describe('voice assistant', () => {
     await saveScreenshot(page, 'voice-button-phone-offline');
     // Show & Ask needs the network: not offered offline.
     await fab.click();
+    await page.getByRole('dialog', { name: 'Voice assistant' }).waitFor();
     await expect(page.getByRole('button', { name: 'Show & Ask' }).count()).resolves.toBe(0);
 
     // Find trails opens the trail finder with the question; navigation starts guidance.
     await ask(page, 'find easy trails near Hot Springs');
     await page.waitForURL(`${baseUrl}/ai-trails?q=find+easy+trails+near+Hot+Springs`);
     await fab.click();
+    // Reopening shows the last reply again without following it a second time.
+    await page.getByText('Opening the trail finder for easy trails near Hot Springs.').waitFor();
     await ask(page, 'take me to Mill Creek');
     await page.waitForURL(`${baseUrl}/navigate/mill-creek-ohv-trail`);
   });
