@@ -3,7 +3,8 @@
  * provided engines, the browser's speech recognition and synthesis, the §5 microphone
  * pre-check, online/offline events, and an answer function that reads the rider's trail and
  * campground catalogues from RxDB and the current GPS fix, so every answer works offline. In
- * development builds the actor is shown in the Stately inspector (@statelyai/inspect).
+ * development builds opened with `?inspect` the actor is shown in the Stately inspector
+ * (@statelyai/inspect).
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { createActor, type InspectionEvent, type SnapshotFrom } from 'xstate';
@@ -47,8 +48,13 @@ export function hasBrowserSpeechRecognition(): boolean {
   return createBrowserSpeechRecognizer() !== null;
 }
 
+/**
+ * In development with `?inspect` in the address, the Stately inspector (it opens a window, so
+ * not on every page load of the shell's always-mounted assistant).
+ */
 function withInspector(): { inspect?: (event: InspectionEvent) => void } {
-  if (!import.meta.env.DEV) return {};
+  if (!import.meta.env.DEV || !new URLSearchParams(window.location.search).has('inspect'))
+    return {};
   const pending: InspectionEvent[] = [];
   let forward: ((event: InspectionEvent) => void) | null = null;
   // The inspector module loads asynchronously; buffer the first events until it is there.
