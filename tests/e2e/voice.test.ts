@@ -102,8 +102,16 @@ describe('voice assistant', () => {
     await fab.focus();
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: 'Voice assistant' }).waitFor();
+    // Talking offline without the offline model uses the browser's recognition; headless
+    // Chromium has no speech service, so its error code shows in the red card.
+    await page.getByRole('button', { name: 'Press to talk' }).click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.innerText()).toMatch(/^Error: [a-z-]+/);
+    await saveScreenshot(page, 'voice-error-phone-offline');
     await ask(page, "I'm stuck in mud");
     await page.getByText(/Air the tires down to 8 PSI/).waitFor();
+    await expect(alert.count()).resolves.toBe(0);
     await expect(
       page.getByRole('link', { name: 'Open the emergency screen' }).isVisible(),
     ).resolves.toBe(true);
