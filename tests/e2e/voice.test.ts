@@ -3,7 +3,8 @@
  * panel, and with the network off typed questions are answered from the device's own data and
  * spoken (speechSynthesis.speak is called at rate 0.95, en-US): "I'm stuck in mud" names 8 PSI,
  * "nearest campground" names the nearest real campground with its distance from the set
- * geolocation. The panel is keyboard operable and the button clears the bottom bar.
+ * geolocation. The panel is keyboard operable, the button clears the bottom bar and the
+ * emergency button (60 px in glove mode), and without speech recognition only typing is offered.
  */
 import { distance } from '@turf/distance';
 import { afterEach, describe, expect, inject, it } from 'vitest';
@@ -176,5 +177,20 @@ describe('voice assistant', () => {
     expect(fabBox.height).toBeGreaterThanOrEqual(60);
     expect(fabBox.y + fabBox.height).toBeLessThanOrEqual(sosBox.y);
     await saveScreenshot(page, 'voice-button-glove-emergency-phone');
+  });
+
+  it('hides Press to talk where the browser has no speech recognition, and still answers typed questions', async () => {
+    session = await openBrowser(viewports.phone);
+    const { page, context } = session;
+    await context.addInitScript(() => {
+      delete (window as unknown as { webkitSpeechRecognition?: unknown }).webkitSpeechRecognition;
+      delete (window as unknown as { SpeechRecognition?: unknown }).SpeechRecognition;
+    });
+    await page.goto(`${baseUrl}/ai-trails`);
+    await page.getByRole('button', { name: 'Voice assistant' }).click();
+    await page.getByText('Voice recognition not supported in this browser').waitFor();
+    await expect(page.getByRole('button', { name: 'Press to talk' }).count()).resolves.toBe(0);
+    await ask(page, 'safety check');
+    await page.getByText(/Carry 1 gallon of water per person/).waitFor();
   });
 });
