@@ -6,7 +6,18 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const areas = ['explore', 'ride', 'safety', 'learn', 'hunting', 'garage', 'local', 'me', 'admin', 'voice'];
+const areas = [
+  'explore',
+  'ride',
+  'safety',
+  'learn',
+  'hunting',
+  'garage',
+  'local',
+  'me',
+  'admin',
+  'voice',
+];
 
 const crossAreaZones = areas.map((area) => ({
   target: `./src/${area}`,

@@ -7,7 +7,14 @@
  * their page at once; an emergency reply only offers the emergency screen, nothing is sent by
  * itself.
  */
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type FormEvent,
+} from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import {
   Button,
@@ -289,7 +296,7 @@ export function VoiceAssistant() {
       <Button
         className="voice-fab"
         aria-label="Voice assistant"
-        style={{ '--voice-fab-clearance': `${clearance}px` } as React.CSSProperties}
+        style={{ '--voice-fab-clearance': `${clearance}px` } as CSSProperties}
       >
         <Mic aria-hidden="true" className="voice-fab__icon" />
       </Button>
