@@ -448,21 +448,24 @@ export const voiceMachine = setup({
             }),
           },
         ],
-        'voice.ask': {
-          guard: ({ event }) => event.text.trim() !== '',
-          actions: [
-            assign({ transcript: ({ event }) => event.text.trim(), realtimeReply: '' }),
-            sendTo('realtimeSession', ({ event }) => ({
-              type: 'sendText',
-              text: event.text.trim(),
-            })),
-          ],
-        },
       },
       states: {
         connecting: { on: { 'realtime.connected': 'listening' } },
         /** Connected: the data channel is open and the session listens (§4.1). */
-        listening: {},
+        listening: {
+          on: {
+            'voice.ask': {
+              guard: ({ event }) => event.text.trim() !== '',
+              actions: [
+                assign({ transcript: ({ event }) => event.text.trim(), realtimeReply: '' }),
+                sendTo('realtimeSession', ({ event }) => ({
+                  type: 'sendText',
+                  text: event.text.trim(),
+                })),
+              ],
+            },
+          },
+        },
       },
     },
     recording: {
