@@ -7,7 +7,18 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const areas = ['explore', 'ride', 'safety', 'learn', 'hunting', 'garage', 'local', 'me', 'admin'];
+const areas = [
+  'explore',
+  'ride',
+  'safety',
+  'learn',
+  'hunting',
+  'garage',
+  'local',
+  'me',
+  'admin',
+  'voice',
+];
 
 /** Client layers below the areas, each with the layers it may import (besides itself). */
 const sharedClientLayers = {

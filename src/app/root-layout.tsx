@@ -30,6 +30,7 @@ import { ThemeProvider } from './theme/theme-provider.tsx';
 import { OutdoorSettingsProvider } from '../safety/outdoor-settings-provider.tsx';
 import { Toaster } from './toaster.tsx';
 import { TopNav } from './top-nav.tsx';
+import { VoiceAssistant } from '../voice/voice-assistant.tsx';
 import { useCurrentFeatureKey, useCurrentHref } from './use-current-page.ts';
 import './layout.css';
 
@@ -126,6 +127,7 @@ function Shell() {
         </RoleGate>
       </main>
       <BottomNav role={role} currentHref={currentHref} />
+      <VoiceAssistant />
       <CommandPaletteLauncher />
       <Toaster />
       <PwaUpdatePrompt />

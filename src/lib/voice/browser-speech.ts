@@ -1,0 +1,204 @@
+/**
+ * The browser's own speech services behind small interfaces the voice machine drives
+ * (voice-navigation-campgrounds §5 "Speech recognition: English (US), single result, interim
+ * results allowed"; §9 "Speech: rate 0.95, pitch 1, volume 1, US English voice preferred"), and
+ * the §5/§8 microphone and camera error texts. The factories return null where the browser lacks
+ * the service, so callers can hide what cannot work.
+ */
+
+/** §9 speech settings. */
+export const SPEECH_SETTINGS = { rate: 0.95, pitch: 1, volume: 1, lang: 'en-US' } as const;
+
+/** Callbacks of one recognition run. */
+export interface RecognitionHandlers {
+  /** A transcript; `isFinal` marks the single final result that ends listening. */
+  onResult(text: string, isFinal: boolean): void;
+  /** The SpeechRecognitionErrorEvent code ('no-speech', 'not-allowed', 'aborted', …). */
+  onError(code: string): void;
+  onEnd(): void;
+}
+
+/** One-shot speech recognition. */
+export interface SpeechRecognizer {
+  start(handlers: RecognitionHandlers): void;
+  /** Stops without a result; the handlers get no more calls. */
+  abort(): void;
+}
+
+/** Spoken replies. */
+export interface SpeechSynthesizer {
+  /** Cancels anything being spoken. */
+  cancel(): void;
+  /** Speaks `text` with SPEECH_SETTINGS; calls onEnd when done or failed. */
+  speak(text: string, onEnd: () => void): void;
+}
+
+interface RecognitionResultLike {
+  isFinal: boolean;
+  0: { transcript: string };
+}
+interface RecognitionLike {
+  lang: string;
+  continuous: boolean;
+  interimResults: boolean;
+  maxAlternatives: number;
+  onresult:
+    ((event: { resultIndex: number; results: ArrayLike<RecognitionResultLike> }) => void) | null;
+  onerror: ((event: { error: string }) => void) | null;
+  onend: (() => void) | null;
+  start(): void;
+  abort(): void;
+}
+type RecognitionConstructor = new () => RecognitionLike;
+
+/** The browser's SpeechRecognition constructor (prefixed in Chromium and Safari), or null. */
+function recognitionConstructor(): RecognitionConstructor | null {
+  if (typeof window === 'undefined') return null;
+  const w = window as unknown as {
+    SpeechRecognition?: RecognitionConstructor;
+    webkitSpeechRecognition?: RecognitionConstructor;
+  };
+  return w.SpeechRecognition ?? w.webkitSpeechRecognition ?? null;
+}
+
+/** Browser speech recognition (English (US), single result, interim results), or null. */
+export function createBrowserSpeechRecognizer(): SpeechRecognizer | null {
+  const Recognition = recognitionConstructor();
+  if (!Recognition) return null;
+  let current: RecognitionLike | null = null;
+  return {
+    start(handlers) {
+      const recognition = new Recognition();
+      recognition.lang = SPEECH_SETTINGS.lang;
+      recognition.continuous = false;
+      recognition.interimResults = true;
+      recognition.maxAlternatives = 1;
+      recognition.onresult = (event) => {
+        let text = '';
+        let isFinal = false;
+        for (let i = event.resultIndex; i < event.results.length; i += 1) {
+          const result = event.results[i]!;
+          text += result[0].transcript;
+          isFinal ||= result.isFinal;
+        }
+        handlers.onResult(text.trim(), isFinal);
+      };
+      recognition.onerror = (event) => handlers.onError(event.error);
+      recognition.onend = () => handlers.onEnd();
+      current = recognition;
+      recognition.start();
+    },
+    abort() {
+      if (!current) return;
+      current.onresult = null;
+      current.onerror = null;
+      current.onend = null;
+      current.abort();
+      current = null;
+    },
+  };
+}
+
+/** speechSynthesis with an en-US voice when the device has one, or null without the API. */
+export function createBrowserSpeechSynthesizer(): SpeechSynthesizer | null {
+  if (typeof window === 'undefined' || !('speechSynthesis' in window)) return null;
+  const synth = window.speechSynthesis;
+  return {
+    cancel() {
+      synth.cancel();
+    },
+    speak(text, onEnd) {
+      const utterance = new SpeechSynthesisUtterance(text);
+      utterance.lang = SPEECH_SETTINGS.lang;
+      utterance.rate = SPEECH_SETTINGS.rate;
+      utterance.pitch = SPEECH_SETTINGS.pitch;
+      utterance.volume = SPEECH_SETTINGS.volume;
+      const voices = synth.getVoices();
+      const voice =
+        voices.find((candidate) => candidate.lang === 'en-US') ??
+        voices.find((candidate) => candidate.lang.startsWith('en'));
+      if (voice) utterance.voice = voice;
+      utterance.onend = () => onEnd();
+      utterance.onerror = () => onEnd();
+      synth.speak(utterance);
+    },
+  };
+}
+
+/** §8 microphone texts. */
+export const MICROPHONE_ERRORS = {
+  /** §5: permission already denied before asking. */
+  deniedBefore: 'Microphone access denied. Please enable it in your browser settings.',
+  denied: 'Microphone access denied. Please allow microphone access in your browser settings.',
+  missing: 'No microphone found. Please connect a microphone and try again.',
+  busy: 'Microphone is being used by another application. Please close other apps and try again.',
+  other: 'Failed to access microphone',
+  recording: 'Failed to start recording',
+} as const;
+
+/** §8 camera texts. */
+export const CAMERA_ERRORS = {
+  denied: 'Camera access denied',
+  other: 'Failed to access camera',
+  file: 'Failed to read image file',
+} as const;
+
+/** §8 speech recognition texts. */
+export const RECOGNITION_ERRORS = {
+  unsupported: 'Voice recognition not supported in this browser',
+  unavailable: 'Speech recognition not available',
+  reply: 'Failed to generate response',
+} as const;
+
+const knownMicrophoneTexts = new Set<string>(Object.values(MICROPHONE_ERRORS));
+
+/**
+ * The §8 text for a getUserMedia (or recorder) failure: NotAllowedError/SecurityError → denied,
+ * NotFoundError/OverconstrainedError → no microphone, NotReadableError/AbortError → busy,
+ * anything else → 'Failed to access microphone'. An Error already carrying a §8 text keeps it.
+ */
+export function microphoneErrorText(error: unknown): string {
+  const name = (error as { name?: unknown } | null)?.name;
+  const message = (error as { message?: unknown } | null)?.message;
+  if (typeof message === 'string' && knownMicrophoneTexts.has(message)) return message;
+  switch (name) {
+    case 'NotAllowedError':
+    case 'SecurityError':
+    case 'PermissionDeniedError':
+      return MICROPHONE_ERRORS.denied;
+    case 'NotFoundError':
+    case 'DevicesNotFoundError':
+    case 'OverconstrainedError':
+      return MICROPHONE_ERRORS.missing;
+    case 'NotReadableError':
+    case 'TrackStartError':
+    case 'AbortError':
+      return MICROPHONE_ERRORS.busy;
+    default:
+      return MICROPHONE_ERRORS.other;
+  }
+}
+
+/** The §8 camera text for a getUserMedia failure: denied, or the generic one. */
+export function cameraErrorText(error: unknown): string {
+  const name = (error as { name?: unknown } | null)?.name;
+  return name === 'NotAllowedError' || name === 'SecurityError'
+    ? CAMERA_ERRORS.denied
+    : CAMERA_ERRORS.other;
+}
+
+/**
+ * §5: when the microphone permission is already 'denied', the §5 text; otherwise null (granted,
+ * prompt, or a browser that cannot tell, where asking is the only way to find out).
+ */
+export async function microphoneDeniedBeforeAsking(
+  permissions: Pick<Permissions, 'query'> | undefined = globalThis.navigator?.permissions,
+): Promise<string | null> {
+  if (!permissions) return null;
+  try {
+    const status = await permissions.query({ name: 'microphone' as PermissionName });
+    return status.state === 'denied' ? MICROPHONE_ERRORS.deniedBefore : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,312 @@
+/**
+ * The floating voice assistant (voice-navigation-campgrounds §2.7, §3.1, §4.1, §8): a round
+ * button at the bottom right of every page, stacked above the bottom bar and the floating
+ * emergency button, opening a panel with Press to talk / Stop, a text box for typed questions,
+ * the transcript, the reply (spoken aloud), the offline speech model's state and errors in a red
+ * card. Show & Ask (camera) is offered only online. Find-trails and navigation replies open
+ * their page at once; an emergency reply only offers the emergency screen, nothing is sent by
+ * itself.
+ */
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type FormEvent,
+} from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import {
+  Button,
+  Dialog,
+  DialogTrigger,
+  Heading,
+  Input,
+  Label,
+  Link,
+  Modal,
+  ModalOverlay,
+  ProgressBar,
+  TextField,
+} from 'react-aria-components';
+import { Camera, Mic, MicOff, Send, X } from 'lucide-react';
+import { useOutdoorSettings } from '../db/safety-settings.ts';
+import { RECOGNITION_ERRORS } from '../lib/voice/browser-speech.ts';
+import type { VoiceReply } from '../lib/voice/voice-answers.ts';
+import type { EmergencySettings } from '../lib/outdoor/outdoor-settings.ts';
+import type { VoiceActor } from '../machines/voice-machine.ts';
+import { useOnlineStatus } from '../ui/use-online-status.ts';
+import { CameraCapture } from './camera-capture.tsx';
+import {
+  hasBrowserSpeechRecognition,
+  useVoiceSession,
+  type VoiceSnapshot,
+} from './use-voice-session.ts';
+import './voice.css';
+
+/** Heights of the floating emergency button by size (src/safety/floating-emergency-button.css). */
+const EMERGENCY_BUTTON_PX = { normal: 64, large: 72, 'extra-large': 88 } as const;
+
+/** Room to leave below the voice button for the emergency button sharing its corner, px. */
+function emergencyClearance(settings: EmergencySettings): number {
+  if (!settings.alwaysShowEmergencyButton || !settings.emergencyModeEnabled) return 0;
+  const atBottom = settings.emergencyPanelPosition.startsWith('bottom');
+  if (!atBottom) return 0;
+  if (settings.emergencyPanelMode === 'floating')
+    return EMERGENCY_BUTTON_PX[settings.emergencyButtonSize] + 12;
+  return 76;
+}
+
+function statusText(snapshot: VoiceSnapshot): string {
+  if (snapshot.matches({ realtime: 'connecting' })) return 'Connecting…';
+  if (snapshot.matches({ realtime: 'listening' })) return 'Connected: listening';
+  if (snapshot.matches({ recording: 'checkingPermission' })) return 'Checking the microphone…';
+  if (snapshot.matches('recording')) return 'Recording… press Stop when you are done';
+  if (snapshot.matches('listening')) return 'Listening…';
+  if (snapshot.matches('transcribing')) return 'Transcribing offline…';
+  if (snapshot.matches('answering')) return 'Thinking…';
+  if (snapshot.matches('speaking')) return 'Speaking…';
+  return 'Ask about trails, campgrounds, repairs, weather, hunting or safety.';
+}
+
+function OfflineSpeech({ snapshot, actor }: { snapshot: VoiceSnapshot; actor: VoiceActor }) {
+  const { offline, engines } = snapshot.context;
+  if (!engines.offline) return null;
+  const size = offline.modelBytes ? ` (${Math.round(offline.modelBytes / 1_000_000)} MB)` : '';
+  return (
+    <section className="voice-offline" aria-label="Offline speech">
+      {offline.state === 'ready' ? <p>Offline speech ready: you can talk without signal.</p> : null}
+      {offline.state === 'initializing' ? (
+        <ProgressBar
+          className="voice-progress"
+          value={Math.round(offline.progress * 100)}
+          aria-label="Offline speech model download"
+        >
+          {({ valueText }) => (
+            <>
+              <span>Getting offline speech ready… {valueText}</span>
+              <div className="voice-progress__track">
+                <div
+                  className="voice-progress__fill"
+                  style={{ width: `${Math.round(offline.progress * 100)}%` }}
+                />
+              </div>
+            </>
+          )}
+        </ProgressBar>
+      ) : null}
+      {offline.state === 'not-installed' || offline.state === 'not-ready' ? (
+        <>
+          <p>Offline speech is not on this device. Download it with signal to talk without one.</p>
+          <Button className="button" onPress={() => actor.send({ type: 'offline.install' })}>
+            Download offline speech{size}
+          </Button>
+        </>
+      ) : null}
+      {offline.state === 'error' ? (
+        <>
+          <p className="voice-error" role="alert">
+            {offline.error ?? 'Failed to initialize offline speech'}
+          </p>
+          <Button className="button" onPress={() => actor.send({ type: 'offline.install' })}>
+            Try offline speech again
+          </Button>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function ReplyCard({ reply }: { reply: VoiceReply }) {
+  const external = /^https?:/.test(reply.action?.href ?? '');
+  return (
+    <section className="voice-reply" aria-label="Reply">
+      <p className="voice-reply__text">{reply.text}</p>
+      {reply.action ? (
+        <Link
+          className={`button ${reply.intent === 'emergency_help' ? 'voice-reply__emergency' : 'button--primary'}`}
+          href={reply.action.href}
+          {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+        >
+          {reply.action.label}
+        </Link>
+      ) : null}
+      {reply.sources.length ? (
+        <details className="voice-reply__sources">
+          <summary>Sources</summary>
+          <ul>
+            {reply.sources.map((source) => (
+              <li key={source}>{source}</li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </section>
+  );
+}
+
+function VoicePanel({
+  actor,
+  snapshot,
+  close,
+  followedRef,
+}: {
+  actor: VoiceActor;
+  snapshot: VoiceSnapshot;
+  close: () => void;
+  /** The last reply whose action was followed; outlives the panel so reopening does not repeat it. */
+  followedRef: { current: VoiceReply | null };
+}) {
+  const online = useOnlineStatus();
+  const navigate = useNavigate();
+  const [question, setQuestion] = useState('');
+  const [cameraOpen, setCameraOpen] = useState(false);
+  const { context } = snapshot;
+  const reply = context.reply;
+
+  useEffect(() => {
+    // Find-trails and navigation replies open their page once, as asked.
+    if (!reply || !reply.action?.auto || followedRef.current === reply) return;
+    followedRef.current = reply;
+    close();
+    void navigate({ href: reply.action.href });
+  }, [reply, navigate, close, followedRef]);
+
+  const busy = !snapshot.matches('idle');
+  const recording = snapshot.matches({ recording: 'capturing' });
+  const canTalk =
+    hasBrowserSpeechRecognition() ||
+    (online && context.engines.realtime !== null) ||
+    (context.offline.state === 'ready' && context.engines.recorder !== null);
+
+  const ask = (event: FormEvent) => {
+    event.preventDefault();
+    const text = question.trim();
+    if (!text) return;
+    actor.send({ type: 'voice.ask', text });
+    setQuestion('');
+  };
+  const onCameraError = useCallback(
+    (message: string) => {
+      setCameraOpen(false);
+      actor.send({ type: 'voice.error', message });
+    },
+    [actor],
+  );
+
+  return (
+    <Dialog className="voice-panel" aria-labelledby="voice-panel-title">
+      <div className="voice-panel__header">
+        <Heading slot="title" id="voice-panel-title" className="voice-panel__title">
+          Voice assistant
+        </Heading>
+        <Button className="button button--ghost" onPress={close} aria-label="Close voice assistant">
+          <X aria-hidden="true" size={22} />
+        </Button>
+      </div>
+      <p className="voice-panel__status" aria-live="polite">
+        {statusText(snapshot)}
+      </p>
+      {cameraOpen ? (
+        <CameraCapture
+          onCapture={(imageDataUrl) => {
+            setCameraOpen(false);
+            actor.send({ type: 'voice.askWithImage', imageDataUrl });
+          }}
+          onCancel={() => setCameraOpen(false)}
+          onError={onCameraError}
+        />
+      ) : null}
+      <div className="voice-panel__controls">
+        {canTalk ? (
+          <Button
+            className={`button voice-talk ${busy ? 'button--danger' : 'button--primary'}`}
+            onPress={() =>
+              actor.send({
+                type: recording ? 'voice.finish' : busy ? 'voice.stop' : 'voice.talk',
+              })
+            }
+          >
+            {busy ? <MicOff aria-hidden="true" size={22} /> : <Mic aria-hidden="true" size={22} />}
+            {busy ? 'Stop' : 'Press to talk'}
+          </Button>
+        ) : (
+          <p className="voice-panel__note">{RECOGNITION_ERRORS.unsupported}</p>
+        )}
+        {recording ? (
+          <Button className="button" onPress={() => actor.send({ type: 'voice.stop' })}>
+            Cancel recording
+          </Button>
+        ) : null}
+        {online && context.engines.realtime && !cameraOpen && !busy ? (
+          <Button className="button" onPress={() => setCameraOpen(true)}>
+            <Camera aria-hidden="true" size={20} />
+            Show &amp; Ask
+          </Button>
+        ) : null}
+      </div>
+      <form className="voice-ask" onSubmit={ask}>
+        <TextField className="voice-ask__field" value={question} onChange={setQuestion}>
+          <Label>Type a question</Label>
+          <Input className="input" placeholder="e.g. I'm stuck in mud" />
+        </TextField>
+        <Button type="submit" className="button button--primary" aria-label="Ask">
+          <Send aria-hidden="true" size={20} />
+          Ask
+        </Button>
+      </form>
+      {context.error ? (
+        <div className="voice-error-card" role="alert">
+          <p>{context.error}</p>
+          <Button
+            className="button button--ghost"
+            onPress={() => actor.send({ type: 'voice.dismissError' })}
+          >
+            Dismiss
+          </Button>
+        </div>
+      ) : null}
+      {context.transcript ? (
+        <p className="voice-transcript">
+          <span className="voice-transcript__label">You asked: </span>
+          {context.transcript}
+        </p>
+      ) : null}
+      {context.realtimeReply ? (
+        <section className="voice-reply" aria-label="Reply">
+          <p className="voice-reply__text">{context.realtimeReply}</p>
+        </section>
+      ) : null}
+      {reply ? <ReplyCard reply={reply} /> : null}
+      <OfflineSpeech snapshot={snapshot} actor={actor} />
+    </Dialog>
+  );
+}
+
+/** The floating button and its panel; mounted once by the app shell. */
+export function VoiceAssistant() {
+  const { actor, snapshot } = useVoiceSession();
+  const { settings } = useOutdoorSettings();
+  const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  const followedRef = useRef<VoiceReply | null>(null);
+  const clearance = emergencyClearance(settings.emergencySettings);
+  return (
+    <DialogTrigger isOpen={open} onOpenChange={setOpen}>
+      <Button
+        className="voice-fab"
+        aria-label="Voice assistant"
+        style={{ '--voice-fab-clearance': `${clearance}px` } as CSSProperties}
+      >
+        <Mic aria-hidden="true" className="voice-fab__icon" />
+      </Button>
+      <ModalOverlay className="voice-overlay" isDismissable>
+        <Modal className="voice-modal">
+          {actor && snapshot ? (
+            <VoicePanel actor={actor} snapshot={snapshot} close={close} followedRef={followedRef} />
+          ) : null}
+        </Modal>
+      </ModalOverlay>
+    </DialogTrigger>
+  );
+}
