@@ -56,7 +56,10 @@ export interface RealtimeVoice {
    * 'SDP exchange failed: {status}' | 'Connection failed' | 'Realtime voice is not configured
    * on this server').
    */
-  connect(options: { imageDataUrl?: string; onEvent: (event: RealtimeEvent) => void }): Promise<void>;
+  connect(options: {
+    imageDataUrl?: string;
+    onEvent: (event: RealtimeEvent) => void;
+  }): Promise<void>;
   /** Sends a typed question (conversation item + response request). */
   sendText(text: string): void;
   close(): void;
