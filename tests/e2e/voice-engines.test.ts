@@ -29,7 +29,7 @@ import {
   providerReplyChunks,
   startFakeRealtimeProvider,
   type FakeRealtimeProvider,
-} from './fake-realtime-provider.ts';
+} from '../fixtures/fake-realtime-provider.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 const harnessPath = '/tests/e2e/harness/voice-engines.html';
