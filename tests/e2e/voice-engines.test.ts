@@ -14,7 +14,7 @@
  * to a sync server built in this process; the app's panel belongs to the voice UI.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -224,13 +224,16 @@ describe('realtime voice', () => {
     accessToken = ((await login.json()) as { accessToken: string }).accessToken;
   });
 
-  it('connects over WebRTC, sends the photo question and a typed one, and hears the replies', async () => {
+  it('connects over WebRTC, sends the camera photo with its question and a typed one, and hears the replies', async () => {
     const page = await openHarness(stack.pageUrl);
-    const photo = `data:image/jpeg;base64,${readFileSync(join(root, 'public', 'icons', 'icon-192.png')).toString('base64')}`;
+    const photo = await page.evaluate(() => window.voiceHarness.capturePhoto());
+    // §9: the rear camera at an ideal 1280x720, one frame as JPEG.
+    expect(photo).toMatchObject({ width: 1280, height: 720 });
+    expect(photo.dataUrl).toMatch(/^data:image\/jpeg;base64,/);
 
     const result = await page.evaluate(
       ([token, image]) => window.voiceHarness.realtime(token, image),
-      [accessToken, photo] as const,
+      [accessToken, photo.dataUrl] as const,
     );
 
     expect(result.error).toBeNull();
@@ -262,7 +265,7 @@ describe('realtime voice', () => {
         role: 'user',
         content: [
           { type: 'input_text', text: imageQuestion },
-          { type: 'input_image', image_url: photo },
+          { type: 'input_image', image_url: photo.dataUrl },
         ],
       },
     });

@@ -142,6 +142,8 @@ export function createRealtimeVoice(options: RealtimeVoiceOptions): RealtimeVoic
     try {
       audioContext = new AudioContext({ sampleRate: realtimeAudioSampleRate });
       audioContext.createMediaStreamSource(stream).connect(audioContext.destination);
+      // Started after awaits, the context may begin suspended despite the rider's tap.
+      void audioContext.resume().catch(() => undefined);
       // Chromium plays a remote WebRTC stream through Web Audio only while an element holds it.
       const element = new Audio();
       element.muted = true;

@@ -3,6 +3,7 @@
  * tests/e2e/voice-engines.test.ts): runs the real recorder, offline engine, speech worker and
  * realtime client, and hands results to the test through `window.voiceHarness`.
  */
+import { captureFrame, openCamera } from '../../../src/lib/voice/camera-capture.ts';
 import { createMicrophoneRecorder } from '../../../src/lib/voice/microphone-recorder.ts';
 import { createOfflineSpeechEngine } from '../../../src/lib/voice/offline-speech.ts';
 import { createRealtimeVoice } from '../../../src/lib/voice/realtime-voice.ts';
@@ -52,6 +53,23 @@ const voiceHarness = {
       transcribeError = error.message;
     });
     return { beforeInit, statuses, status: engine.getStatus(), transcribeError };
+  },
+
+  /** Show & Ask: the rear camera's frame as a JPEG data URL, with its size. */
+  async capturePhoto() {
+    const stream = await openCamera();
+    const video = document.createElement('video');
+    video.muted = true;
+    video.playsInline = true;
+    video.srcObject = stream;
+    await video.play();
+    await until(() => video.videoWidth > 0, 5000);
+    const dataUrl = captureFrame(video);
+    stream.getTracks().forEach((track) => track.stop());
+    const image = new Image();
+    image.src = dataUrl;
+    await image.decode();
+    return { dataUrl, width: image.naturalWidth, height: image.naturalHeight };
   },
 
   /** Realtime session: connect (with an optional photo), ask by text, collect events. */
