@@ -172,8 +172,9 @@ export function createOfflineSpeechEngine(
     }
   }
 
-  async function start(): Promise<void> {
-    const listing = await listingPromise;
+  async function start(retry: boolean): Promise<void> {
+    // A retry asks the server again: the first listing may have failed for want of signal.
+    const listing = retry ? await readListing() : await listingPromise;
     if (!listing) {
       setStatus({ state: 'error', error: offlineSpeechErrors.initialization });
       return;
@@ -222,9 +223,10 @@ export function createOfflineSpeechEngine(
     },
     init() {
       if (initPromise && status.state !== 'error') return initPromise;
+      const retry = initPromise !== null;
       worker?.terminate();
       worker = null;
-      initPromise = start();
+      initPromise = start(retry);
       return initPromise;
     },
     transcribe(audio, sampleRate) {

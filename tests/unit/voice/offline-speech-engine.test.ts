@@ -247,4 +247,21 @@ describe('without signal', () => {
       error: 'Failed to initialize offline speech',
     });
   });
+
+  it('asks the server again when the rider retries with signal back', async () => {
+    let online = false;
+    const engine = createOfflineSpeechEngine({
+      fetch: (input, init) =>
+        online ? listingFetch(listing)(input, init) : offlineFetch(input, init),
+      createWorker: fakeWorker(echoLoader),
+      storage: memoryStorage(),
+    });
+    await engine.init();
+    expect(engine.getStatus().state).toBe('error');
+
+    online = true;
+    await engine.init();
+
+    expect(engine.getStatus()).toMatchObject({ state: 'ready', modelBytes: 41_234_567 });
+  });
 });
