@@ -146,3 +146,25 @@ export function findSpeechModel(modelsDir: string): SpeechModel | null {
   }
   return null;
 }
+
+/**
+ * `findSpeechModel` for one folder, re-inspected only when MODELS_DIR or one of its model
+ * folders changed (their modification times): the checks parse tokenizer.json, megabytes of
+ * JSON, which would otherwise happen on every model file request.
+ */
+export function createSpeechModelFinder(modelsDir: string): () => SpeechModel | null {
+  let cached: { signature: string; model: SpeechModel | null } | null = null;
+  return () => {
+    let signature = 'missing';
+    if (existsSync(modelsDir)) {
+      const folders = readdirSync(modelsDir, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => `${entry.name}:${statSync(join(modelsDir, entry.name)).mtimeMs}`);
+      signature = `${statSync(modelsDir).mtimeMs}|${folders.sort().join('|')}`;
+    }
+    if (cached?.signature !== signature) {
+      cached = { signature, model: findSpeechModel(modelsDir) };
+    }
+    return cached.model;
+  };
+}

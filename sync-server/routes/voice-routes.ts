@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AuthGuards } from '../auth/request-auth.ts';
 import { sendError } from '../errors.ts';
-import { findSpeechModel } from '../models/speech-models.ts';
+import { createSpeechModelFinder } from '../models/speech-models.ts';
 
 /** Where the realtime provider is and how to call it (REALTIME_* environment). */
 export interface RealtimeSettings {
@@ -72,8 +72,10 @@ export async function registerVoiceRoutes(
   app: FastifyInstance,
   { guards, modelsDir, realtime }: VoiceRouteOptions,
 ): Promise<void> {
+  const findSpeechModel = createSpeechModelFinder(modelsDir);
+
   app.get('/api/models', async (_request, reply) => {
-    const model = findSpeechModel(modelsDir);
+    const model = findSpeechModel();
     reply.header('cache-control', 'no-cache');
     return {
       speech: model
@@ -85,7 +87,7 @@ export async function registerVoiceRoutes(
   app.get<{ Params: { model: string; '*': string } }>(
     '/models/:model/*',
     async (request, reply) => {
-      const model = findSpeechModel(modelsDir);
+      const model = findSpeechModel();
       const path = request.params['*'];
       // Only files the listing names are served: no path can reach anything else.
       const file =

@@ -174,6 +174,36 @@ describe('npm run models', () => {
     expect(readdirSync(modelsDir)).toEqual([]);
   });
 
+  it('is offered by a running server at once, and a reinstall replaces it', async () => {
+    const modelsDir = join(scratch, 'installed-live');
+    const server = await buildAuthTestApp({}, { modelsDir });
+    try {
+      expect((await server.app.inject('/api/models')).json()).toEqual({ speech: null });
+
+      installSpeechModel({
+        source: writeTestSpeechModel(join(scratch, 'live', 'whisper-tiny.en')),
+        modelsDir,
+      });
+      const first = (await server.app.inject('/api/models')).json<{ speech: { bytes: number } }>();
+      installSpeechModel({
+        source: writeTestSpeechModel(join(scratch, 'live2', 'whisper-tiny.en'), {
+          onnxBytes: 8192,
+        }),
+        modelsDir,
+      });
+      const second = (await server.app.inject('/api/models')).json<{ speech: { bytes: number } }>();
+      const encoder = await server.app.inject(
+        '/models/whisper-tiny.en/onnx/encoder_model_quantized.onnx',
+      );
+
+      expect(first.speech).toMatchObject({ id: 'whisper-tiny.en' });
+      expect(second.speech.bytes - first.speech.bytes).toBe(2 * (8192 - 4096));
+      expect(encoder.rawPayload.length).toBe(8192);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('runs as npm run models and says what it installed', () => {
     const source = writeTestSpeechModel(join(scratch, 'cli', 'whisper-tiny.en'));
     const modelsDir = join(scratch, 'installed-cli');
