@@ -16,11 +16,11 @@ import {
 
 declare const self: DedicatedWorkerGlobalScope;
 
-// Models come from this server only; the browser's Cache API keeps them for offline use, and
-// the service worker's "speech-models" cache does too.
+// Models come from this server only. The service worker's "speech-models" cache keeps them for
+// use without signal; transformers.js's own Cache API copy would store the same ~40–150 MB twice.
 env.allowRemoteModels = false;
 env.allowLocalModels = true;
-env.useBrowserCache = true;
+env.useBrowserCache = false;
 const onnxWasm = env.backends.onnx.wasm;
 if (onnxWasm) {
   // Without this transformers.js fetches the runtime from a CDN, which riders cannot reach.
