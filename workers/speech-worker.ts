@@ -17,7 +17,7 @@ import {
 declare const self: DedicatedWorkerGlobalScope;
 
 // Models come from this server only. The service worker's "speech-models" cache keeps them for
-// use without signal; transformers.js's own Cache API copy would store the same ~40–150 MB twice.
+// use without signal; transformers.js's own Cache API copy would store the same files twice.
 env.allowRemoteModels = false;
 env.allowLocalModels = true;
 env.useBrowserCache = false;
