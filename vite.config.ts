@@ -9,7 +9,7 @@ import optimizeLocales from '@react-aria/optimize-locales-plugin';
  * Whisper runtime and its ~27 MB wasm, map archives, model files) get their own runtime caches
  * and are fetched only when the rider asks for them (docs/architecture.md#pwa).
  */
-const heavyChunk = /(maplibre|transformers|onnxruntime|ort[-.])/i;
+const heavyChunk = /(maplibre|transformers|onnxruntime|(^|\/)ort[-.]|speech-worker)/i;
 
 export default defineConfig({
   plugins: [
@@ -48,7 +48,14 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
-        globIgnores: ['**/*maplibre*', '**/*transformers*', '**/*onnxruntime*', '**/ort*.wasm'],
+        // The speech worker bundles transformers.js (~550 kB): fetched with the model, not precached.
+        globIgnores: [
+          '**/*maplibre*',
+          '**/*transformers*',
+          '**/*onnxruntime*',
+          '**/ort*.wasm',
+          '**/speech-worker*',
+        ],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/tiles\//, /^\/models\//],
         cleanupOutdatedCaches: true,

@@ -1,20 +1,23 @@
 #!/usr/bin/env bash
 # Installs what `npm test` needs that npm does not bring: Debian's Chromium for the browser
-# end-to-end tests, and PostgreSQL's server binaries for the integration suites that also run on
+# end-to-end tests, espeak-ng (speaks the WAV the voice browser test feeds Chromium's fake
+# microphone), and PostgreSQL's server binaries for the integration suites that also run on
 # PostgreSQL (scripts/test-postgres.ts starts a private server from them for each test run).
 # Idempotent; runs as root on the Debian CI and developer machines (no systemd needed).
 set -euo pipefail
 
 need_chromium=false
 need_postgres=false
+need_espeak=false
 [ -x /usr/bin/chromium ] || need_chromium=true
+command -v espeak-ng >/dev/null 2>&1 || need_espeak=true
 # Any Debian PostgreSQL server version will do; POSTGRES_BIN_DIR or TEST_DATABASE_URL replace it.
 if [ -z "${TEST_DATABASE_URL:-}" ] && [ -z "${POSTGRES_BIN_DIR:-}" ] &&
   ! compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; then
   need_postgres=true
 fi
 
-if [ "$need_chromium" = false ] && [ "$need_postgres" = false ]; then
+if [ "$need_chromium" = false ] && [ "$need_postgres" = false ] && [ "$need_espeak" = false ]; then
   exit 0
 fi
 if [ "$(id -u)" != "0" ]; then
@@ -22,6 +25,8 @@ if [ "$(id -u)" != "0" ]; then
     echo "setup-test-env: /usr/bin/chromium is missing and this is not root; install Debian's chromium package." >&2
   [ "$need_postgres" = true ] &&
     echo "setup-test-env: PostgreSQL server binaries are missing and this is not root; install Debian's postgresql-15 package (or set TEST_DATABASE_URL)." >&2
+  [ "$need_espeak" = true ] &&
+    echo "setup-test-env: espeak-ng is missing and this is not root; install Debian's espeak-ng package." >&2
   exit 1
 fi
 
@@ -45,4 +50,10 @@ if [ "$need_chromium" = true ]; then
   echo "setup-test-env: installing Debian's chromium (first run only)…"
   apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core >/dev/null
   /usr/bin/chromium --version
+fi
+
+if [ "$need_espeak" = true ]; then
+  echo "setup-test-env: installing Debian's espeak-ng (first run only)…"
+  apt-get install -y -qq --no-install-recommends espeak-ng >/dev/null
+  espeak-ng --version
 fi

@@ -24,6 +24,7 @@ import { registerCatalogRoutes } from './routes/catalog-routes.ts';
 import { registerReviewRoutes } from './routes/review-routes.ts';
 import { registerSyncRoutes } from './routes/sync-routes.ts';
 import { registerTilesRoutes } from './routes/tiles-routes.ts';
+import { registerVoiceRoutes, type RealtimeSettings } from './routes/voice-routes.ts';
 import { registerStaticHosting } from './static-hosting.ts';
 import { openServerDatabase } from './storage/database.ts';
 import { seedDatabase } from './storage/seed-database.ts';
@@ -47,7 +48,14 @@ export interface AppOptions {
   auth?: AuthOptions;
   /** Folder of the offline map archives and their catalog; default `<repo>/data/tiles`. */
   tilesDir?: string;
+  /** Folder of offline speech models (MODELS_DIR); default `<repo>/data/local/models`. */
+  modelsDir?: string;
+  /** Realtime voice provider (REALTIME_API_URL, REALTIME_API_KEY); unset: the route answers 503. */
+  realtime?: RealtimeSettings | null;
 }
+
+/** Default MODELS_DIR: beside the SQLite file, outside the repository's tracked files. */
+export const defaultModelsDir = fileURLToPath(new URL('../data/local/models', import.meta.url));
 
 /** Largest accepted request body: 1 MiB. Larger bodies get a JSON 413. */
 export const bodyLimitBytes = 1024 * 1024;
@@ -60,18 +68,21 @@ export const defaultSeedDataDir = fileURLToPath(new URL('../data', import.meta.u
  * model, map decoding), blob: workers (MapLibre), data:/blob: images, inline styles set by
  * libraries. No upgrade-insecure-requests: the app is also used over plain HTTP on a LAN.
  */
-const contentSecurityPolicy = {
-  useDefaults: true,
-  directives: {
-    defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-    workerSrc: ["'self'", 'blob:'],
-    imgSrc: ["'self'", 'data:', 'blob:'],
-    connectSrc: ["'self'"],
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    upgradeInsecureRequests: null,
-  },
-};
+function contentSecurityPolicy(realtime: RealtimeSettings | null | undefined) {
+  return {
+    useDefaults: true,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+      workerSrc: ["'self'", 'blob:'],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      // The realtime client posts its SDP offer straight to the provider (§7.1).
+      connectSrc: ["'self'", ...(realtime ? [new URL(realtime.apiUrl).origin] : [])],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      upgradeInsecureRequests: null,
+    },
+  };
+}
 
 /**
  * Request logging without secrets: Fastify logs method, URL and status, never bodies, and the
@@ -138,7 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     installErrorHandler(app);
     app.setValidatorCompiler(({ schema }) => compileRequestSchema(schema));
     await app.register(helmet, {
-      contentSecurityPolicy,
+      contentSecurityPolicy: contentSecurityPolicy(options.realtime),
       // The app loads nothing cross-origin that would need these; keep the PWA unblocked.
       crossOriginEmbedderPolicy: false,
     });
@@ -160,6 +171,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await registerSyncRoutes(app, { db, databaseKind, guards, changeBus });
     await registerReviewRoutes(app, { db, guards, changeBus });
     await registerTilesRoutes(app, { tilesDir: options.tilesDir ?? defaultTilesDir });
+    await registerVoiceRoutes(app, {
+      guards,
+      modelsDir: options.modelsDir ?? defaultModelsDir,
+      realtime: options.realtime ?? null,
+    });
     await registerStaticHosting(app, options.staticDir);
     await app.ready();
     return app;

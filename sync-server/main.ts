@@ -22,17 +22,26 @@
  * - AUTH_RATE_LIMIT_PER_MINUTE: requests per minute per IP address to POST /api/auth/login and
  *   POST /api/auth/register (each), default 20. Failed sign-ins per username are limited
  *   separately: 5 per 15 minutes.
+ *
+ * Voice (all optional):
+ * - MODELS_DIR: folder of offline speech models (`npm run models` installs one), default
+ *   `${DATA_DIR}/models`; served under /models/.
+ * - REALTIME_API_URL, REALTIME_API_KEY: an OpenAI Realtime API compatible provider's base URL
+ *   (e.g. `…/v1/realtime`) and key; unset, POST /api/realtime/client-secret answers 503.
+ *   REALTIME_MODEL: the realtime model name, default "gpt-realtime".
  * Stops cleanly on SIGINT and SIGTERM.
  */
 import { resolve } from 'node:path';
 import { buildApp } from './app.ts';
 import { authOptionsFromEnvironment, type AuthOptions } from './auth/auth-settings.ts';
+import { realtimeSettingsFromEnvironment, type RealtimeSettings } from './routes/voice-routes.ts';
 
 const port = Number(process.env.PORT ?? 8787);
 const host = process.env.HOST ?? '0.0.0.0';
 const dataDir = resolve(process.env.DATA_DIR ?? './data/local');
 const staticDir = resolve(process.env.STATIC_DIR ?? './dist');
 const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
+const modelsDir = resolve(process.env.MODELS_DIR ?? resolve(dataDir, 'models'));
 
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`PORT must be a whole number from 0 to 65535, not "${process.env.PORT}".`);
@@ -40,8 +49,10 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 
 let auth: AuthOptions;
+let realtime: RealtimeSettings | null;
 try {
   auth = authOptionsFromEnvironment(process.env);
+  realtime = realtimeSettingsFromEnvironment(process.env);
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
@@ -55,6 +66,8 @@ try {
     staticDir,
     logger: true,
     auth,
+    modelsDir,
+    realtime,
   });
 } catch (error) {
   console.error(`Could not start: ${error instanceof Error ? error.message : String(error)}`);

@@ -6,7 +6,7 @@
  * open, applies the theme, guards routes by role, scrolls to the top on every route change and
  * remembers visited features.
  */
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { Button, Link, RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { Search } from 'lucide-react';
@@ -30,9 +30,11 @@ import { ThemeProvider } from './theme/theme-provider.tsx';
 import { OutdoorSettingsProvider } from '../safety/outdoor-settings-provider.tsx';
 import { Toaster } from './toaster.tsx';
 import { TopNav } from './top-nav.tsx';
-import { VoiceAssistant } from '../voice/voice-assistant.tsx';
 import { useCurrentFeatureKey, useCurrentHref } from './use-current-page.ts';
 import './layout.css';
+
+// The voice assistant (and its speech engines) loads after the first screen (issue 13, 18).
+const VoiceAssistant = lazy(() => import('../voice/voice-assistant-root.tsx'));
 
 /** Lets react-aria links and menu items navigate through the TanStack router (no reloads). */
 function AriaRouterBridge({ children }: { children: ReactNode }) {
@@ -127,7 +129,9 @@ function Shell() {
         </RoleGate>
       </main>
       <BottomNav role={role} currentHref={currentHref} />
-      <VoiceAssistant />
+      <Suspense fallback={null}>
+        <VoiceAssistant />
+      </Suspense>
       <CommandPaletteLauncher />
       <Toaster />
       <PwaUpdatePrompt />

@@ -8,7 +8,7 @@
 import { fileURLToPath } from 'node:url';
 import { distance } from '@turf/distance';
 import { describe, expect, it } from 'vitest';
-import { loadCampgrounds } from '../../../sync-server/seed/campgrounds.ts';
+import { loadCampgrounds } from '../../../datasets/campgrounds.ts';
 import { answerQuestion, type VoiceAnswerContext } from '../../../src/lib/voice/voice-answers.ts';
 import { loadTrails } from '../explore/catalogue-fixture.ts';
 
