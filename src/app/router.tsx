@@ -12,7 +12,8 @@ import {
   redirect,
   type RouterHistory,
 } from '@tanstack/react-router';
-import { LOCAL_TRAIL_PAGES, SKILLS_SUBPAGES } from '../features/directory.ts';
+import { SKILLS_SUBPAGES } from '../features/directory.ts';
+import type { ParkPageKey } from '../local/parks.ts';
 import { validateProfileSearch } from '../me/profile-search.ts';
 import { GeneralErrorPage } from './error-page.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
@@ -91,24 +92,43 @@ const rootRoute = createRootRoute({
   notFoundComponent: NotFoundPage,
 });
 
-/**
- * A local page of the spec's route table that is a catalogue trail (LOCAL_TRAIL_PAGES): the
- * path stays valid and lands on that trail's page, replacing the history entry.
- */
-function trailPageRedirect<TPath extends string>(
+// Local (issue 16): riding park and area pages, services, shopping and the founder's story.
+const ParkPage = lazyRouteComponent(() => import('../local/park-page.tsx'), 'ParkPage');
+const LocalServicesPage = lazyRouteComponent(
+  () => import('../local/local-services-pages.tsx'),
+  'LocalServicesPage',
+);
+const LocalShoppingPage = lazyRouteComponent(
+  () => import('../local/local-services-pages.tsx'),
+  'LocalShoppingPage',
+);
+const FounderStoryPage = lazyRouteComponent(
+  () => import('../local/founder-story-page.tsx'),
+  'FounderStoryPage',
+);
+
+/** A route of the local area showing `component` for directory entry `featureKey`. */
+function localRoute<TPath extends string>(
   path: TPath,
-  featureKey: keyof typeof LOCAL_TRAIL_PAGES,
+  featureKey: string,
+  component: ReturnType<typeof lazyRouteComponent>,
 ) {
   return createRoute({
     getParentRoute: () => rootRoute,
     path,
     staticData: { featureKey },
-    beforeLoad: () => {
-      throw redirect({
-        to: '/map/$trailId',
-        params: { trailId: LOCAL_TRAIL_PAGES[featureKey] },
-        replace: true,
-      });
+    component,
+  });
+}
+
+/** A riding park or area page (src/local/parks.ts) at the spec path of its directory entry. */
+function parkRoute<TPath extends string>(path: TPath, parkKey: ParkPageKey) {
+  return createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    staticData: { featureKey: parkKey },
+    component: function ParkRoute() {
+      return <ParkPage parkKey={parkKey} />;
     },
   });
 }
@@ -315,7 +335,7 @@ const routeTree = rootRoute.addChildren([
   ...skillsRoutes,
   featureRoute('/fishing', 'fishing'),
   featureRoute('/riding-techniques', 'riding-techniques'),
-  featureRoute('/blog', 'blog'),
+  localRoute('/blog', 'blog', FounderStoryPage),
   featureRoute('/game', 'game'),
   featureRoute('/trail-riding-game', 'game'),
   // Hunting
@@ -331,13 +351,13 @@ const routeTree = rootRoute.addChildren([
   featureRoute('/equipment-guide', 'equipment-guide'),
   featureRoute('/arkansas-repair-shops', 'arkansas-repair-shops'),
   // Local
-  featureRoute('/local-shopping-network', 'local-shopping-network'),
-  featureRoute('/local-services', 'local-services'),
+  localRoute('/local-shopping-network', 'local-shopping-network', LocalShoppingPage),
+  localRoute('/local-services', 'local-services', LocalServicesPage),
   featureRoute('/arkansas-wma-permits', 'arkansas-wma-permits'),
-  trailPageRedirect('/jerusalem-area-trails', 'jerusalem-area-trails'),
-  featureRoute('/carters-riding-park', 'carters-riding-park'),
-  trailPageRedirect('/macks-pines', 'macks-pines'),
-  trailPageRedirect('/hot-springs-offroad-park', 'hot-springs-offroad-park'),
+  parkRoute('/jerusalem-area-trails', 'jerusalem-area-trails'),
+  parkRoute('/carters-riding-park', 'carters-riding-park'),
+  parkRoute('/macks-pines', 'macks-pines'),
+  parkRoute('/hot-springs-offroad-park', 'hot-springs-offroad-park'),
   safetyRoute('/waterway-conditions', 'waterway-conditions', waterwayPages.conditions),
   // Me
   profileRoute,

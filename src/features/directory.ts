@@ -125,18 +125,6 @@ export const SKILLS_SUBPAGES = [
 /** A skills subpage slug. */
 export type SkillsSubpage = (typeof SKILLS_SUBPAGES)[number];
 
-/**
- * Local pages of the spec's route table (voice-navigation §2.1) whose place is a trail of the
- * catalogue (data/places/trails.geojson ids): menus link straight to that trail's page, and the
- * router sends the spec path there too, instead of a page with nothing on it. The Jerusalem-area
- * trails are the Brock Creek OHV trails (that record's notes). Carter's is in no source.
- */
-export const LOCAL_TRAIL_PAGES = {
-  'jerusalem-area-trails': 'brock-creek-ohv-trail',
-  'macks-pines': 'macks-pines',
-  'hot-springs-offroad-park': 'hot-springs-off-road-park',
-} as const;
-
 type EntryInput = Omit<FeatureEntry, 'newUntil' | 'beta' | 'tags'> &
   Partial<Pick<FeatureEntry, 'newUntil' | 'beta' | 'tags'>>;
 
@@ -513,7 +501,7 @@ export const FEATURES: readonly FeatureEntry[] = [
     label: "Founder's Story",
     route: '/blog',
     icon: 'feather',
-    description: 'Why this app exists and who builds it.',
+    description: 'Why this app exists, what offline-first means and where its data comes from.',
     category: 'Learn',
     tags: ['blog', 'about', 'story'],
   }),
@@ -653,7 +641,8 @@ export const FEATURES: readonly FeatureEntry[] = [
     label: 'Local Shopping',
     route: '/local-shopping-network',
     icon: 'store',
-    description: 'Local shops for parts, gear and supplies near the trails.',
+    description:
+      'How shops get listed, and a packing list of parts and supplies to buy before the trail.',
     category: 'Local',
     tags: ['shops', 'parts', 'stores', 'supplies'],
   }),
@@ -662,7 +651,8 @@ export const FEATURES: readonly FeatureEntry[] = [
     label: 'Local Services',
     route: '/local-services',
     icon: 'handshake',
-    description: 'Local services riders need: towing, fuel, lodging and more.',
+    description:
+      'Campgrounds near any trail, and how towing, fuel and repair businesses get listed.',
     category: 'Local',
     tags: ['towing', 'fuel', 'lodging', 'services'],
   }),
@@ -678,9 +668,10 @@ export const FEATURES: readonly FeatureEntry[] = [
   entry({
     key: 'jerusalem-area-trails',
     label: 'Jerusalem Area Trails',
-    route: `/map/${LOCAL_TRAIL_PAGES['jerusalem-area-trails']}`,
+    route: '/jerusalem-area-trails',
     icon: 'tree-pine',
-    description: 'Trails around the Jerusalem area.',
+    description:
+      'The Brock Creek OHV trails north of Jerusalem: location, map, campgrounds nearby.',
     category: 'Local',
     tags: ['trails', 'local', 'ohv'],
   }),
@@ -696,7 +687,7 @@ export const FEATURES: readonly FeatureEntry[] = [
   entry({
     key: 'macks-pines',
     label: "Mack's Pines",
-    route: `/map/${LOCAL_TRAIL_PAGES['macks-pines']}`,
+    route: '/macks-pines',
     icon: 'tree-pine',
     description: "Information about riding at Mack's Pines.",
     category: 'Local',
@@ -705,7 +696,7 @@ export const FEATURES: readonly FeatureEntry[] = [
   entry({
     key: 'hot-springs-offroad-park',
     label: 'Hot Springs Off-Road Park',
-    route: `/map/${LOCAL_TRAIL_PAGES['hot-springs-offroad-park']}`,
+    route: '/hot-springs-offroad-park',
     icon: 'tree-pine',
     description: 'Information about riding at Hot Springs Off-Road Park.',
     category: 'Local',

@@ -191,27 +191,25 @@ describe('/trails redirect', () => {
   });
 });
 
-describe('local pages that are catalogue trails (issue 11 defect 6)', () => {
+describe('local pages (issue 16)', () => {
   const router = createAppRouter({ history: createMemoryHistory({ initialEntries: ['/'] }) });
 
   it.each([
-    ['/macks-pines', '/map/macks-pines'],
-    ['/hot-springs-offroad-park', '/map/hot-springs-off-road-park'],
-    ['/jerusalem-area-trails', '/map/brock-creek-ohv-trail'],
-  ] as const)('%s lands on the trail page %s', (path, target) => {
-    const beforeLoad = router.routesById[path].options.beforeLoad as unknown as () => void;
-    let thrown: unknown;
-    try {
-      beforeLoad();
-    } catch (error) {
-      thrown = error;
-    }
-    expect(isRedirect(thrown)).toBe(true);
-    const location = router.buildLocation(
-      (thrown as { options: Parameters<typeof router.buildLocation>[0] }).options,
-    );
-    expect(location.pathname).toBe(target);
-  });
+    '/local-services',
+    '/local-shopping-network',
+    '/jerusalem-area-trails',
+    '/carters-riding-park',
+    '/macks-pines',
+    '/hot-springs-offroad-park',
+    '/blog',
+  ] as const)(
+    '%s shows its own page at the spec path, not a redirect or the placeholder',
+    (path) => {
+      const options = router.routesById[path].options;
+      expect(options.beforeLoad).toBeUndefined();
+      expect(options.component?.name).not.toBe('DirectoryFeatureRoute');
+    },
+  );
 
   it('shows a real duck hunting page, not the directory placeholder', () => {
     const match = router.matchRoutes('/duck-hunting', {}).at(-1);

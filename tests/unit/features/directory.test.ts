@@ -5,9 +5,9 @@ import {
   featureForPath,
   findFeature,
   isNew,
-  LOCAL_TRAIL_PAGES,
   routePath,
 } from '../../../src/features/directory.ts';
+import { parkPages } from '../../../src/local/parks.ts';
 
 describe('feature directory (core-platform §2)', () => {
   it('has unique keys', () => {
@@ -77,7 +77,7 @@ describe('isNew', () => {
   });
 });
 
-describe('menu links to places that have a trail page (issue 11 defect 6)', () => {
+describe('riding park and area pages (issue 16)', () => {
   const trailIds = new Set(
     (
       JSON.parse(
@@ -86,8 +86,19 @@ describe('menu links to places that have a trail page (issue 11 defect 6)', () =
     ).features.map((feature) => feature.properties.id),
   );
 
-  it.each(Object.entries(LOCAL_TRAIL_PAGES))('%s links to /map/%s, a shipped trail', (key, id) => {
-    expect(trailIds.has(id)).toBe(true);
-    expect(findFeature(key)?.route).toBe(`/map/${id}`);
+  it.each(Object.values(parkPages))('$key: the menu opens its own page at $path', (park) => {
+    expect(findFeature(park.key)?.route).toBe(park.path);
+  });
+
+  it.each(Object.values(parkPages).filter((park) => park.trailId !== null))(
+    '$key is built from the shipped trail $trailId',
+    (park) => {
+      expect(trailIds.has(park.trailId!)).toBe(true);
+    },
+  );
+
+  it("leaves Carter's without a catalogue record: no source places it", () => {
+    expect(parkPages['carters-riding-park'].trailId).toBeNull();
+    expect(trailIds.has('carters-riding-park')).toBe(false);
   });
 });
