@@ -1,18 +1,45 @@
 /**
  * The voice assistant as the shell mounts it (lazily, after first paint): creates the speech
  * engines once for the page and hands them to the assistant (voice-navigation-campgrounds §2.7,
- * §4.1).
+ * §4.1). The realtime client is offered only to a signed-in rider on a server that has realtime
+ * voice configured (GET /api/models says so): elsewhere §4.1's first mode could only fail, so
+ * talking goes straight to the offline model or the browser's speech recognition.
  */
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useSession } from '../lib/auth/session-context.tsx';
 import { VoiceAssistant } from './voice-assistant.tsx';
 import { createVoiceEngines } from './voice-engine-wiring.ts';
 import { VoiceEnginesProvider } from './voice-engines-context.tsx';
 
+/** Whether this server offers realtime voice; false until it answers (and offline). */
+function useRealtimeConfigured(): boolean {
+  const [configured, setConfigured] = useState(false);
+  useEffect(() => {
+    let cancelled = false;
+    fetch('/api/models', { headers: { accept: 'application/json' } })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((listing: { realtime?: { configured?: boolean } } | null) => {
+        if (!cancelled) setConfigured(listing?.realtime?.configured === true);
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  return configured;
+}
+
 /** The floating voice button and its panel, with the real engines. */
 export default function VoiceAssistantRoot() {
   const [engines] = useState(createVoiceEngines);
+  const { status } = useSession();
+  const realtimeUsable = useRealtimeConfigured() && status === 'signedIn';
+  const provided = useMemo(
+    () => (realtimeUsable ? engines : { ...engines, realtime: null }),
+    [engines, realtimeUsable],
+  );
   return (
-    <VoiceEnginesProvider engines={engines}>
+    <VoiceEnginesProvider engines={provided}>
       <VoiceAssistant />
     </VoiceEnginesProvider>
   );

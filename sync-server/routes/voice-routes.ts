@@ -81,6 +81,8 @@ export async function registerVoiceRoutes(
       speech: model
         ? { id: model.id, dtype: model.dtype, bytes: model.bytes, files: model.files }
         : null,
+      // Lets the app leave realtime out of §4.1's mode choice on a server without it.
+      realtime: { configured: realtime !== null },
     };
   });
 

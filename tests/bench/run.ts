@@ -12,6 +12,8 @@
  * 4. Sync of 10,000 trips, push and initial pull, in documents per second, against PouchDB
  *    replicating to a PouchDB server and a raw bulk insert into the server database
  *    (tests/bench/sync.ts, also `npm run bench:sync`).
+ * 5. Offline voice answers: a typed question to the spoken reply, against the voice panel's
+ *    first frame (tests/bench/voice.ts, also `npm run bench:voice`).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,6 +23,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { freePort } from '../../scripts/free-port.ts';
 import { printSyncReport, runSyncBenchmark } from './sync.ts';
+import { printVoiceReport, runVoiceBenchmark } from './voice.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 const budgetGzipBytes = 170 * 1024;
@@ -218,6 +221,7 @@ async function main(): Promise<void> {
     console.log(
       `   bare Fastify server:   ${bare.ms.toFixed(0)} ms  → ${ratio(app.ms, bare.ms)} the bare server`,
     );
+    printVoiceReport(await runVoiceBenchmark(`http://127.0.0.1:${appPort}`), '5. Voice');
   } finally {
     await browser.close();
     await app.stop();

@@ -78,7 +78,7 @@ describe('offline speech models', () => {
     const response = await withoutModel.app.inject('/api/models');
 
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ speech: null });
+    expect(response.json()).toEqual({ speech: null, realtime: { configured: false } });
   });
 
   it('serves the listed files under /models/', async () => {
@@ -178,7 +178,10 @@ describe('npm run models', () => {
     const modelsDir = join(scratch, 'installed-live');
     const server = await buildAuthTestApp({}, { modelsDir });
     try {
-      expect((await server.app.inject('/api/models')).json()).toEqual({ speech: null });
+      expect((await server.app.inject('/api/models')).json()).toEqual({
+        speech: null,
+        realtime: { configured: false },
+      });
 
       installSpeechModel({
         source: writeTestSpeechModel(join(scratch, 'live', 'whisper-tiny.en')),
@@ -249,6 +252,15 @@ describe('POST /api/realtime/client-secret', () => {
     await configured?.close();
     await unconfigured?.close();
     await provider?.stop();
+  });
+
+  it('tells the app in the listing whether realtime voice is configured', async () => {
+    expect((await configured.app.inject('/api/models')).json().realtime).toEqual({
+      configured: true,
+    });
+    expect((await unconfigured.app.inject('/api/models')).json().realtime).toEqual({
+      configured: false,
+    });
   });
 
   it('needs a signed-in rider', async () => {
