@@ -1,6 +1,6 @@
 /**
  * Every collection schema by collection name: the list RxDB opens on the client and the server
- * validates against. Eleven collections, within the free RxDB build's limit of 13 per process.
+ * validates against. Twelve collections, within the free RxDB build's limit of 13 per process.
  */
 import { achievementSchema } from './achievements.ts';
 import { campgroundReviewSchema } from './campground-reviews.ts';
@@ -13,6 +13,7 @@ import { tripPlanSchema } from './trip-plans.ts';
 import { tripSchema } from './trips.ts';
 import { userAchievementSchema } from './user-achievements.ts';
 import { waypointSchema } from './waypoints.ts';
+import { wmaSchema } from './wmas.ts';
 
 export const collectionSchemas = {
   trails: trailSchema,
@@ -26,6 +27,7 @@ export const collectionSchemas = {
   campgrounds: campgroundSchema,
   mapRegions: mapRegionSchema,
   campgroundReviews: campgroundReviewSchema,
+  wmas: wmaSchema,
 } as const;
 
 export type CollectionName = keyof typeof collectionSchemas;

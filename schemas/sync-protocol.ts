@@ -13,8 +13,9 @@
  * version is refused with 426 and a message asking it to update, so it can never write an old
  * shape into newer data.
  *
- * Every synced document belongs to the user of the bearer token; the server scopes every pull,
- * push and stream to that user. Fields listed in `serverOwnedFields` are overwritten by the
+ * Every rider-synced document belongs to the user of the bearer token; the server scopes every
+ * pull, push and stream of those to that user. The public catalogues are pulled and streamed by
+ * anyone, with or without a token, and never pushed. Fields listed in `serverOwnedFields` are overwritten by the
  * server on every push, whatever the client sent.
  */
 import deepEqual from 'fast-deep-equal';
@@ -42,8 +43,13 @@ export const userSyncedCollections = [
 ] as const;
 export type UserSyncedCollection = (typeof userSyncedCollections)[number];
 
-/** Public catalogues the app only pulls (the server seeds them from data/). */
-export const pulledCatalogueCollections = ['trails', 'achievements', 'campgrounds'] as const;
+/** Public catalogues every visitor pulls, signed in or not (the server seeds them from data/). */
+export const pulledCatalogueCollections = [
+  'trails',
+  'wmas',
+  'achievements',
+  'campgrounds',
+] as const;
 export type PulledCatalogueCollection = (typeof pulledCatalogueCollections)[number];
 
 export type ReplicatedCollection = UserSyncedCollection | PulledCatalogueCollection;

@@ -15,7 +15,7 @@ import { FEATURES, type FeatureEntry } from '../features/directory.ts';
 import { searchPalette } from '../features/palette-search.ts';
 import { FeatureBadges } from '../ui/feature-badges.tsx';
 import { FeatureIcon } from '../ui/feature-icon.tsx';
-import { useCampgrounds, useTrails, useWaypoints } from '../db/hooks.ts';
+import { useCampgrounds, useTrails, useWmas } from '../db/hooks.ts';
 import {
   buildPlaceIndex,
   searchPlaces,
@@ -42,11 +42,11 @@ export function CommandPalette() {
 
   const result = useMemo(() => searchPalette(FEATURES, query, role), [query, role]);
   const { trails } = useTrails();
-  const { waypoints } = useWaypoints({ category: 'wma' });
+  const { wmas } = useWmas();
   const { campgrounds } = useCampgrounds();
   const placeIndex = useMemo(
-    () => buildPlaceIndex(trails, waypoints, campgrounds),
-    [trails, waypoints, campgrounds],
+    () => buildPlaceIndex(trails, wmas, campgrounds),
+    [trails, wmas, campgrounds],
   );
   const placeGroups = useMemo(() => searchPlaces(placeIndex, query), [placeIndex, query]);
   const emptyMessage = placeGroups.length > 0 ? null : result.emptyMessage;

@@ -13,7 +13,6 @@ import { Search } from 'lucide-react';
 import { DatabaseProvider, useDatabase } from '../db/provider.tsx';
 import { startGenericTripPlanPurge } from '../db/trip-plan-purge.ts';
 import { SyncEngineRunner } from '../sync/sync-engine-runner.tsx';
-import { startCatalogueRefresh } from '../sync/catalogue-refresh.ts';
 import { SkeletonPage } from '../ui/skeleton-page.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { SyncStatusIndicator } from '../sync/sync-status-view.tsx';
@@ -48,13 +47,6 @@ function AriaRouterBridge({ children }: { children: ReactNode }) {
       {children}
     </AriaRouterProvider>
   );
-}
-
-/** Starts the background trail-catalogue refresh while the database is open. */
-function CatalogueRefresh() {
-  const db = useDatabase();
-  useEffect(() => startCatalogueRefresh(db), [db]);
-  return null;
 }
 
 /** Purges trip plans with outdated generic names now and whenever some arrive (core §5). */
@@ -146,7 +138,6 @@ export function RootLayout() {
       <AriaRouterBridge>
         <SessionProvider>
           <DatabaseProvider fallback={<BootScreen />}>
-            <CatalogueRefresh />
             <GenericTripPlanPurge />
             <ThemeProvider>
               <OutdoorSettingsProvider>

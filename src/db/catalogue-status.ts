@@ -1,5 +1,5 @@
 /**
- * Where the catalogue refresh (src/sync/catalogue-refresh.ts) records its state: the local
+ * Where the sync engine (src/sync/sync-engine.ts) keeps the public catalogues' state: the local
  * document 'catalogue-status', read by `useCatalogueStatus`. Kept in the database rather than in
  * memory so every tab shows the same status and the last sync time survives a reload.
  */
@@ -10,9 +10,8 @@ import { modifyLocalDocument } from './local-document-write.ts';
 export const catalogueStatusDocumentId = 'catalogue-status';
 
 /**
- * A refresh that started longer ago than this is considered dead (its tab was closed
- * mid-refresh), so a stale `isRefreshing` cannot stick forever. Twice the request time-out of
- * the refresh, in ms.
+ * A pull that started longer ago than this is considered dead (its tab was closed mid-pull),
+ * so a stale `isRefreshing` cannot stick forever. Twice the sync request time-out, in ms.
  */
 export const refreshPresumedDeadAfterMs = 120_000;
 

@@ -23,8 +23,10 @@ import type { TripPlan } from '../../schemas/trip-plans.ts';
 import type { Trip } from '../../schemas/trips.ts';
 import type { UserAchievement } from '../../schemas/user-achievements.ts';
 import type { Waypoint } from '../../schemas/waypoints.ts';
+import type { Wma } from '../../schemas/wmas.ts';
 import { conflictHandlers } from './conflict-handlers.ts';
 import { migrationStrategies } from './migrations.ts';
+import { removePublicWmaWaypoints } from './public-waypoint-removal.ts';
 
 /** Name of the browser's one database (IndexedDB databases are prefixed by Dexie with `rxdb-dexie-`). */
 export const appDatabaseName = 'natural-state-trails';
@@ -40,6 +42,7 @@ export type TripContextCollection = RxCollection<TripContext>;
 export type CampgroundCollection = RxCollection<Campground>;
 export type MapRegionCollection = RxCollection<MapRegion>;
 export type CampgroundReviewCollection = RxCollection<CampgroundReview>;
+export type WmaCollection = RxCollection<Wma>;
 
 /** Every collection of the app database, by the names of `schemas/index.ts`. */
 export type AppCollections = {
@@ -54,6 +57,7 @@ export type AppCollections = {
   campgrounds: CampgroundCollection;
   mapRegions: MapRegionCollection;
   campgroundReviews: CampgroundReviewCollection;
+  wmas: WmaCollection;
 };
 
 /** The app's RxDB database, with local documents enabled. */
@@ -116,7 +120,7 @@ async function addPlugins(devMode: boolean): Promise<void> {
 }
 
 /**
- * Opens (creating on first use) the app database with all eleven collections of
+ * Opens (creating on first use) the app database with all twelve collections of
  * `schemas/index.ts` and their migration strategies (`migrations.ts`).
  * Rejects with RxDB's error when IndexedDB is unavailable (some private-browsing modes) or a
  * stored schema version has no migration path. Callers own the instance: `close()` or
@@ -174,7 +178,8 @@ let appDatabase: Promise<AppDatabase> | null = null;
  * The browser's one app database ('natural-state-trails'), opened on first call and shared
  * afterwards. The first open also runs the one-time legacy-database migration
  * (core-platform §4 "Offline"); a failed migration is logged and never blocks the app, and it
- * is retried on the next start because its flag is only set on success.
+ * is retried on the next start because its flag is only set on success. Then the public WMA
+ * rows older versions kept in `waypoints` are removed (`removePublicWmaWaypoints`).
  * A failed open is not cached, so a later call tries again.
  */
 export function getAppDatabase(): Promise<AppDatabase> {
@@ -187,6 +192,14 @@ export function getAppDatabase(): Promise<AppDatabase> {
         await runLegacyMigration(database);
       } catch (error) {
         console.error('Legacy offline database migration failed; will retry next start', error);
+      }
+      try {
+        await removePublicWmaWaypoints(database);
+      } catch (error) {
+        console.error(
+          'Could not remove the old public WMA waypoints; will retry next start',
+          error,
+        );
       }
       return database;
     })();

@@ -2,7 +2,7 @@
  * Reactive reads of the app database for components (docs/architecture.md#data: every screen reads
  * RxDB through reactive queries). Each `observe…` function is the RxDB query or local document
  * behind a hook, as an observable of plain documents (toJSON) that emits on every change from
- * any tab, the sync engine or the catalogue refresh; each `use…` hook subscribes to it.
+ * any tab or the sync engine; each `use…` hook subscribes to it.
  * `isLoading` is true until the first answer of the current query.
  */
 import { useMemo } from 'react';
@@ -11,6 +11,7 @@ import type { Achievement } from '../../schemas/achievements.ts';
 import type { Campground } from '../../schemas/campgrounds.ts';
 import type { Trail } from '../../schemas/trails.ts';
 import type { Waypoint, WaypointCategory } from '../../schemas/waypoints.ts';
+import type { Wma } from '../../schemas/wmas.ts';
 import { sortCatalogue } from './catalogue.ts';
 import {
   catalogueStatusDocumentId,
@@ -45,7 +46,10 @@ export function observeTrail(db: AppDatabase, id: string): Observable<Trail | nu
     .$.pipe(map((document) => (document ? plain<Trail>(document) : null)));
 }
 
-/** Waypoints on this device (public and the rider's own), optionally of one category, by name. */
+/**
+ * The rider's own waypoints on this device (the public WMAs are `observeWmas`), optionally of
+ * one category, by name.
+ */
 export function observeWaypoints(
   db: AppDatabase,
   category?: WaypointCategory,
@@ -55,6 +59,18 @@ export function observeWaypoints(
       sortCatalogue(
         'waypoints',
         documents.map((document) => plain<Waypoint>(document)),
+      ),
+    ),
+  );
+}
+
+/** The Wildlife Management Area catalogue (schemas/wmas.ts), sorted by name. */
+export function observeWmas(db: AppDatabase): Observable<Wma[]> {
+  return db.wmas.find().$.pipe(
+    map((documents) =>
+      sortCatalogue(
+        'wmas',
+        documents.map((document) => plain<Wma>(document)),
       ),
     ),
   );
@@ -91,7 +107,7 @@ export function observeSavedTrailIds(db: AppDatabase): Observable<string[]> {
     .pipe(map((document) => [...(localDocumentData(document)?.trailIds ?? [])]));
 }
 
-/** The catalogue refresh state (see catalogue-status.ts). */
+/** The catalogue pull state (see catalogue-status.ts). */
 export function observeCatalogueStatus(db: AppDatabase): Observable<CatalogueStatus> {
   return db
     .getLocal$(catalogueStatusDocumentId)
@@ -114,7 +130,10 @@ export function useTrail(id: string): { trail: Trail | null; isLoading: boolean 
   return { trail: value ?? null, isLoading };
 }
 
-/** Waypoints on this device (public and the rider's own), optionally of one category, by name. */
+/**
+ * The rider's own waypoints on this device, optionally of one category, by name. Public places
+ * are not waypoints: WMAs come from `useWmas`.
+ */
 export function useWaypoints(filter?: { category?: WaypointCategory }): {
   waypoints: Waypoint[];
   isLoading: boolean;
@@ -124,6 +143,17 @@ export function useWaypoints(filter?: { category?: WaypointCategory }): {
   const source = useMemo(() => observeWaypoints(db, category), [db, category]);
   const { value, isLoading } = useObservable(source);
   return { waypoints: value ?? [], isLoading };
+}
+
+/**
+ * Every cached Wildlife Management Area (Arkansas Game and Fish Commission, data/places/
+ * wmas.geojson), sorted by name; `isLoading` until the first answer.
+ */
+export function useWmas(): { wmas: Wma[]; isLoading: boolean } {
+  const db = useDatabase();
+  const source = useMemo(() => observeWmas(db), [db]);
+  const { value, isLoading } = useObservable(source);
+  return { wmas: value ?? [], isLoading };
 }
 
 /** The achievement catalogue, in its `sortOrder`. */
@@ -151,9 +181,9 @@ export function useSavedTrailIds(): { savedTrailIds: string[]; isLoading: boolea
 }
 
 /**
- * State of the catalogue refresh (src/sync/catalogue-refresh.ts): when all catalogues last
- * came from the server (epoch ms, null if never), the last failure's message (null after a
- * success) and whether a refresh is running now. Never-refreshed until the first answer.
+ * State of the public catalogues' pull (the sync engine writes it, src/sync/sync-engine.ts):
+ * when every catalogue last finished pulling from the server (epoch ms, null if never), the
+ * last failure's message (null after a success) and whether a pull is running now. Never-refreshed until the first answer.
  */
 export function useCatalogueStatus(): CatalogueStatus {
   const db = useDatabase();

@@ -27,8 +27,8 @@ import {
 import { arkansasRegions } from '../../schemas/common.ts';
 import { trailDifficulties } from '../../schemas/trails.ts';
 import type { TrailDifficulty } from '../../schemas/trails.ts';
-import type { Waypoint } from '../../schemas/waypoints.ts';
-import { useCatalogueStatus, useSavedTrailIds, useTrails, useWaypoints } from '../db/hooks.ts';
+import type { Wma } from '../../schemas/wmas.ts';
+import { useCatalogueStatus, useSavedTrailIds, useTrails, useWmas } from '../db/hooks.ts';
 import { useDatabase } from '../db/provider.tsx';
 import { recordRecommendations } from '../db/trip-context.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
@@ -102,7 +102,7 @@ export function AiTrailsPage() {
   };
 
   const { trails, isLoading: trailsLoading } = useTrails();
-  const { waypoints: wildlifeAreas, isLoading: areasLoading } = useWaypoints({ category: 'wma' });
+  const { wmas: wildlifeAreas, isLoading: areasLoading } = useWmas();
   const { savedTrailIds } = useSavedTrailIds();
   const catalogueStatus = useCatalogueStatus();
   const online = useOnlineStatus();
@@ -402,13 +402,7 @@ export function AiTrailsPage() {
 }
 
 /** A WMA shown as a hunting area: name, county and region, waterfowl badge, approximate point. */
-function WildlifeAreaCard({
-  area,
-  distanceLabel,
-}: {
-  area: Waypoint;
-  distanceLabel: string | null;
-}) {
+function WildlifeAreaCard({ area, distanceLabel }: { area: Wma; distanceLabel: string | null }) {
   return (
     <article className="trail-card wma-card" aria-labelledby={`wma-${area.id}-name`}>
       <header className="trail-card__header">

@@ -5,7 +5,7 @@
  * the device (data/places/wmas.geojson, flag `waterfowl`). Works offline.
  */
 import { useMemo } from 'react';
-import { useWaypoints } from '../db/hooks.ts';
+import { useWmas } from '../db/hooks.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { DuckSeasonCard } from './duck-season-card.tsx';
@@ -23,13 +23,10 @@ export function DuckHuntingPage() {
     keywords: ['duck hunting', 'Arkansas duck season', 'waterfowl', 'WMA', 'AGFC'],
     path: '/duck-hunting',
   });
-  const { waypoints, isLoading } = useWaypoints({ category: 'wma' });
+  const { wmas, isLoading } = useWmas();
   const waterfowlAreas = useMemo(
-    () =>
-      waypoints
-        .filter((waypoint) => waypoint.waterfowl === true)
-        .sort((a, b) => a.name.localeCompare(b.name)),
-    [waypoints],
+    () => wmas.filter((wma) => wma.waterfowl).sort((a, b) => a.name.localeCompare(b.name)),
+    [wmas],
   );
   return (
     <div className="duck-page">

@@ -8,7 +8,7 @@
  * "Known limits"), so they carry no id and no location.
  */
 import type { Trail } from '../../schemas/trails.ts';
-import type { Waypoint } from '../../schemas/waypoints.ts';
+import type { Wma } from '../../schemas/wmas.ts';
 
 /** Pages a featured card may open that are not a trail page (voice §2.1 route table). */
 export type FeaturedPagePath = '/map' | '/carters-riding-park';
@@ -122,20 +122,16 @@ export interface HomeStats {
 }
 
 /**
- * Counts for the home page from what the device holds: all trails, and the WMA waypoints
- * (category `wma`) with those flagged `waterfowl`. The spec's marketing figures (135 trails,
+ * Counts for the home page from what the device holds: all trails, and the WMAs (the `wmas`
+ * catalogue) with those flagged `waterfowl`. The spec's marketing figures (135 trails,
  * 126 trails mapped, 24 WMAs: voice §1, §2.2, §9) disagree with each other and with the data,
  * so the page shows these instead.
  */
-export function computeHomeStats(
-  trails: readonly Trail[],
-  waypoints: readonly Waypoint[],
-): HomeStats {
-  const wmas = waypoints.filter((waypoint) => waypoint.category === 'wma');
+export function computeHomeStats(trails: readonly Trail[], wmas: readonly Wma[]): HomeStats {
   return {
     trailCount: trails.length,
     wmaCount: wmas.length,
-    waterfowlWmaCount: wmas.filter((waypoint) => waypoint.waterfowl === true).length,
+    waterfowlWmaCount: wmas.filter((wma) => wma.waterfowl).length,
   };
 }
 

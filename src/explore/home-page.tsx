@@ -26,7 +26,7 @@ import {
 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { Trail } from '../../schemas/trails.ts';
-import { useTrails, useWaypoints } from '../db/hooks.ts';
+import { useTrails, useWmas } from '../db/hooks.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { duckSeasonHeadline } from './duck-season.ts';
 import { DuckSeasonCard } from './duck-season-card.tsx';
@@ -54,8 +54,8 @@ const FOOTER_THRESHOLD = 0.1;
 /** The home page. */
 export function HomePage() {
   const { trails, isLoading: trailsLoading } = useTrails();
-  const { waypoints, isLoading: areasLoading } = useWaypoints({ category: 'wma' });
-  const stats = useMemo(() => computeHomeStats(trails, waypoints), [trails, waypoints]);
+  const { wmas, isLoading: areasLoading } = useWmas();
+  const stats = useMemo(() => computeHomeStats(trails, wmas), [trails, wmas]);
   const trailsById = useMemo(() => new Map(trails.map((trail) => [trail.id, trail])), [trails]);
   // The real clock, read once per visit: the badge only changes with the day.
   const [season] = useState(() => duckSeasonHeadline(new Date()));

@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useCampgrounds, useWaypoints } from '../db/hooks.ts';
+import { useCampgrounds, useWmas } from '../db/hooks.ts';
 import { useMapVariant } from '../map/map-hooks.ts';
 import { palettes } from '../map/map-style.ts';
 import { MapView, type TappedFeature } from '../map/map-view.tsx';
@@ -38,10 +38,10 @@ const placeZoom = 10;
  */
 function useLinkedPlace(): { feature: TappedFeature; view: typeof arkansasView } | null {
   const search = useSearch({ from: '/map' });
-  const { waypoints } = useWaypoints({ category: 'wma' });
+  const { wmas } = useWmas();
   const { campgrounds } = useCampgrounds();
   if (search.wma) {
-    const area = waypoints.find((item) => item.id === search.wma);
+    const area = wmas.find((item) => item.id === search.wma);
     if (!area) return null;
     return {
       feature: {

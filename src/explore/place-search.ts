@@ -8,7 +8,7 @@
 import MiniSearch from 'minisearch';
 import type { Campground } from '../../schemas/campgrounds.ts';
 import type { Trail } from '../../schemas/trails.ts';
-import type { Waypoint } from '../../schemas/waypoints.ts';
+import type { Wma } from '../../schemas/wmas.ts';
 import { countyRegionLabel } from './trail-format.ts';
 import { distanceLabel, filterTrails, parseTrailSearch } from './trail-search.ts';
 
@@ -72,12 +72,12 @@ export function placeHref(kind: PlaceKind, id: string): string {
 }
 
 /**
- * Indexes trails, WMA waypoints (category `wma`; other waypoints are left out) and campgrounds by
+ * Indexes trails, WMAs (the `wmas` catalogue) and campgrounds by
  * name, county, region and (campgrounds) city.
  */
 export function buildPlaceIndex(
   trails: readonly Trail[],
-  waypoints: readonly Waypoint[],
+  wmas: readonly Wma[],
   campgrounds: readonly Campground[],
 ): PlaceIndex {
   const documents: IndexedPlace[] = [];
@@ -105,18 +105,17 @@ export function buildPlaceIndex(
       countyRegionLabel(trail.county, trail.region),
     );
   }
-  for (const area of waypoints) {
-    if (area.category !== 'wma') continue;
+  for (const area of wmas) {
     add(
       {
         id: key('wma', area.id),
         kind: 'wma',
         name: area.name,
-        county: area.county ?? '',
-        region: area.region ?? '',
+        county: area.county,
+        region: area.region,
         city: '',
       },
-      countyRegionLabel(area.county ?? null, area.region ?? null),
+      countyRegionLabel(area.county, area.region),
     );
   }
   for (const campground of campgrounds) {

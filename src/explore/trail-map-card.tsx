@@ -1,12 +1,12 @@
 /**
  * The card shown under the map when the rider taps a trailhead, campground or WMA: what the
- * catalogue on this device knows about it (schemas/trails.ts, campgrounds.ts, waypoints.ts),
+ * catalogue on this device knows about it (schemas/trails.ts, campgrounds.ts, wmas.ts),
  * with a link to the trail's own page (/map/{trailId}) for trails.
  */
 import { Link } from '@tanstack/react-router';
 import { Button } from 'react-aria-components';
 import { ArrowRight, Route, Tent, Trees, X } from 'lucide-react';
-import { useCampgrounds, useTrail, useWaypoints } from '../db/hooks.ts';
+import { useCampgrounds, useTrail, useWmas } from '../db/hooks.ts';
 import type { TappedFeature } from '../map/map-view.tsx';
 import {
   activityLabel,
@@ -37,10 +37,10 @@ export function TrailMapFeatureCard({
 }) {
   const { trail } = useTrail(feature.kind === 'trail' ? feature.id : '');
   const { campgrounds } = useCampgrounds();
-  const { waypoints } = useWaypoints({ category: 'wma' });
+  const { wmas } = useWmas();
   const campground =
     feature.kind === 'campground' ? campgrounds.find((item) => item.id === feature.id) : undefined;
-  const wma = feature.kind === 'wma' ? waypoints.find((item) => item.id === feature.id) : undefined;
+  const wma = feature.kind === 'wma' ? wmas.find((item) => item.id === feature.id) : undefined;
   const Icon = feature.kind === 'trail' ? Route : feature.kind === 'campground' ? Tent : Trees;
   const facts: { label: string; value: string }[] = [];
   if (trail) {

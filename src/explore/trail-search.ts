@@ -13,7 +13,7 @@
 import { distance } from '@turf/distance';
 import gazetteer from '../../data/places/arkansas-places.json';
 import type { Trail, TrailDifficulty } from '../../schemas/trails.ts';
-import type { Waypoint } from '../../schemas/waypoints.ts';
+import type { Wma } from '../../schemas/wmas.ts';
 import {
   activityChips,
   activityWordLabels,
@@ -623,42 +623,34 @@ function compareMatches(
 
 /** A Wildlife Management Area that passed {@link filterWildlifeAreas}. */
 export interface WildlifeAreaMatch {
-  area: Waypoint;
+  area: Wma;
   distanceMiles: number | null;
   distance: DistanceFrom | null;
 }
 
 /**
- * Hunting areas for `activity=hunting` or a hunting word: the WMA waypoints (category `wma`,
+ * Hunting areas for `activity=hunting` or a hunting word: the WMAs (the `wmas` catalogue,
  * data/places/wmas.geojson) filtered by the same places, rider position and free text as trails
- * (name, county, region, description). Difficulty does not apply to a WMA and is ignored.
+ * (name, county, region). Difficulty does not apply to a WMA and is ignored.
  * Sorted like trails.
  */
 export function filterWildlifeAreas(
-  areas: readonly Waypoint[],
+  areas: readonly Wma[],
   criteria: Pick<TrailCriteria, 'places' | 'freeText' | 'region' | 'near'>,
 ): WildlifeAreaMatch[] {
   const freeText = normalise(criteria.freeText);
   const results: WildlifeAreaMatch[] = [];
   for (const area of areas) {
-    if (area.category !== 'wma') continue;
     if (criteria.region && area.region !== criteria.region) continue;
-    if (
-      !freeTextMatch(freeText, [
-        area.name,
-        area.county ?? null,
-        area.region ?? null,
-        area.description ?? null,
-      ])
-    ) {
+    if (!freeTextMatch(freeText, [area.name, area.county, area.region])) {
       continue;
     }
     const place = placeMatch(criteria.places, area, {
       name: area.name,
-      county: area.county ?? null,
-      region: area.region ?? null,
+      county: area.county,
+      region: area.region,
       manager: null,
-      notes: area.description ?? null,
+      notes: null,
     });
     if (!place.matches) continue;
     const measured = withRiderDistance(place, area, criteria.near);

@@ -1,8 +1,10 @@
 /**
- * Runs the sync engine (src/sync/sync-engine.ts) while a rider is signed in and hands its
- * status and "Sync now" to every screen (issue 4). Signing out, or another rider signing in,
- * stops the engine; local data stays and waits. The engine module loads after the first
- * paint, so it never delays the app's start.
+ * Runs the sync engine (src/sync/sync-engine.ts) for every visitor and hands its status and
+ * "Sync now" to every screen (issues 4 and 12). A guest's engine pulls the public catalogues;
+ * signing in restarts it with the rider's collections too, signing out (or another rider
+ * signing in) restarts it again, and local data stays and waits. A new engine starts only
+ * after the previous one has stopped, so two never share a checkpoint. The engine module
+ * loads after the first paint, so it never delays the app's start.
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useDatabase } from '../db/provider.tsx';
@@ -19,30 +21,31 @@ export function SyncEngineRunner({ children }: { children: ReactNode }) {
   const engine = useRef<SyncEngine | null>(null);
   const userId = status === 'signedIn' ? (user?.id ?? null) : null;
 
+  const previousStop = useRef<Promise<void>>(Promise.resolve());
+
   useEffect(() => {
-    if (!userId) {
-      store.update({ phase: 'signedOut', nextRetryAt: null });
-      return;
-    }
+    if (!userId) store.update({ phase: 'signedOut', nextRetryAt: null, lastError: null });
     let cancelled = false;
     let running: SyncEngine | null = null;
-    void Promise.all([import('./sync-engine.ts'), import('./sync-transport.ts')]).then(
-      ([{ startSyncEngine }, { browserSyncTransport }]) => {
-        if (cancelled) return;
-        running = startSyncEngine({
-          db,
-          transport: browserSyncTransport,
-          userId,
-          serverIdentity: window.location.origin,
-          status: store,
-        });
-        engine.current = running;
-      },
-    );
+    void Promise.all([
+      import('./sync-engine.ts'),
+      import('./sync-transport.ts'),
+      previousStop.current,
+    ]).then(([{ startSyncEngine }, { browserSyncTransport }]) => {
+      if (cancelled) return;
+      running = startSyncEngine({
+        db,
+        transport: browserSyncTransport,
+        userId,
+        serverIdentity: window.location.origin,
+        status: store,
+      });
+      engine.current = running;
+    });
     return () => {
       cancelled = true;
       engine.current = null;
-      void running?.stop();
+      previousStop.current = running?.stop() ?? Promise.resolve();
       store.update({ phase: 'signedOut', nextRetryAt: null });
     };
   }, [db, userId, store]);

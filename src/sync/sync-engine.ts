@@ -1,37 +1,50 @@
 /**
- * The sync engine (issue 4; docs/architecture.md#sync): while a rider is signed in it replicates their
- * collections both ways and pulls the public catalogues, promotes temp- documents, listens to
- * the server's change stream, and reports its state to a SyncStatusStore. It never blocks the
- * UI: everything runs in the background and failures only change the status. After a failure
- * every retry waits longer (1 s doubling, capped 30 s; core-platform §9), and "Sync now" or the
+ * The sync engine (issues 4 and 12; docs/architecture.md#sync), the one pipeline between the
+ * device and the server. For every visitor it pulls the public catalogues (trails, WMAs,
+ * campgrounds, achievements) into RxDB; while a rider is signed in it also replicates their
+ * collections both ways and promotes temp- documents. One change stream carries both, and one
+ * status store reports both (the catalogue part is also kept in the 'catalogue-status' local
+ * document, so it survives a reload). It never blocks the UI: failures only change the status
+ * and are retried with backoff (1 s doubling, capped 30 s; core-platform §9); "Sync now" or the
  * browser coming back online retries at once.
  */
-import { combineLatest, debounceTime, merge, type Subscription } from 'rxjs';
 import {
-  isTempId,
+  combineLatest,
+  debounceTime,
+  distinctUntilChanged,
+  map,
+  merge,
+  type Subscription,
+} from 'rxjs';
+import {
   pulledCatalogueCollections,
-  replicationBasePath,
   userSyncedCollections,
-  type PullResponse,
-  type PushResponse,
   type ReplicatedCollection,
-  type WireDocument,
 } from '../../schemas/sync-protocol.ts';
+import {
+  readCatalogueStatus,
+  writeCatalogueStatus,
+  type CatalogueStatus,
+} from '../db/catalogue-status.ts';
 import type { AppDatabase } from '../db/database.ts';
-import { startCollectionReplication, type CollectionReplication } from '../db/replication.ts';
-import { serverMessageOf } from '../lib/auth/auth-errors.ts';
-import { retryBaseDelayMs, retryDelayMs } from '../lib/http/backoff.ts';
-import { HttpError } from '../lib/http/request.ts';
+import type { CollectionReplication } from '../db/replication.ts';
+import { isCatalogueCollection, startSyncedCollection } from './collection-replications.ts';
+import { createPromotionRunner, type PromotionRunner } from './promotion-runner.ts';
 import { createSyncStream } from './replication-stream.ts';
+import { createSyncReporter } from './sync-reporting.ts';
 import { createSyncStatusStore, type SyncStatusStore } from './sync-status.ts';
 import type { SyncTransport } from './sync-transport.ts';
-import { promoteTempDocuments } from './temp-id-promotion.ts';
+
+export { describeSyncError } from './sync-reporting.ts';
 
 export interface SyncEngineOptions {
   db: AppDatabase;
   transport: SyncTransport;
-  /** The signed-in rider; part of the stored checkpoints' names so riders never share them. */
-  userId: string;
+  /**
+   * The signed-in rider, or null for a guest (catalogues only). Part of the stored checkpoints'
+   * names of the rider's collections, so riders never share them.
+   */
+  userId: string | null;
   /** Names the server (its origin) in the stored checkpoints. */
   serverIdentity: string;
   /** Where the status goes; a new store when absent. */
@@ -53,217 +66,184 @@ export interface SyncEngine {
   stop(): Promise<void>;
 }
 
-/** Track chunks are up to ~40 KB each; 20 keep a push well under the server's 8 MiB limit. */
-const pushBatchSizes: Partial<Record<ReplicatedCollection, number>> = { trackChunks: 20 };
-const defaultPushBatchSize = 100;
-const pullBatchSize = 200;
 /** Wait this long after trips, plans or waypoints change before promoting, ms (a burst is one run). */
 const promotionDebounceMs = 500;
 
-/** A sync failure in words a rider can act on. */
-export function describeSyncError(error: unknown): string {
-  if (error instanceof HttpError) {
-    if (error.status === 401) return 'Your session has expired. Sign in again to sync.';
-    if (error.status >= 500) {
-      return `The server had a problem (${error.status}). Sync will try again.`;
-    }
-    return serverMessageOf(error) ?? `The server refused the sync (${error.status}).`;
-  }
-  if (error instanceof TypeError) return 'Cannot reach the server. Sync will try again.';
-  if (error instanceof Error && error.name === 'QuotaExceededError') {
-    return 'This device is out of storage space. Free some space so sync can save what it receives.';
-  }
-  return error instanceof Error ? error.message : String(error);
-}
-
 /**
- * Starts syncing for `options.userId` at once and returns the running engine. Never throws;
- * every failure is reported through the status and retried with backoff.
+ * Starts syncing at once (catalogues for everyone, the rider's collections when `userId` is
+ * set) and returns the running engine. Never throws; every failure is reported through the
+ * status and retried with backoff.
  */
 export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
-  const { db, transport } = options;
+  const { db, transport, userId } = options;
   const status = options.status ?? createSyncStatusStore();
-  const now = options.now ?? (() => Date.now());
   const isOnline =
     options.isOnline ?? (() => (typeof navigator === 'undefined' ? true : navigator.onLine));
-  const subscriptions: Subscription[] = [];
-  let stopped = false;
-  let failures = 0;
-  let lastOutcomeOk = true;
-
-  const onFailure = (error: unknown) => {
-    if (stopped) return;
-    failures += 1;
-    lastOutcomeOk = false;
-    const delay = retryDelayMs(failures - 1);
-    for (const replication of replications) replication.setRetryDelay(delay);
-    status.update({
-      phase: isOnline() ? 'error' : 'offline',
-      lastError: describeSyncError(error),
-      nextRetryAt: now() + delay,
-    });
-  };
-  const onSuccess = () => {
-    lastOutcomeOk = true;
-    if (failures > 0) {
-      failures = 0;
-      for (const replication of replications) replication.setRetryDelay(retryBaseDelayMs);
-    }
-  };
-  /** Wraps a request so its outcome feeds the status and the backoff. */
-  const reported = async <T>(work: () => Promise<T>): Promise<T> => {
-    try {
-      const result = await work();
-      onSuccess();
-      return result;
-    } catch (error) {
-      onFailure(error);
-      throw error;
-    }
-  };
-
-  const identifier = (collection: ReplicatedCollection) =>
-    `${collection}|${options.serverIdentity}|${options.userId}`;
+  const collections: ReplicatedCollection[] = [
+    ...pulledCatalogueCollections,
+    ...(userId ? userSyncedCollections : []),
+  ];
+  const replications: CollectionReplication[] = [];
+  const reporter = createSyncReporter({
+    status,
+    isOnline,
+    now: options.now ?? (() => Date.now()),
+    onRetryDelay: (delay) =>
+      replications.forEach((replication) => replication.setRetryDelay(delay)),
+  });
   const stream =
     options.live === false
       ? null
-      : createSyncStream(
-          transport,
-          [...userSyncedCollections, ...pulledCatalogueCollections],
-          onFailure,
+      : createSyncStream(transport, collections, (error) =>
+          reporter.fail(userId ? { rider: true } : null, error),
         );
-
-  const replications: CollectionReplication[] = [];
-  for (const collection of [...userSyncedCollections, ...pulledCatalogueCollections]) {
-    const base = replicationBasePath(collection);
-    const isUserCollection = (userSyncedCollections as readonly string[]).includes(collection);
+  const identifier = (collection: ReplicatedCollection) =>
+    `${collection}|${options.serverIdentity}|${isCatalogueCollection(collection) ? 'public' : userId}`;
+  for (const collection of collections) {
     replications.push(
-      startCollectionReplication(db, collection, {
-        identifier: identifier(collection),
-        retryDelayMs: retryBaseDelayMs,
-        pull: {
-          batchSize: pullBatchSize,
-          ...(stream ? { stream$: stream.of(collection) } : {}),
-          handler: (checkpoint, batchSize) =>
-            reported(async () => {
-              const query = new URLSearchParams({ limit: String(batchSize) });
-              if (checkpoint) query.set('checkpoint', JSON.stringify(checkpoint));
-              const answer = await transport.request<PullResponse>('GET', `${base}/pull?${query}`);
-              return { documents: answer.documents, checkpoint: answer.checkpoint ?? undefined };
-            }),
-        },
-        ...(isUserCollection
-          ? {
-              push: {
-                batchSize: pushBatchSizes[collection] ?? defaultPushBatchSize,
-                // temp- documents wait for promotion; public waypoints belong to the catalogue.
-                shouldPush: (document: WireDocument) =>
-                  !isTempId(document.id) &&
-                  !(collection === 'waypoints' && document.ownerId === null),
-                handler: (rows) =>
-                  reported(async () => {
-                    const answer = await transport.request<PushResponse>('POST', `${base}/push`, {
-                      rows,
-                    });
-                    return answer.conflicts;
-                  }),
-              },
-            }
-          : {}),
-      }),
+      startSyncedCollection({ db, transport, reporter, stream, identifier }, collection),
     );
   }
-
-  // Promotion runs one at a time; a request during a run schedules one more run after it.
-  let promotion: Promise<void> = Promise.resolve();
-  let promotionQueued = false;
-  let promotionActive = false;
-  let promotionRetry: ReturnType<typeof setTimeout> | undefined;
-  const promotionController = new AbortController();
-  const runPromotion = (): Promise<void> => {
-    if (promotionQueued) return promotion;
-    promotionQueued = true;
-    promotion = promotion.then(async () => {
-      promotionQueued = false;
-      if (stopped) return;
-      promotionActive = true;
-      refreshPhase();
-      try {
-        await reported(() => promoteTempDocuments(db, transport, promotionController.signal));
-      } catch {
-        if (!stopped) {
-          clearTimeout(promotionRetry);
-          promotionRetry = setTimeout(() => void runPromotion(), retryDelayMs(failures - 1));
-        }
-      } finally {
-        promotionActive = false;
-        refreshPhase();
-      }
+  if (userId) status.update({ phase: isOnline() ? 'syncing' : 'offline' });
+  const promotion = userId ? createPromotionRunner(db, transport, reporter, () => settle()) : null;
+  let activity = { rider: false, catalogue: false };
+  const settle = () =>
+    reporter.settle({
+      rider: activity.rider || Boolean(promotion?.active),
+      catalogue: activity.catalogue,
     });
-    return promotion;
-  };
-
-  let replicationsActive = false;
-  const refreshPhase = () => {
-    if (stopped) return;
-    if (replicationsActive || promotionActive) {
-      status.update({ phase: isOnline() ? 'syncing' : 'offline' });
-    } else if (lastOutcomeOk) {
-      status.update({ phase: 'idle', lastSyncedAt: now(), lastError: null, nextRetryAt: null });
-    } else {
-      status.update({ phase: isOnline() ? 'error' : 'offline' });
-    }
-  };
-
-  subscriptions.push(
-    combineLatest(replications.map((replication) => replication.active$)).subscribe((active) => {
-      replicationsActive = active.some(Boolean);
-      refreshPhase();
-    }),
-    merge(db.trips.$, db.tripPlans.$, db.waypoints.$)
-      .pipe(debounceTime(promotionDebounceMs))
-      .subscribe(() => void runPromotion()),
-  );
-
-  const onOnline = () => engine.syncNow();
-  const onOffline = () => status.update({ phase: 'offline' });
-  if (typeof window !== 'undefined') {
-    window.addEventListener('online', onOnline);
-    window.addEventListener('offline', onOffline);
-  }
-  status.update({ phase: isOnline() ? 'syncing' : 'offline' });
-  void runPromotion();
+  const subscriptions = watchActivity(db, collections, replications, promotion, (next) => {
+    activity = next;
+    settle();
+  });
+  const persistence = persistCatalogueStatus(db, status);
+  const detach = listenToNetwork(status, () => engine.syncNow(), Boolean(userId));
+  void promotion?.run();
 
   const engine: SyncEngine = {
     status,
     syncNow() {
-      if (stopped) return;
-      failures = 0;
-      for (const replication of replications) {
-        replication.setRetryDelay(retryBaseDelayMs);
-        replication.reSync();
-      }
-      void runPromotion();
+      reporter.resetBackoff();
+      for (const replication of replications) replication.reSync();
+      void promotion?.run();
     },
     async awaitInSync() {
-      await runPromotion();
+      await promotion?.run();
       await Promise.all(replications.map((replication) => replication.awaitInSync()));
       // Pushing may have finished a trip's promotion prerequisites; settle once more.
-      await runPromotion();
+      await promotion?.run();
       await Promise.all(replications.map((replication) => replication.awaitInSync()));
     },
     async stop() {
-      stopped = true;
-      clearTimeout(promotionRetry);
-      promotionController.abort();
+      reporter.close();
       for (const subscription of subscriptions) subscription.unsubscribe();
-      if (typeof window !== 'undefined') {
-        window.removeEventListener('online', onOnline);
-        window.removeEventListener('offline', onOffline);
-      }
+      detach();
       await Promise.all(replications.map((replication) => replication.cancel()));
-      await promotion.catch(() => undefined);
+      await promotion?.stop();
+      await persistence.stop();
     },
   };
   return engine;
+}
+
+/**
+ * Follows which part is busy (rider replications or promotion, catalogue pulls) and runs a
+ * promotion after trips, plans or waypoints change (debounced, so a burst is one run).
+ */
+function watchActivity(
+  db: AppDatabase,
+  collections: readonly ReplicatedCollection[],
+  replications: readonly CollectionReplication[],
+  promotion: PromotionRunner | null,
+  onActivity: (activity: { rider: boolean; catalogue: boolean }) => void,
+): Subscription[] {
+  const subscriptions = [
+    combineLatest(replications.map((replication) => replication.active$)).subscribe((active) =>
+      onActivity({
+        rider: active.some((busy, index) => busy && !isCatalogueCollection(collections[index]!)),
+        catalogue: active.some((busy, index) => busy && isCatalogueCollection(collections[index]!)),
+      }),
+    ),
+  ];
+  if (promotion) {
+    subscriptions.push(
+      merge(db.trips.$, db.tripPlans.$, db.waypoints.$)
+        .pipe(debounceTime(promotionDebounceMs))
+        .subscribe(() => void promotion.run()),
+    );
+  }
+  return subscriptions;
+}
+
+/**
+ * Starts the status's catalogue part from the stored 'catalogue-status' document (the last
+ * pull's time survives a reload) and stores every later change of it, so screens reading
+ * `useCatalogueStatus` in any tab see what the engine sees. The returned `stop` ends the
+ * storing and resolves once the last write has finished.
+ */
+function persistCatalogueStatus(
+  db: AppDatabase,
+  status: SyncStatusStore,
+): { stop(): Promise<void> } {
+  let loaded = false;
+  let stopped = false;
+  let writing: Promise<void> = Promise.resolve();
+  const store = (catalogue: CatalogueStatus) => {
+    if (stopped) return;
+    const patch = { ...catalogue, refreshStartedAt: catalogue.isRefreshing ? Date.now() : null };
+    writing = writing
+      .then(() => writeCatalogueStatus(db, patch))
+      .catch((error: unknown) => console.error('Could not store the catalogue status', error));
+  };
+  const reading = readCatalogueStatus(db)
+    .then((stored) => {
+      const current = status.get().catalogue;
+      status.update({
+        catalogue: { ...current, lastSyncedAt: current.lastSyncedAt ?? stored.lastSyncedAt },
+      });
+    })
+    .catch((error: unknown) => console.error('Could not read the catalogue status', error))
+    .finally(() => {
+      loaded = true;
+      store(status.get().catalogue);
+    });
+  const subscription = status.status$
+    .pipe(
+      map((value) => value.catalogue),
+      distinctUntilChanged(
+        (a, b) =>
+          a.lastSyncedAt === b.lastSyncedAt &&
+          a.error === b.error &&
+          a.isRefreshing === b.isRefreshing,
+      ),
+    )
+    .subscribe((catalogue) => {
+      if (loaded) store(catalogue);
+    });
+  return {
+    async stop() {
+      subscription.unsubscribe();
+      await reading;
+      stopped = true;
+      await writing;
+    },
+  };
+}
+
+/** Retries at once when the browser comes back online; returns the function that stops it. */
+function listenToNetwork(
+  status: SyncStatusStore,
+  onOnline: () => void,
+  signedIn: boolean,
+): () => void {
+  if (typeof window === 'undefined') return () => undefined;
+  const onOffline = () => {
+    if (signedIn) status.update({ phase: 'offline' });
+  };
+  window.addEventListener('online', onOnline);
+  window.addEventListener('offline', onOffline);
+  return () => {
+    window.removeEventListener('online', onOnline);
+    window.removeEventListener('offline', onOffline);
+  };
 }

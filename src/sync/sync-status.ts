@@ -1,10 +1,12 @@
 /**
  * What the sync engine tells the rider (issue 4 "Sync status in the UI"): whether it is
- * syncing, the last successful sync, the last error in words, and when it retries. The pending
+ * syncing, the last successful sync, the last error in words, and when it retries; and, for
+ * every visitor, the state of the public catalogues' pull (issue 12: one status for both). The pending
  * count is not here: it is read from the database (`usePendingSyncCount`), so it is right even
  * before the engine starts. The engine (sync-engine.ts) is the only writer.
  */
 import { BehaviorSubject, type Observable } from 'rxjs';
+import type { CatalogueStatus } from '../db/catalogue-status.ts';
 
 /** The engine's phase. */
 export type SyncPhase =
@@ -27,6 +29,12 @@ export interface SyncStatus {
   lastError: string | null;
   /** When the backed-off retry is due, epoch ms; null when no retry is waiting. */
   nextRetryAt: number | null;
+  /**
+   * The public catalogues (trails, WMAs, campgrounds, achievements), pulled for every visitor
+   * signed in or not: when all last finished pulling (epoch ms), the last failure in words,
+   * whether a pull runs now. The phase above is the rider's own data only.
+   */
+  catalogue: CatalogueStatus;
 }
 
 export const initialSyncStatus: SyncStatus = {
@@ -34,6 +42,7 @@ export const initialSyncStatus: SyncStatus = {
   lastSyncedAt: null,
   lastError: null,
   nextRetryAt: null,
+  catalogue: { lastSyncedAt: null, error: null, isRefreshing: false },
 };
 
 /** A place the engine writes its status to and screens read it from. */

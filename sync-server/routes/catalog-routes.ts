@@ -25,8 +25,8 @@ function jsonArray(documents: string[]): string {
 }
 
 /**
- * Registers GET /api/health, /api/trails, /api/trails/:id, /api/waypoints (public waypoints:
- * the WMAs), /api/achievements (sorted by sortOrder) and /api/campgrounds.
+ * Registers GET /api/health, /api/trails, /api/trails/:id, /api/wmas (the Wildlife Management
+ * Areas), /api/achievements (sorted by sortOrder) and /api/campgrounds.
  */
 export async function registerCatalogRoutes(
   app: FastifyInstance,
@@ -44,7 +44,7 @@ export async function registerCatalogRoutes(
       reply.type(jsonType).send(jsonArray(await listPublicDocuments(db, collection))),
     );
   listRoute('/api/trails', 'trails');
-  listRoute('/api/waypoints', 'waypoints');
+  listRoute('/api/wmas', 'wmas');
   listRoute('/api/campgrounds', 'campgrounds');
 
   app.get('/api/achievements', async (_request, reply) => {

@@ -277,6 +277,14 @@ function preparePushRows(
   return { rows: prepared };
 }
 
+/** What every route of this module works with; `openStreams` ends the streams at close. */
+interface SyncRouteContext extends SyncRouteOptions {
+  app: FastifyInstance;
+  openStreams: Set<() => void>;
+}
+
+type AnyCollection = UserSyncedCollection | PulledCatalogueCollection;
+
 /**
  * Registers the replication and promotion routes. Pushes publish a change on `changeBus` after
  * they commit; every open stream of that rider and collection (on any instance sharing the
@@ -284,43 +292,56 @@ function preparePushRows(
  */
 export async function registerSyncRoutes(
   app: FastifyInstance,
-  { db, databaseKind, guards, changeBus }: SyncRouteOptions,
+  options: SyncRouteOptions,
 ): Promise<void> {
+  const context: SyncRouteContext = { ...options, app, openStreams: new Set() };
   // Streams never end by themselves; end them before the server closes or closing would wait.
-  const openStreams = new Set<() => void>();
   app.addHook('preClose', async () => {
-    for (const endStream of openStreams) endStream();
-    openStreams.clear();
+    for (const endStream of context.openStreams) endStream();
+    context.openStreams.clear();
   });
+  registerPullRoute(context);
+  registerPushRoute(context);
+  registerStreamRoutes(context);
+  registerPromotionRoute(context);
+}
 
-  /** Runs the signed-in guard for rider collections; returns false when it answered 401. */
-  async function authorise(
-    collection: UserSyncedCollection | PulledCatalogueCollection,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): Promise<boolean> {
-    if (catalogueCollections.has(collection)) return true;
-    await guards.signedIn.call(app, request, reply);
-    return !reply.sent;
-  }
+/** Runs the signed-in guard for rider collections; returns false when it answered 401. */
+async function authorise(
+  { app, guards }: SyncRouteContext,
+  collection: AnyCollection,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<boolean> {
+  if (catalogueCollections.has(collection)) return true;
+  await guards.signedIn.call(app, request, reply);
+  return !reply.sent;
+}
 
-  function pullBatch(
-    collection: UserSyncedCollection | PulledCatalogueCollection,
-    ownerId: string | null,
-    checkpoint: SyncCheckpoint | null,
-    limit: number,
-  ): Promise<PulledBatch> {
-    return catalogueCollections.has(collection)
-      ? pullCatalogueDocuments(db, collection as PulledCatalogueCollection, checkpoint, limit)
-      : pullUserDocuments(db, ownerId!, collection as UserSyncedCollection, checkpoint, limit);
-  }
+/** A batch of a catalogue (public, `ownerId` ignored) or of `ownerId`'s rider collection. */
+function pullBatch(
+  { db }: SyncRouteContext,
+  collection: AnyCollection,
+  ownerId: string | null,
+  checkpoint: SyncCheckpoint | null,
+  limit: number,
+): Promise<PulledBatch> {
+  return catalogueCollections.has(collection)
+    ? pullCatalogueDocuments(db, collection as PulledCatalogueCollection, checkpoint, limit)
+    : pullUserDocuments(db, ownerId!, collection as UserSyncedCollection, checkpoint, limit);
+}
 
-  app.get<{ Params: ReplicationParams; Querystring: { checkpoint?: string; limit?: string } }>(
+/** `GET …/pull`: anyone for a catalogue, the token's rider for a rider collection. */
+function registerPullRoute(context: SyncRouteContext): void {
+  context.app.get<{
+    Params: ReplicationParams;
+    Querystring: { checkpoint?: string; limit?: string };
+  }>(
     '/api/sync/:collection/:version/pull',
     { schema: { params: replicationParamsSchema, querystring: pullQuerySchema } },
     async (request, reply) => {
       const collection = checkReplicationTarget(request.params, reply);
-      if (!collection || !(await authorise(collection, request, reply))) return reply;
+      if (!collection || !(await authorise(context, collection, request, reply))) return reply;
       let checkpoint: SyncCheckpoint | null;
       try {
         checkpoint = parseCheckpoint(request.query.checkpoint);
@@ -331,53 +352,55 @@ export async function registerSyncRoutes(
       if (limit < 1 || limit > syncLimits.maxPullBatch) {
         return sendError(reply, 400, `limit must be between 1 and ${syncLimits.maxPullBatch}.`);
       }
-      return pullBatch(collection, request.signedInUser?.id ?? null, checkpoint, limit);
+      return pullBatch(context, collection, request.signedInUser?.id ?? null, checkpoint, limit);
     },
   );
+}
 
-  /**
-   * A push's checks that need no body, run before the body is read (onRequest): a catalogue is
-   * read-only (403), the rider must be signed in (401), and the collection and schema version
-   * must be current (404, 426, 409). So no anonymous body is ever parsed or validated.
-   */
-  async function admitPush(
-    request: FastifyRequest<{ Params: ReplicationParams }>,
-    reply: FastifyReply,
-  ): Promise<FastifyReply | undefined> {
-    const { collection, version } = request.params;
-    if (catalogueCollections.has(collection)) {
-      return sendError(reply, 403, `${collection} is a read-only catalogue; it cannot be pushed.`);
-    }
-    await guards.signedIn.call(app, request, reply);
-    if (reply.sent) return reply;
-    // A malformed version is left to the params schema, which answers 400 before the handler.
-    if (!versionExpression.test(version)) return undefined;
-    return checkReplicationTarget(request.params, reply) ? undefined : reply;
+/**
+ * A push's checks that need no body, run before the body is read (onRequest): a catalogue is
+ * read-only (403), the rider must be signed in (401), and the collection and schema version
+ * must be current (404, 426, 409). So no anonymous body is ever parsed or validated.
+ */
+async function admitPush(
+  { app, guards }: SyncRouteContext,
+  request: FastifyRequest<{ Params: ReplicationParams }>,
+  reply: FastifyReply,
+): Promise<FastifyReply | undefined> {
+  const { collection, version } = request.params;
+  if (catalogueCollections.has(collection)) {
+    return sendError(reply, 403, `${collection} is a read-only catalogue; it cannot be pushed.`);
   }
+  await guards.signedIn.call(app, request, reply);
+  if (reply.sent) return reply;
+  // A malformed version is left to the params schema, which answers 400 before the handler.
+  if (!versionExpression.test(version)) return undefined;
+  return checkReplicationTarget(request.params, reply) ? undefined : reply;
+}
 
-  /**
-   * Refuses (400, naming the field) a push holding a number that is not finite or a free-form
-   * value past syncInputLimits, before Ajv or anything recursive touches it (preValidation).
-   */
-  async function limitPushInput(
-    request: FastifyRequest<{ Params: ReplicationParams }>,
-    reply: FastifyReply,
-  ): Promise<FastifyReply | undefined> {
-    const { collection } = request.params;
-    if (!userCollections.has(collection)) return undefined;
-    const problem = findInputProblem(
-      request.body,
-      pushBodyShape(collection as UserSyncedCollection),
-    );
-    return problem ? sendError(reply, 400, `${problem} Nothing was saved.`) : undefined;
-  }
+/**
+ * Refuses (400, naming the field) a push holding a number that is not finite or a free-form
+ * value past syncInputLimits, before Ajv or anything recursive touches it (preValidation).
+ */
+async function limitPushInput(
+  request: FastifyRequest<{ Params: ReplicationParams }>,
+  reply: FastifyReply,
+): Promise<FastifyReply | undefined> {
+  const { collection } = request.params;
+  if (!userCollections.has(collection)) return undefined;
+  const problem = findInputProblem(request.body, pushBodyShape(collection as UserSyncedCollection));
+  return problem ? sendError(reply, 400, `${problem} Nothing was saved.`) : undefined;
+}
 
-  app.post<{ Params: ReplicationParams; Body: PushRequest }>(
+/** `POST …/push` for the rider's collections; publishes what it wrote on the change bus. */
+function registerPushRoute(context: SyncRouteContext): void {
+  const { db, databaseKind, changeBus } = context;
+  context.app.post<{ Params: ReplicationParams; Body: PushRequest }>(
     '/api/sync/:collection/:version/push',
     {
       schema: { params: replicationParamsSchema, body: pushBodySchema },
       bodyLimit: syncLimits.maxPushBodyBytes,
-      onRequest: admitPush,
+      onRequest: (request, reply) => admitPush(context, request, reply),
       preValidation: limitPushInput,
     },
     async (request, reply) => {
@@ -393,9 +416,7 @@ export async function registerSyncRoutes(
           ownerId,
           userCollection,
           prepared.rows,
-          {
-            checkForeignIds: userCollection !== 'tripContext',
-          },
+          { checkForeignIds: userCollection !== 'tripContext' },
         );
         if (outcome.written > 0) {
           await changeBus.publish({ collection: userCollection, ownerId });
@@ -416,101 +437,120 @@ export async function registerSyncRoutes(
       }
     },
   );
+}
 
-  /**
-   * Opens a Server-Sent Events stream of `collections` for the request's rider (`null` owner
-   * for catalogues): each later change is sent as `event: <collection>` with
-   * `data: {documents, checkpoint}`. One connection carries every collection, because browsers
-   * allow only six HTTP/1.1 connections per server and a stream holds one for good.
-   */
-  async function openStream(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    collections: (UserSyncedCollection | PulledCatalogueCollection)[],
-  ): Promise<void> {
-    const riderId = request.signedInUser?.id ?? null;
-    const ownerOf = (collection: string) => (catalogueCollections.has(collection) ? null : riderId);
-    const checkpoints = new Map<string, SyncCheckpoint | null>();
-    for (const collection of collections) {
-      checkpoints.set(
-        collection,
-        catalogueCollections.has(collection)
-          ? await latestCatalogueCheckpoint(db, collection as PulledCatalogueCollection)
-          : await latestUserCheckpoint(db, riderId!, collection as UserSyncedCollection),
-      );
-    }
-
-    reply.hijack();
-    const response = reply.raw;
-    response.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      // Reverse proxies must pass events on at once, not buffer them.
-      'x-accel-buffering': 'no',
-    });
-    response.write(': connected\n\n');
-
-    let closed = false;
-    let running: Promise<void> = Promise.resolve();
-    // Sends every document after the collection's stream checkpoint; runs one batch at a time,
-    // so a burst of pushes becomes one or a few events and no change is sent twice or skipped.
-    const sendChanges = (collection: UserSyncedCollection | PulledCatalogueCollection) => {
-      running = running
-        .then(async () => {
-          while (!closed) {
-            const batch = await pullBatch(
-              collection,
-              ownerOf(collection),
-              checkpoints.get(collection) ?? null,
-              syncLimits.maxPullBatch,
-            );
-            if (batch.documents.length === 0) return;
-            checkpoints.set(collection, batch.checkpoint);
-            response.write(`event: ${collection}\ndata: ${JSON.stringify(batch)}\n\n`);
-            if (batch.documents.length < syncLimits.maxPullBatch) return;
-          }
-        })
-        .catch((error: unknown) => {
-          request.log.error({ err: error }, 'sync stream failed; closing it so the client resyncs');
-          response.end();
-        });
-    };
-    const wanted = new Set<string>(collections);
-    const unsubscribe = changeBus.subscribe((change) => {
-      if (wanted.has(change.collection) && change.ownerId === ownerOf(change.collection)) {
-        sendChanges(change.collection as UserSyncedCollection | PulledCatalogueCollection);
-      }
-    });
-    const keepAlive = setInterval(
-      () => response.write(': keep-alive\n\n'),
-      syncLimits.streamKeepAliveMs,
+/** The newest checkpoint of each of `collections` for `riderId` (catalogues: public). */
+async function currentCheckpoints(
+  { db }: SyncRouteContext,
+  collections: readonly AnyCollection[],
+  riderId: string | null,
+): Promise<Map<string, SyncCheckpoint | null>> {
+  const checkpoints = new Map<string, SyncCheckpoint | null>();
+  for (const collection of collections) {
+    checkpoints.set(
+      collection,
+      catalogueCollections.has(collection)
+        ? await latestCatalogueCheckpoint(db, collection as PulledCatalogueCollection)
+        : await latestUserCheckpoint(db, riderId!, collection as UserSyncedCollection),
     );
-    const close = () => {
-      if (closed) return;
-      closed = true;
-      clearInterval(keepAlive);
-      unsubscribe();
-    };
-    const endStream = () => {
-      close();
-      response.end();
-    };
-    openStreams.add(endStream);
-    request.raw.on('close', close);
-    response.on('close', () => {
-      close();
-      openStreams.delete(endStream);
-    });
   }
+  return checkpoints;
+}
 
+/**
+ * Opens a Server-Sent Events stream of `collections` for the request's rider (`null` owner
+ * for catalogues): each later change is sent as `event: <collection>` with
+ * `data: {documents, checkpoint}`. One connection carries every collection, because browsers
+ * allow only six HTTP/1.1 connections per server and a stream holds one for good.
+ */
+async function openStream(
+  context: SyncRouteContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  collections: AnyCollection[],
+): Promise<void> {
+  const riderId = request.signedInUser?.id ?? null;
+  const ownerOf = (collection: string) => (catalogueCollections.has(collection) ? null : riderId);
+  const checkpoints = await currentCheckpoints(context, collections, riderId);
+
+  reply.hijack();
+  const response = reply.raw;
+  response.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    // Reverse proxies must pass events on at once, not buffer them.
+    'x-accel-buffering': 'no',
+  });
+  response.write(': connected\n\n');
+
+  let closed = false;
+  let running: Promise<void> = Promise.resolve();
+  // Sends every document after the collection's stream checkpoint; runs one batch at a time,
+  // so a burst of pushes becomes one or a few events and no change is sent twice or skipped.
+  const sendChanges = (collection: AnyCollection) => {
+    running = running
+      .then(async () => {
+        while (!closed) {
+          const batch = await pullBatch(
+            context,
+            collection,
+            ownerOf(collection),
+            checkpoints.get(collection) ?? null,
+            syncLimits.maxPullBatch,
+          );
+          if (batch.documents.length === 0) return;
+          checkpoints.set(collection, batch.checkpoint);
+          response.write(`event: ${collection}\ndata: ${JSON.stringify(batch)}\n\n`);
+          if (batch.documents.length < syncLimits.maxPullBatch) return;
+        }
+      })
+      .catch((error: unknown) => {
+        request.log.error({ err: error }, 'sync stream failed; closing it so the client resyncs');
+        response.end();
+      });
+  };
+  const wanted = new Set<string>(collections);
+  const unsubscribe = context.changeBus.subscribe((change) => {
+    if (wanted.has(change.collection) && change.ownerId === ownerOf(change.collection)) {
+      sendChanges(change.collection as AnyCollection);
+    }
+  });
+  const keepAlive = setInterval(
+    () => response.write(': keep-alive\n\n'),
+    syncLimits.streamKeepAliveMs,
+  );
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    clearInterval(keepAlive);
+    unsubscribe();
+  };
+  const endStream = () => {
+    close();
+    response.end();
+  };
+  context.openStreams.add(endStream);
+  request.raw.on('close', close);
+  response.on('close', () => {
+    close();
+    context.openStreams.delete(endStream);
+  });
+}
+
+/**
+ * `GET …/stream` (one collection) and `GET /api/sync/stream?collections=…` (several): a token
+ * is needed only when a rider collection is asked for; catalogues stream to anyone.
+ */
+function registerStreamRoutes(context: SyncRouteContext): void {
+  const { app, guards } = context;
   app.get<{ Params: ReplicationParams }>(
     '/api/sync/:collection/:version/stream',
     { schema: { params: replicationParamsSchema } },
     async (request, reply) => {
       const collection = checkReplicationTarget(request.params, reply);
-      if (!collection || !(await authorise(collection, request, reply))) return reply;
-      await openStream(request, reply, [collection]);
+      if (!collection || !(await authorise(context, collection, request, reply))) return reply;
+      await openStream(context, request, reply, [collection]);
       return reply;
     },
   );
@@ -519,7 +559,7 @@ export async function registerSyncRoutes(
     '/api/sync/stream',
     { schema: { querystring: multiStreamQuerySchema } },
     async (request, reply) => {
-      const collections: (UserSyncedCollection | PulledCatalogueCollection)[] = [];
+      const collections: AnyCollection[] = [];
       for (const entry of new Set(request.query.collections.split(','))) {
         const [collection = '', version = ''] = entry.split('.');
         const checked = checkReplicationTarget({ collection, version }, reply);
@@ -530,11 +570,14 @@ export async function registerSyncRoutes(
         await guards.signedIn.call(app, request, reply);
         if (reply.sent) return reply;
       }
-      await openStream(request, reply, collections);
+      await openStream(context, request, reply, collections);
       return reply;
     },
   );
+}
 
+/** `POST /api/sync/promotions`: canonical ids for the rider's temp- ids (idempotent). */
+function registerPromotionRoute({ app, db, databaseKind, guards }: SyncRouteContext): void {
   app.post<{ Body: PromotionRequest }>(
     '/api/sync/promotions',
     // Signed in before the body is read (onRequest), so no anonymous body is parsed.

@@ -1,10 +1,10 @@
 /**
  * Maps the trail and Wildlife Management Area datasets of data/places (see data/README.md) to
- * the trail and waypoint documents of schemas/. Values are copied as given; nothing is inferred.
+ * the trail and WMA documents of schemas/. Values are copied as given; nothing is inferred.
  */
 import { join } from 'node:path';
 import type { Trail } from '../../schemas/trails.ts';
-import type { Waypoint } from '../../schemas/waypoints.ts';
+import type { Wma } from '../../schemas/wmas.ts';
 import { readPointRecords } from '../../datasets/geojson.ts';
 
 /** A record of data/places/trails.geojson (snake_case, as shipped). */
@@ -30,9 +30,9 @@ interface WmaRecord {
   id: string;
   name: string;
   county: string;
-  region: string;
+  region: Wma['region'];
   waterfowl: boolean;
-  location_confidence: Waypoint['locationConfidence'];
+  location_confidence: Wma['locationConfidence'];
   sources: string[];
 }
 
@@ -67,29 +67,22 @@ export function loadTrails(dataDir: string, updatedAt: number): Trail[] {
 }
 
 /**
- * Arkansas Game and Fish Commission WMAs from `${dataDir}/places/wmas.geojson` as public
- * waypoints (category `wma`, ownerId null), each at its approximate interior point.
- * Throws if the file is unreadable.
+ * Arkansas Game and Fish Commission WMAs from `${dataDir}/places/wmas.geojson` as documents of
+ * the public `wmas` catalogue, each at its approximate interior point. `updatedAt` (ms) is
+ * stamped on every document. Throws if the file is unreadable.
  */
-export function loadWmaWaypoints(dataDir: string, updatedAt: number): Waypoint[] {
+export function loadWmas(dataDir: string, updatedAt: number): Wma[] {
   return readPointRecords<WmaRecord>(join(dataDir, 'places', 'wmas.geojson')).map(
     ({ longitude, latitude, properties: record }) => ({
       id: record.id,
-      ownerId: null,
       name: record.name,
-      category: 'wma',
-      description: null,
-      longitude,
-      latitude,
-      elevationMetres: null,
-      trailId: null,
-      tripId: null,
       county: record.county,
       region: record.region,
       waterfowl: record.waterfowl,
+      longitude,
+      latitude,
       locationConfidence: record.location_confidence,
       sources: [...record.sources],
-      createdAt: updatedAt,
       updatedAt,
     }),
   );

@@ -8,17 +8,17 @@ import { join } from 'node:path';
 import type { Achievement } from '../../schemas/achievements.ts';
 import type { Campground } from '../../schemas/campgrounds.ts';
 import type { Trail } from '../../schemas/trails.ts';
-import type { Waypoint } from '../../schemas/waypoints.ts';
+import type { Wma } from '../../schemas/wmas.ts';
 import { assertValidDocument } from '../validation.ts';
 import { loadAchievements } from './achievements.ts';
 import { loadCampgrounds } from '../../datasets/campgrounds.ts';
-import { loadTrails, loadWmaWaypoints } from './places.ts';
+import { loadTrails, loadWmas } from './places.ts';
 
 /**
  * Bump when the mapping from data files to documents changes, so servers re-seed even though
  * the data files did not change.
  */
-export const seedFormatVersion = 2;
+export const seedFormatVersion = 3;
 
 /** The data files, relative to the data folder, that the seed is built from. */
 export const seedFiles = [
@@ -35,7 +35,7 @@ export const seedFiles = [
 /** The seeded collections; their documents are public (no owner). */
 export interface SeedDocuments {
   trails: Trail[];
-  waypoints: Waypoint[];
+  wmas: Wma[];
   campgrounds: Campground[];
   achievements: Achievement[];
 }
@@ -44,7 +44,7 @@ export type SeededCollection = keyof SeedDocuments;
 
 export const seededCollections: SeededCollection[] = [
   'trails',
-  'waypoints',
+  'wmas',
   'campgrounds',
   'achievements',
 ];
@@ -72,7 +72,7 @@ export function seedContentHash(dataDir: string): string {
 export function buildSeedDocuments(dataDir: string, updatedAt: number): SeedDocuments {
   const documents: SeedDocuments = {
     trails: loadTrails(dataDir, updatedAt),
-    waypoints: loadWmaWaypoints(dataDir, updatedAt),
+    wmas: loadWmas(dataDir, updatedAt),
     campgrounds: loadCampgrounds(dataDir, updatedAt),
     achievements: loadAchievements(dataDir, updatedAt),
   };

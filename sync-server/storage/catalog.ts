@@ -1,6 +1,6 @@
 /**
  * Read access to the public catalogue collections (core-platform §7: GET /api/trails,
- * /api/waypoints, /api/achievements; campgrounds). Documents are returned as the JSON text
+ * /api/wmas, /api/achievements; campgrounds). Documents are returned as the JSON text
  * stored for them, so the routes can answer without parsing and re-serialising.
  */
 import type { Kysely } from 'kysely';

@@ -1,5 +1,5 @@
 /**
- * Seeds the public catalogue (trails, WMA waypoints, campgrounds, achievements) into the
+ * Seeds the public catalogue (trails, WMAs, campgrounds, achievements) into the
  * database on first start, and re-seeds when the shipped data changes: a SHA-256 of the seed
  * files is kept in `meta`, so an unchanged start costs one read. Re-seeding is an upsert that
  * only touches documents whose content changed (their `updatedAt` moves, so replicating clients
@@ -11,6 +11,12 @@ import type { DocumentsTable, ServerDatabase } from './database.ts';
 import { readMeta, writeMeta } from './meta.ts';
 
 const seedHashKey = 'seed_hash';
+/**
+ * Public collections earlier seeds wrote and no client reads any more: the WMAs were public
+ * `waypoints` rows until they got their own `wmas` catalogue. A re-seed deletes them outright
+ * (no client pulls public waypoints, so no tombstone is needed).
+ */
+const retiredPublicCollections = ['waypoints'] as const;
 const seededAtKey = 'seeded_at';
 /** Documents per insert statement: 6 parameters each, far below SQLite's and Postgres' limits. */
 const upsertBatchSize = 200;
@@ -128,6 +134,14 @@ export async function seedDatabase(
         .execute();
     }
     written = upserts.length;
+    for (const collection of retiredPublicCollections) {
+      const deleted = await trx
+        .deleteFrom('documents')
+        .where('collection', '=', collection)
+        .where('owner_id', 'is', null)
+        .executeTakeFirst();
+      removed += Number(deleted.numDeletedRows);
+    }
     await writeMeta(trx, seedHashKey, hash);
     await writeMeta(trx, seededAtKey, String(now));
   });

@@ -8,7 +8,8 @@ import {
   shippedAchievements,
   shippedCampgrounds,
   shippedTrails,
-  shippedWmaWaypoints,
+  riderWaypoint,
+  shippedWmas,
 } from './fixtures.ts';
 
 let db: AppDatabase | null = null;
@@ -23,7 +24,7 @@ const startedAt = Date.UTC(2025, 9, 4, 14, 0);
 function validDocuments(): Record<keyof typeof collectionSchemas, Record<string, unknown>> {
   return {
     trails: shippedTrails()[0]!,
-    waypoints: shippedWmaWaypoints()[0]!,
+    waypoints: riderWaypoint('rider-camp'),
     trips: {
       id: 'temp-1759586400000',
       userId: 'anonymous',
@@ -92,6 +93,7 @@ function validDocuments(): Record<keyof typeof collectionSchemas, Record<string,
       updatedAt: startedAt,
     },
     campgrounds: shippedCampgrounds()[0]!,
+    wmas: shippedWmas()[0]!,
     campgroundReviews: {
       id: `u1:${shippedCampgrounds()[0]!.id}`,
       userId: 'u1',

@@ -7,7 +7,7 @@ import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { collectionSchemas } from '../../../schemas/index.ts';
 import { createAppDatabase, hashSha256Hex, type AppDatabase } from '../../../src/db/database.ts';
 import { makeTrip, makeTripPlan } from '../sync/sync-fixtures.ts';
-import { shippedCampgrounds, shippedWmaWaypoints } from './fixtures.ts';
+import { riderWaypoint, shippedCampgrounds } from './fixtures.ts';
 
 let db: AppDatabase | null = null;
 afterEach(async () => {
@@ -30,12 +30,7 @@ it('keeps every trip, trip plan and rider waypoint stored at schema version 0', 
   const name = `schema-v0-${Date.now().toString(36)}`;
   const trip = makeTrip('temp-lkj3-abc', { name: 'Friday night at Wolf Pen Gap' });
   const plan = makeTripPlan('temp-plan-1');
-  const waypoint = {
-    ...shippedWmaWaypoints()[0]!,
-    id: 'rider-camp',
-    ownerId: 'u1',
-    category: 'camp' as const,
-  };
+  const waypoint = riderWaypoint('rider-camp');
   const old = await createRxDatabase({
     name,
     storage: wrappedValidateAjvStorage({ storage: getRxStorageDexie() }),

@@ -49,7 +49,7 @@ describe.each(storageEngines)('on %s', (engine) => {
       const healthAfter = (await second.inject('/api/health')).json<Health>();
       expect(healthAfter).toEqual(healthBefore);
       expect(healthAfter.counts.trails).toBe(103);
-      expect(healthAfter.counts.waypoints).toBe(33);
+      expect(healthAfter.counts.wmas).toBe(33);
       // Same bytes, same updatedAt: replicating clients have nothing new to pull.
       expect((await second.inject('/api/trails')).body).toBe(trailsBefore);
       await second.close();

@@ -1,5 +1,5 @@
 // The public catalogue as a client sees it through the app factory (core-platform §7): every
-// trail, the WMA waypoints, merged campgrounds and the achievement catalogue, on SQLite and on
+// trail, the WMAs, merged campgrounds and the achievement catalogue, on SQLite and on
 // PostgreSQL.
 import { readFileSync } from 'node:fs';
 import { distance } from '@turf/distance';
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { achievementCategories, type Achievement } from '../../../schemas/achievements.ts';
 import type { Campground } from '../../../schemas/campgrounds.ts';
 import type { Trail } from '../../../schemas/trails.ts';
-import type { Waypoint } from '../../../schemas/waypoints.ts';
+import type { Wma } from '../../../schemas/wmas.ts';
 import { validateDocument } from '../../../sync-server/validation.ts';
 import {
   buildTestApp,
@@ -103,19 +103,17 @@ describe.each(storageEngines)('on %s', (engine) => {
     });
   });
 
-  describe('GET /api/waypoints', () => {
-    it('answers the 33 WMAs as public waypoints, 24 of them waterfowl areas', async () => {
-      const waypoints = await getJson<Waypoint[]>('/api/waypoints');
-      const wmas = waypoints.filter((waypoint) => waypoint.category === 'wma');
+  describe('GET /api/wmas', () => {
+    it('answers the 33 WMAs, 24 of them waterfowl areas', async () => {
+      const wmas = await getJson<Wma[]>('/api/wmas');
       expect(wmas).toHaveLength(33);
-      expect(wmas.filter((waypoint) => waypoint.waterfowl === true)).toHaveLength(24);
+      expect(wmas.filter((wma) => wma.waterfowl)).toHaveLength(24);
       for (const wma of wmas) {
-        expect(wma.ownerId).toBeNull();
         expect(wma.county).toBeTruthy();
         expect(wma.region).toBeTruthy();
         expect(wma.locationConfidence).toBe('approximate');
         expect(wma.sources.length).toBeGreaterThan(0);
-        expect(validateDocument('waypoints', wma), wma.id).toEqual({ valid: true });
+        expect(validateDocument('wmas', wma), wma.id).toEqual({ valid: true });
       }
       expect(wmas.find((wma) => wma.id === 'bayou-meto-wma')).toMatchObject({
         name: 'George H. Dunklin Jr. Bayou Meto WMA',

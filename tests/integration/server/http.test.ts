@@ -49,7 +49,7 @@ describe('API over HTTP', () => {
       database: 'sqlite',
       counts: {
         trails: 103,
-        waypoints: 33,
+        wmas: 33,
         campgrounds: expect.any(Number),
         achievements: expect.any(Number),
       },

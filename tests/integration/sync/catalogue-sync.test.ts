@@ -1,208 +1,92 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readCatalogue } from '../../../src/db/catalogue.ts';
+// The one pipeline for the public catalogues (issue 12): a guest with no token runs the sync
+// engine against a real server and gets trails, WMAs, campgrounds and achievements into RxDB,
+// where they stay with the server gone; the catalogue state shows in the one sync status (and
+// in the stored 'catalogue-status' the home page reads), while the rider part stays signed out.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readCatalogueStatus } from '../../../src/db/catalogue-status.ts';
-import type { AppDatabase } from '../../../src/db/database.ts';
-import { configureRequestQueue, setRequestAuth } from '../../../src/lib/http/request.ts';
-import { refreshCatalogues, startCatalogueRefresh } from '../../../src/sync/catalogue-refresh.ts';
-import { queryWithOfflineFallback } from '../../../src/sync/offline-query.ts';
-import {
-  openTestDatabase,
-  shippedAchievements,
-  shippedCampgrounds,
-  shippedTrails,
-  shippedWmaWaypoints,
-} from '../db/fixtures.ts';
+import { createAppDatabase, type AppDatabase } from '../../../src/db/database.ts';
+import { startSyncEngine, type SyncEngine } from '../../../src/sync/sync-engine.ts';
+import { createSyncStatusStore } from '../../../src/sync/sync-status.ts';
+import { shippedAchievements, shippedTrails, shippedWmas } from '../db/fixtures.ts';
+import { storageEngines } from '../server/test-server.ts';
+import { startSyncServer, type RunningSyncServer } from './sync-client.ts';
+import { createTestTransport } from './test-transport.ts';
 
-let db: AppDatabase | null = null;
-let server: (path: string) => Response | Promise<Response>;
-let requested: string[] = [];
+describe.each(storageEngines)('catalogue pipeline for a guest on %s', (engine) => {
+  let server: RunningSyncServer | null = null;
+  let db: AppDatabase | null = null;
+  let running: SyncEngine | null = null;
+  const name = `guest-${engine}-${process.pid}-${Date.now().toString(36)}`;
 
-const catalogueAnswers: Record<string, unknown[]> = {
-  '/api/trails': shippedTrails(),
-  '/api/waypoints': shippedWmaWaypoints(),
-  '/api/achievements': shippedAchievements(),
-  '/api/campgrounds': shippedCampgrounds(),
-};
-
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
+  beforeEach(async () => {
+    server = await startSyncServer(engine);
+    db = await createAppDatabase({ name, devMode: true });
   });
-}
-
-beforeEach(async () => {
-  requested = [];
-  server = (path) => json(catalogueAnswers[path] ?? []);
-  vi.stubGlobal('fetch', async (path: string) => {
-    requested.push(path);
-    return server(path);
-  });
-  configureRequestQueue({ isMobile: () => false });
-  setRequestAuth(null);
-  db = await openTestDatabase();
-});
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  configureRequestQueue();
-  await db?.remove();
-  db = null;
-});
-
-describe('queryWithOfflineFallback', () => {
-  it('caches a successful list answer into RxDB', async () => {
-    const trails = await queryWithOfflineFallback<unknown[]>(db!, '/api/trails');
-    expect(trails).toHaveLength(shippedTrails().length);
-    expect(await readCatalogue(db!, 'trails')).toHaveLength(shippedTrails().length);
+  afterEach(async () => {
+    await running?.stop();
+    running = null;
+    await db?.remove();
+    db = null;
+    await server?.close();
+    server = null;
   });
 
-  it('serves the cached list when the network fails or the server errors', async () => {
-    await queryWithOfflineFallback(db!, '/api/achievements');
-    server = () => {
-      throw new TypeError('Failed to fetch');
-    };
-    const offline = await queryWithOfflineFallback<{ id: string }[]>(db!, '/api/achievements');
-    expect(offline.map((achievement) => achievement.id).sort()).toEqual(
-      shippedAchievements()
-        .map((a) => a.id)
-        .sort(),
-    );
-    server = () => new Response('maintenance', { status: 503 });
-    expect(await queryWithOfflineFallback<unknown[]>(db!, '/api/achievements')).toHaveLength(
-      shippedAchievements().length,
-    );
-  });
+  async function publicCount(path: string): Promise<number> {
+    const answer = await fetch(`${server!.baseUrl}${path}`);
+    return ((await answer.json()) as unknown[]).length;
+  }
 
-  it('rethrows the "status: text" error when nothing is cached', async () => {
-    server = () => new Response('Database unavailable', { status: 500 });
-    await expect(queryWithOfflineFallback(db!, '/api/waypoints')).rejects.toThrow(
-      '500: Database unavailable',
-    );
-    server = () => {
-      throw new TypeError('Failed to fetch');
-    };
-    await expect(queryWithOfflineFallback(db!, '/api/trails')).rejects.toThrow('Failed to fetch');
-  });
-
-  it('does not replace the catalogue with a filtered answer', async () => {
-    await queryWithOfflineFallback(db!, '/api/trails');
-    server = () => json(shippedTrails().slice(0, 1));
-    await queryWithOfflineFallback(db!, '/api/trails?region=Ozarks');
-    expect(await readCatalogue(db!, 'trails')).toHaveLength(shippedTrails().length);
-  });
-});
-
-describe('refreshCatalogues', () => {
-  it('stores all four catalogues and records lastSyncedAt', async () => {
-    const before = Date.now();
-    const status = await refreshCatalogues(db!);
-    expect(status.error).toBeNull();
-    expect(status.isRefreshing).toBe(false);
-    expect(status.lastSyncedAt).toBeGreaterThanOrEqual(before);
-    expect(await readCatalogue(db!, 'campgrounds')).toHaveLength(shippedCampgrounds().length);
-    expect(await readCatalogue(db!, 'waypoints')).toHaveLength(shippedWmaWaypoints().length);
-  });
-
-  it('records the error, keeps the last sync time and the other catalogues, never throws', async () => {
-    const first = await refreshCatalogues(db!);
-    server = (path) =>
-      path === '/api/campgrounds'
-        ? new Response('Not Found', { status: 404 })
-        : json(catalogueAnswers[path]);
-    const status = await refreshCatalogues(db!);
-    expect(status.error).toBe('campgrounds: 404: Not Found');
-    expect(status.lastSyncedAt).toBe(first.lastSyncedAt);
-    expect(await readCatalogueStatus(db!)).toEqual(status);
-
-    server = () => {
-      throw new TypeError('Failed to fetch');
-    };
-    const offline = await refreshCatalogues(db!);
-    expect(offline.error).toContain('trails: Failed to fetch');
-    expect(await readCatalogue(db!, 'trails')).toHaveLength(shippedTrails().length);
-  });
-});
-
-describe('startCatalogueRefresh', () => {
-  it('retries with 1 s doubling backoff while failing and restarts on the online event', async () => {
-    const timers: { run: () => void; delayMs: number }[] = [];
-    const listeners = new Map<string, () => void>();
-    const results = [false, false, false, true];
-    const refresh = vi.fn(async () => {
-      const ok = results.shift() ?? true;
-      return { lastSyncedAt: ok ? 1 : null, error: ok ? null : 'offline', isRefreshing: false };
+  it('pulls every public catalogue without a token and keeps it once the server is gone', async () => {
+    const status = createSyncStatusStore();
+    running = startSyncEngine({
+      db: db!,
+      transport: createTestTransport(server!.baseUrl, null),
+      userId: null,
+      serverIdentity: server!.baseUrl,
+      status,
     });
-    const stop = startCatalogueRefresh(db!, {
-      refresh,
-      isOnline: () => true,
-      setTimer: (run, delayMs) => timers.push({ run, delayMs }),
-      clearTimer: () => undefined,
-      target: {
-        addEventListener: (type: string, listener: () => void) => listeners.set(type, listener),
-        removeEventListener: (type: string) => listeners.delete(type),
-      } as never,
-    });
-    await vi.waitFor(() => expect(timers).toHaveLength(1));
-    timers[0]!.run();
-    await vi.waitFor(() => expect(timers).toHaveLength(2));
-    timers[1]!.run();
-    await vi.waitFor(() => expect(timers).toHaveLength(3));
-    expect(timers.map((timer) => timer.delayMs)).toEqual([1000, 2000, 4000]);
-    timers[2]!.run();
-    await vi.waitFor(() => expect(refresh).toHaveBeenCalledTimes(4));
-    // Succeeded: no further retry.
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(timers).toHaveLength(3);
+    await running.awaitInSync();
 
-    listeners.get('online')!();
-    await vi.waitFor(() => expect(refresh).toHaveBeenCalledTimes(5));
-    stop();
-    expect(listeners.has('online')).toBe(false);
-  });
-
-  it('caps the backoff at 30 s', async () => {
-    const timers: number[] = [];
-    let pending: (() => void) | null = null;
-    const refresh = vi.fn(async () => ({ lastSyncedAt: null, error: 'down', isRefreshing: false }));
-    const stop = startCatalogueRefresh(db!, {
-      refresh,
-      isOnline: () => true,
-      setTimer: (run, delayMs) => {
-        timers.push(delayMs);
-        pending = run;
-      },
-      clearTimer: () => undefined,
-      target: null,
+    expect(await db!.trails.count().exec()).toBe(shippedTrails().length);
+    expect(await db!.wmas.count().exec()).toBe(shippedWmas().length);
+    expect(await db!.achievements.count().exec()).toBe(shippedAchievements().length);
+    expect(await db!.campgrounds.count().exec()).toBe(await publicCount('/api/campgrounds'));
+    const bayouMeto = shippedWmas().find((wma) => wma.name.includes('Bayou Meto'))!;
+    expect((await db!.wmas.findOne(bayouMeto.id).exec())?.toJSON()).toMatchObject({
+      name: bayouMeto.name,
+      waterfowl: bayouMeto.waterfowl,
+      county: bayouMeto.county,
     });
-    for (let attempt = 1; attempt <= 7; attempt += 1) {
-      await vi.waitFor(() => expect(timers).toHaveLength(attempt));
-      (pending as unknown as () => void)();
-    }
-    stop();
-    expect(timers).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
-  });
-});
+    // Public WMAs are no longer rows of the rider's waypoints.
+    expect(await db!.waypoints.count().exec()).toBe(0);
 
-describe('catalogue status', () => {
-  it('does not report a refresh left running by a closed tab forever', async () => {
-    const { readCatalogueStatusData, refreshPresumedDeadAfterMs } =
-      await import('../../../src/db/catalogue-status.ts');
-    const startedAt = 1_000_000;
-    const stored = {
-      lastSyncedAt: 5,
-      error: null,
-      isRefreshing: true,
-      refreshStartedAt: startedAt,
-    };
-    expect(readCatalogueStatusData(stored, startedAt + 1000).isRefreshing).toBe(true);
-    expect(
-      readCatalogueStatusData(stored, startedAt + refreshPresumedDeadAfterMs).isRefreshing,
-    ).toBe(false);
-    expect(readCatalogueStatusData(null)).toEqual({
-      lastSyncedAt: null,
-      error: null,
-      isRefreshing: false,
+    // The one status: catalogues synced, the rider part untouched (still signed out).
+    await expect.poll(() => status.get().catalogue.lastSyncedAt).not.toBeNull();
+    expect(status.get()).toMatchObject({
+      phase: 'signedOut',
+      catalogue: { error: null, isRefreshing: false },
     });
+    await expect
+      .poll(async () => (await readCatalogueStatus(db!)).lastSyncedAt)
+      .toBe(status.get().catalogue.lastSyncedAt);
+
+    // The server goes away: the next start reports the failure and keeps everything.
+    const baseUrl = server!.baseUrl;
+    await running.stop();
+    await server!.close();
+    server = null;
+    running = startSyncEngine({
+      db: db!,
+      transport: createTestTransport(baseUrl, null),
+      userId: null,
+      serverIdentity: baseUrl,
+      status,
+      live: false,
+    });
+    await expect.poll(() => status.get().catalogue.error).toMatch(/Cannot reach the server/);
+    expect(status.get().phase).toBe('signedOut');
+    expect(await db!.trails.count().exec()).toBe(shippedTrails().length);
+    expect(await db!.wmas.count().exec()).toBe(shippedWmas().length);
+    expect(await db!.achievements.count().exec()).toBe(shippedAchievements().length);
   });
 });

@@ -239,6 +239,17 @@ describe.each(storageEngines)('sync endpoints on %s', (engine) => {
     expect(new Set(documents.map((document) => document.id)).size).toBe(documents.length);
   });
 
+  it("lets anyone pull the WMA catalogue, and keeps public WMAs out of a rider's waypoints", async () => {
+    const { documents } = await pullAll(server.app, null, replicationBasePath('wmas'));
+    expect(documents).toHaveLength(33);
+    expect(documents.find((document) => document.id === 'bayou-meto-wma')).toMatchObject({
+      name: 'George H. Dunklin Jr. Bayou Meto WMA',
+      waterfowl: true,
+    });
+    const waypoints = await pullAll(server.app, rider.token, replicationBasePath('waypoints'));
+    expect(waypoints.documents).toEqual([]);
+  });
+
   it('promotes a temp id to the same canonical id on every retry, per rider', async () => {
     const ask = (token: string, tempIds: string[]) =>
       server.app.inject({

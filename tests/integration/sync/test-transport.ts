@@ -3,9 +3,12 @@
 import { HttpError } from '../../../src/lib/http/request.ts';
 import type { SyncTransport } from '../../../src/sync/sync-transport.ts';
 
-/** A transport to `baseUrl` sending `token`; errors look like the app's (HttpError, TypeError). */
-export function createTestTransport(baseUrl: string, token: string): SyncTransport {
-  const headers = { authorization: `Bearer ${token}` };
+/**
+ * A transport to `baseUrl` sending `token` (none for a guest, null); errors look like the app's
+ * (HttpError, TypeError).
+ */
+export function createTestTransport(baseUrl: string, token: string | null): SyncTransport {
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   return {
     async request<T>(method: 'GET' | 'POST', path: string, body?: unknown, signal?: AbortSignal) {
       const response = await fetch(`${baseUrl}${path}`, {

@@ -66,15 +66,6 @@ describe('home page counts', () => {
     });
   });
 
-  it('count only WMA waypoints', () => {
-    const camp = { ...wmas[0]!, id: 'camp-1', category: 'camp' as const, waterfowl: true };
-    expect(computeHomeStats([], [...wmas.slice(0, 2), camp])).toEqual({
-      trailCount: 0,
-      wmaCount: 2,
-      waterfowlWmaCount: 2,
-    });
-  });
-
   it('pluralises counts', () => {
     expect(pluralise(103, 'Trail')).toBe('103 Trails');
     expect(pluralise(1, 'Trail')).toBe('1 Trail');

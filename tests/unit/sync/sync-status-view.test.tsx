@@ -34,6 +34,7 @@ describe('SyncStatusView', () => {
         lastError: 'The server refused the sign-in; sign in again',
         lastSyncedAt: new Date(2026, 10, 20, 13, 0).getTime(),
         nextRetryAt: now + 30_000,
+        catalogue: initialSyncStatus.catalogue,
       },
       1,
       now,

@@ -1,0 +1,97 @@
+/**
+ * The replication of each synced collection over the HTTP protocol of schemas/sync-protocol.ts
+ * (docs/architecture.md#sync): checkpointed pulls for every collection, live through the shared
+ * change stream, and pushes for the rider's own collections. The public catalogues are pulled
+ * only; the server answers them with or without a token.
+ */
+import {
+  isTempId,
+  pulledCatalogueCollections,
+  replicationBasePath,
+  type PullResponse,
+  type PulledCatalogueCollection,
+  type PushResponse,
+  type ReplicatedCollection,
+  type WireDocument,
+} from '../../schemas/sync-protocol.ts';
+import type { AppDatabase } from '../db/database.ts';
+import { startCollectionReplication, type CollectionReplication } from '../db/replication.ts';
+import { retryBaseDelayMs } from '../lib/http/backoff.ts';
+import type { SyncStream } from './replication-stream.ts';
+import type { SyncPart, SyncReporter } from './sync-reporting.ts';
+import type { SyncTransport } from './sync-transport.ts';
+
+/** Track chunks are up to ~40 KB each; 20 keep a push well under the server's 8 MiB limit. */
+const pushBatchSizes: Partial<Record<ReplicatedCollection, number>> = { trackChunks: 20 };
+const defaultPushBatchSize = 100;
+const pullBatchSize = 200;
+
+const catalogueSet = new Set<string>(pulledCatalogueCollections);
+
+/** True for a public catalogue (pulled by everyone, never pushed). */
+export function isCatalogueCollection(
+  collection: ReplicatedCollection,
+): collection is PulledCatalogueCollection {
+  return catalogueSet.has(collection);
+}
+
+export interface ReplicationSetup {
+  db: AppDatabase;
+  transport: SyncTransport;
+  reporter: SyncReporter;
+  stream: SyncStream | null;
+  /**
+   * Names each collection's stored checkpoint: catalogues are the same for every visitor of a
+   * server, a rider's collections are that rider's alone.
+   */
+  identifier: (collection: ReplicatedCollection) => string;
+}
+
+/** The part of the status a collection's outcomes belong to. */
+function partOf(collection: ReplicatedCollection): SyncPart {
+  return isCatalogueCollection(collection) ? { catalogue: collection } : { rider: true };
+}
+
+/**
+ * Starts replicating `collection` at once: a checkpointed pull (and the stream's changes), plus
+ * pushes for a rider collection that skip temp- documents until they are promoted. Never
+ * throws; outcomes go to the reporter, which sets the retry delay.
+ */
+export function startSyncedCollection(
+  setup: ReplicationSetup,
+  collection: ReplicatedCollection,
+): CollectionReplication {
+  const { transport, reporter, stream } = setup;
+  const base = replicationBasePath(collection);
+  const part = partOf(collection);
+  return startCollectionReplication(setup.db, collection, {
+    identifier: setup.identifier(collection),
+    retryDelayMs: retryBaseDelayMs,
+    pull: {
+      batchSize: pullBatchSize,
+      ...(stream ? { stream$: stream.of(collection) } : {}),
+      handler: (checkpoint, batchSize) =>
+        reporter.reported(part, async () => {
+          const query = new URLSearchParams({ limit: String(batchSize) });
+          if (checkpoint) query.set('checkpoint', JSON.stringify(checkpoint));
+          const answer = await transport.request<PullResponse>('GET', `${base}/pull?${query}`);
+          return { documents: answer.documents, checkpoint: answer.checkpoint ?? undefined };
+        }),
+    },
+    ...(isCatalogueCollection(collection)
+      ? {}
+      : {
+          push: {
+            batchSize: pushBatchSizes[collection] ?? defaultPushBatchSize,
+            shouldPush: (document: WireDocument) => !isTempId(document.id),
+            handler: (rows) =>
+              reporter.reported(part, async () => {
+                const answer = await transport.request<PushResponse>('POST', `${base}/push`, {
+                  rows,
+                });
+                return answer.conflicts;
+              }),
+          },
+        }),
+  });
+}
