@@ -124,6 +124,36 @@ const duckHuntingRoute = createRoute({
   component: DuckHuntingPage,
 });
 
+/** Hunting and fishing pages (issue 16), in src/hunting; one lazy chunk per page. */
+const importHuntingPages = {
+  hunting: () => import('../hunting/hunting-page.tsx'),
+  duckGuide: () => import('../hunting/duck-hunting-guide-page.tsx'),
+  scouting: () => import('../hunting/scouting-guide-page.tsx'),
+  fishing: () => import('../hunting/fishing-page.tsx'),
+  wmaPermits: () => import('../hunting/wma-permits-page.tsx'),
+};
+const huntingPages = {
+  hunting: lazyRouteComponent(importHuntingPages.hunting, 'HuntingPage'),
+  duckGuide: lazyRouteComponent(importHuntingPages.duckGuide, 'DuckHuntingGuidePage'),
+  scouting: lazyRouteComponent(importHuntingPages.scouting, 'ScoutingGuidePage'),
+  fishing: lazyRouteComponent(importHuntingPages.fishing, 'FishingPage'),
+  wmaPermits: lazyRouteComponent(importHuntingPages.wmaPermits, 'WmaPermitsPage'),
+};
+
+/** A route of the hunting area (issue 16) showing `component` for directory entry `featureKey`. */
+function huntingRoute<TPath extends string>(
+  path: TPath,
+  featureKey: string,
+  component: ReturnType<typeof lazyRouteComponent>,
+) {
+  return createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    staticData: { featureKey },
+    component,
+  });
+}
+
 /** A route showing the directory page of `featureKey` (a page of a later milestone). */
 function featureRoute<TPath extends string>(path: TPath, featureKey: string) {
   return createRoute({
@@ -313,16 +343,16 @@ const routeTree = rootRoute.addChildren([
   // Learn
   featureRoute('/arkansas-skills', 'arkansas-skills'),
   ...skillsRoutes,
-  featureRoute('/fishing', 'fishing'),
+  huntingRoute('/fishing', 'fishing', huntingPages.fishing),
   featureRoute('/riding-techniques', 'riding-techniques'),
   featureRoute('/blog', 'blog'),
   featureRoute('/game', 'game'),
   featureRoute('/trail-riding-game', 'game'),
   // Hunting
   duckHuntingRoute,
-  featureRoute('/duck-hunting-guide', 'duck-hunting-guide'),
-  featureRoute('/hunting', 'hunting'),
-  featureRoute('/scouting-guide', 'scouting-guide'),
+  huntingRoute('/duck-hunting-guide', 'duck-hunting-guide', huntingPages.duckGuide),
+  huntingRoute('/hunting', 'hunting', huntingPages.hunting),
+  huntingRoute('/scouting-guide', 'scouting-guide', huntingPages.scouting),
   // Garage
   featureRoute('/garage', 'garage'),
   featureRoute('/equipment-intelligence', 'equipment-intelligence'),
@@ -333,7 +363,7 @@ const routeTree = rootRoute.addChildren([
   // Local
   featureRoute('/local-shopping-network', 'local-shopping-network'),
   featureRoute('/local-services', 'local-services'),
-  featureRoute('/arkansas-wma-permits', 'arkansas-wma-permits'),
+  huntingRoute('/arkansas-wma-permits', 'arkansas-wma-permits', huntingPages.wmaPermits),
   trailPageRedirect('/jerusalem-area-trails', 'jerusalem-area-trails'),
   featureRoute('/carters-riding-park', 'carters-riding-park'),
   trailPageRedirect('/macks-pines', 'macks-pines'),
