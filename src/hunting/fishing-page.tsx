@@ -12,7 +12,7 @@ import {
   gaugesForWaterway,
   loadGauges,
   type Gauge,
-  type NearbyGauge,
+  type WaterwayGauge,
 } from '../lib/hunting/gauges.ts';
 import { AGFC_URL } from '../lib/hunting/duck-season.ts';
 import { loadWaterways, type Waterway } from '../lib/outdoor/waterways.ts';
@@ -25,7 +25,7 @@ import './hunting.css';
 
 interface WaterRow {
   waterway: Waterway;
-  gauges: NearbyGauge[];
+  gauges: WaterwayGauge[];
   milesFromRider: number | null;
 }
 
@@ -169,9 +169,14 @@ export function FishingPage() {
                   </span>
                   {gauges.length > 0 ? (
                     <ul className="gauge-list" aria-label={`USGS gauges for ${waterway.name}`}>
-                      {gauges.map(({ gauge, miles }) => (
+                      {gauges.map(({ gauge, miles, onWaterway }) => (
                         <li key={gauge.siteNumber}>
-                          <GaugeLink gauge={gauge} /> · {Math.round(miles)} mi
+                          <GaugeLink gauge={gauge} />{' '}
+                          <span className="hunt-fine">
+                            {onWaterway
+                              ? 'on this river'
+                              : `${Math.round(miles)} mi from the ${waterway.kind === 'river' ? 'middle of its mapped line' : 'middle of the lake'}`}
+                          </span>
                         </li>
                       ))}
                     </ul>

@@ -74,20 +74,31 @@ export function loadGauges(): Promise<Gauge[]> {
   return gaugesPromise;
 }
 
+/** A gauge for a waterway: `onWaterway` when it sits on a river of that name. */
+export interface WaterwayGauge extends NearbyGauge {
+  onWaterway: boolean;
+}
+
 /**
- * Gauges for a lake or river: those on a river of that name (the gauge's name starts with it,
- * e.g. "Ouachita River near Mount Ida, AR" for "Ouachita River") and those within `maxMiles` of
- * its representative point ([longitude, latitude]); nearest first, at most `limit`.
+ * Gauges for a lake or river: Arkansas gauges on a river of that name (the gauge's name starts
+ * with it, e.g. "Ouachita River near Mount Ida, AR" for "Ouachita River") and any gauge within
+ * `maxMiles` of its representative point ([longitude, latitude]); nearest first, at most
+ * `limit`. Gauges of the same river in another state are left out: an Arkansas angler cannot
+ * read their water from a gauge in Tulsa.
  */
 export function gaugesForWaterway(
   gauges: readonly Gauge[],
   waterway: { name: string; point: [number, number] },
   { limit = 4, maxMiles = 25 }: { limit?: number; maxMiles?: number } = {},
-): NearbyGauge[] {
+): WaterwayGauge[] {
   const prefix = `${waterway.name.toLowerCase()} `;
   return gauges
-    .map((gauge) => ({ gauge, miles: distance(waterway.point, gauge.point, { units: 'miles' }) }))
-    .filter((near) => near.miles <= maxMiles || near.gauge.name.toLowerCase().startsWith(prefix))
+    .map((gauge) => ({
+      gauge,
+      miles: distance(waterway.point, gauge.point, { units: 'miles' }),
+      onWaterway: gauge.state === 'AR' && gauge.name.toLowerCase().startsWith(prefix),
+    }))
+    .filter((near) => near.onWaterway || near.miles <= maxMiles)
     .sort((a, b) => a.miles - b.miles)
     .slice(0, limit);
 }

@@ -46,3 +46,15 @@ describe('USGS gauges for the fishing page', () => {
     expect(near.every((entry) => entry.miles <= 15)).toBe(true);
   });
 });
+
+describe('gauges of a river in another state', () => {
+  it('leaves out the Arkansas River gauge at Tulsa, OK, for the Arkansas River', () => {
+    const near = gaugesForWaterway(gauges, { name: 'Arkansas River', point: [-92.6, 34.6] });
+    expect(near.map((entry) => entry.gauge.name)).not.toContain('Arkansas River at Tulsa, OK');
+  });
+
+  it('marks a gauge named for the river as on it', () => {
+    const near = gaugesForWaterway(gauges, { name: 'Ouachita River', point: [-92.4, 33.6] });
+    expect(near.find((entry) => entry.gauge.siteNumber === '07356000')?.onWaterway).toBe(true);
+  });
+});

@@ -17,7 +17,7 @@ describe('legal shooting time (voice §9: 30 minutes before sunrise to noon)', (
       new Date('2025-12-15T18:00:00Z'),
       stuttgart.latitude,
       stuttgart.longitude,
-    ).sunrise;
+    ).sunrise!;
     expect(hours.sunrise.getTime()).toBe(expected.getTime());
     expect(hours.start.getTime()).toBe(expected.getTime() - 30 * 60_000);
     // Sunrise there in mid-December is a little after 7 a.m. Central Standard Time.
