@@ -48,6 +48,36 @@ async function expectRealPage(page: Page, route: (typeof routes)[number]): Promi
   expect(await page.locator('.feature-page').count()).toBe(0);
 }
 
+/** Visible controls smaller than `min` px either way, and how far the page overflows sideways. */
+async function layoutProblems(page: Page, min: number): Promise<string[]> {
+  return page.evaluate((minimum) => {
+    const problems: string[] = [];
+    const overflow = document.documentElement.scrollWidth - window.innerWidth;
+    if (overflow > 0) problems.push(`page is ${overflow} px wider than the screen`);
+    const selector =
+      'a[href], button, input:not([type="hidden"]), select, textarea, [role="checkbox"]';
+    for (const control of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
+      // A checkbox inside its label is tapped through the label: measure that.
+      const element =
+        control instanceof HTMLInputElement && control.type === 'checkbox'
+          ? (control.closest('label') ?? control)
+          : control;
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || getComputedStyle(element).visibility === 'hidden')
+        continue;
+      if (element.closest('.visually-hidden') || (box.width <= 1 && box.height <= 1)) continue;
+      if (!element.closest('.hunt-page')) continue;
+      if (box.width < minimum || box.height < minimum) {
+        const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim();
+        problems.push(
+          `${element.tagName.toLowerCase()} "${name.slice(0, 40)}" ${Math.round(box.width)}x${Math.round(box.height)}`,
+        );
+      }
+    }
+    return problems;
+  }, min);
+}
+
 describe('hunting and fishing pages offline at 390 px (issue 16)', () => {
   it('renders every route with its own content after an offline reload', async () => {
     session = await openBrowser(viewports.phone);
@@ -60,6 +90,7 @@ describe('hunting and fishing pages offline at 390 px (issue 16)', () => {
     for (const route of routes) {
       await page.goto(`${baseUrl}${route.path}`);
       await expectRealPage(page, route);
+      expect(await layoutProblems(page, 44)).toEqual([]);
       await saveScreenshot(page, `hunting${route.path.replaceAll('/', '-')}-offline`);
     }
     // The WMA finder filters as the rider types.
@@ -113,5 +144,23 @@ describe('hunting and fishing pages offline at 390 px (issue 16)', () => {
     await mine.getByText('Mallards working the north edge').waitFor();
     expect(await page.locator('.locator-map__point--rider').count()).toBe(1);
     await saveScreenshot(page, 'hunting-scouting-waypoint-offline');
+  });
+
+  it('gives every control 60 px in glove mode, offline', async () => {
+    session = await openBrowser(viewports.phone);
+    const { page, context } = session;
+    await page.goto(`${baseUrl}/safety`);
+    await page.getByRole('heading', { name: 'Safety Center', level: 1 }).waitFor();
+    await waitForOfflineReady(page);
+    await context.setOffline(true);
+    await page.getByLabel('Glove mode').click();
+    await page.waitForFunction(() => document.body.classList.contains('touch-glove'));
+    for (const route of routes) {
+      await page.goto(`${baseUrl}${route.path}`);
+      await expectRealPage(page, route);
+      await page.waitForFunction(() => document.body.classList.contains('touch-glove'));
+      expect(await layoutProblems(page, 60)).toEqual([]);
+    }
+    await saveScreenshot(page, 'hunting-wma-permits-glove-offline');
   });
 });
