@@ -56,8 +56,8 @@ export function SeasonFacts() {
         <li>{duckSeasonLimits.shootingHours}</li>
       </ul>
       <p className="hunt-fine">
-        Source: the product specification&apos;s 2025-26 season summary (voice-navigation §9), as
-        set by AGFC for that season.
+        Source: the Arkansas Game and Fish Commission&apos;s {DUCK_SEASON_LABEL} waterfowl season,
+        as summarised in this app&apos;s shipped season data; the official text is on agfc.com.
       </p>
     </section>
   );
