@@ -144,6 +144,36 @@ const duckHuntingRoute = createRoute({
   component: DuckHuntingPage,
 });
 
+/** Hunting and fishing pages (issue 16), in src/hunting; one lazy chunk per page. */
+const importHuntingPages = {
+  hunting: () => import('../hunting/hunting-page.tsx'),
+  duckGuide: () => import('../hunting/duck-hunting-guide-page.tsx'),
+  scouting: () => import('../hunting/scouting-guide-page.tsx'),
+  fishing: () => import('../hunting/fishing-page.tsx'),
+  wmaPermits: () => import('../hunting/wma-permits-page.tsx'),
+};
+const huntingPages = {
+  hunting: lazyRouteComponent(importHuntingPages.hunting, 'HuntingPage'),
+  duckGuide: lazyRouteComponent(importHuntingPages.duckGuide, 'DuckHuntingGuidePage'),
+  scouting: lazyRouteComponent(importHuntingPages.scouting, 'ScoutingGuidePage'),
+  fishing: lazyRouteComponent(importHuntingPages.fishing, 'FishingPage'),
+  wmaPermits: lazyRouteComponent(importHuntingPages.wmaPermits, 'WmaPermitsPage'),
+};
+
+/** A route of the hunting area (issue 16) showing `component` for directory entry `featureKey`. */
+function huntingRoute<TPath extends string>(
+  path: TPath,
+  featureKey: string,
+  component: ReturnType<typeof lazyRouteComponent>,
+) {
+  return createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    staticData: { featureKey },
+    component,
+  });
+}
+
 /** A route showing the directory page of `featureKey` (a page of a later milestone). */
 function featureRoute<TPath extends string>(path: TPath, featureKey: string) {
   return createRoute({
@@ -333,16 +363,16 @@ const routeTree = rootRoute.addChildren([
   // Learn
   featureRoute('/arkansas-skills', 'arkansas-skills'),
   ...skillsRoutes,
-  featureRoute('/fishing', 'fishing'),
+  huntingRoute('/fishing', 'fishing', huntingPages.fishing),
   featureRoute('/riding-techniques', 'riding-techniques'),
   localRoute('/blog', 'blog', FounderStoryPage),
   featureRoute('/game', 'game'),
   featureRoute('/trail-riding-game', 'game'),
   // Hunting
   duckHuntingRoute,
-  featureRoute('/duck-hunting-guide', 'duck-hunting-guide'),
-  featureRoute('/hunting', 'hunting'),
-  featureRoute('/scouting-guide', 'scouting-guide'),
+  huntingRoute('/duck-hunting-guide', 'duck-hunting-guide', huntingPages.duckGuide),
+  huntingRoute('/hunting', 'hunting', huntingPages.hunting),
+  huntingRoute('/scouting-guide', 'scouting-guide', huntingPages.scouting),
   // Garage
   featureRoute('/garage', 'garage'),
   featureRoute('/equipment-intelligence', 'equipment-intelligence'),
@@ -353,7 +383,7 @@ const routeTree = rootRoute.addChildren([
   // Local
   localRoute('/local-shopping-network', 'local-shopping-network', LocalShoppingPage),
   localRoute('/local-services', 'local-services', LocalServicesPage),
-  featureRoute('/arkansas-wma-permits', 'arkansas-wma-permits'),
+  huntingRoute('/arkansas-wma-permits', 'arkansas-wma-permits', huntingPages.wmaPermits),
   parkRoute('/jerusalem-area-trails', 'jerusalem-area-trails'),
   parkRoute('/carters-riding-park', 'carters-riding-park'),
   parkRoute('/macks-pines', 'macks-pines'),

@@ -16,7 +16,7 @@ import {
   duckSeasonLimits,
   duckSeasonPeriods,
   duckSeasonStatus,
-} from './duck-season.ts';
+} from '../lib/hunting/duck-season.ts';
 
 function AgfcLink() {
   return (

@@ -28,7 +28,7 @@ import type { LucideIcon } from 'lucide-react';
 import type { Trail } from '../../schemas/trails.ts';
 import { useTrails, useWmas } from '../db/hooks.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
-import { duckSeasonHeadline } from './duck-season.ts';
+import { duckSeasonHeadline } from '../lib/hunting/duck-season.ts';
 import { DuckSeasonCard } from './duck-season-card.tsx';
 import { computeHomeStats, featuredLocations, pluralise } from './featured-locations.ts';
 import type { FeaturedLocation } from './featured-locations.ts';

@@ -5,7 +5,7 @@ import {
   duckSeasonLimits,
   duckSeasonPeriods,
   duckSeasonStatus,
-} from '../../../src/explore/duck-season.ts';
+} from '../../../../src/lib/hunting/duck-season.ts';
 
 describe('2025-26 duck season (voice §9)', () => {
   it('has ended by today (2026-11-20), after the youth hunt of Feb 7-8, 2026', () => {

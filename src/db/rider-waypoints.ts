@@ -1,0 +1,91 @@
+/**
+ * Waypoints a rider marks by hand (the scouting guide, issue 16): stored with a `temp-` id and
+ * the device's placeholder owner, so they work offline and the sync engine pushes and promotes
+ * them like imported GPX waypoints (issue 11). Public waypoints (WMAs) have `ownerId` null and
+ * are never written here.
+ */
+import { useMemo } from 'react';
+import { map, type Observable } from 'rxjs';
+import type { Waypoint, WaypointCategory } from '../../schemas/waypoints.ts';
+import type { AppDatabase } from './database.ts';
+import { useDatabase } from './provider.tsx';
+import { LOCAL_USER_ID, newTempId } from './trips.ts';
+import { useObservable } from './use-observable.ts';
+
+/** What the rider enters: a name (1-200 characters), a note, a position in decimal degrees. */
+export interface RiderWaypointInput {
+  name: string;
+  description?: string | null;
+  category?: WaypointCategory;
+  longitude: number;
+  latitude: number;
+  /** How the position was obtained, kept in `sources` (e.g. "GPS fix ±12 m"). */
+  positionSource: string;
+}
+
+/**
+ * Stores a new rider waypoint and returns it. Throws a RangeError (and writes nothing) for an
+ * empty name or a position outside WGS84 ranges.
+ */
+export async function createRiderWaypoint(
+  db: AppDatabase,
+  input: RiderWaypointInput,
+  now: number = Date.now(),
+): Promise<Waypoint> {
+  const name = input.name.trim();
+  if (name.length === 0 || name.length > 200) {
+    throw new RangeError('A waypoint needs a name of 1 to 200 characters');
+  }
+  if (!(Math.abs(input.latitude) <= 90) || !(Math.abs(input.longitude) <= 180)) {
+    throw new RangeError('The position is not a latitude and longitude');
+  }
+  const description = input.description?.trim() ?? '';
+  const waypoint: Waypoint = {
+    id: newTempId(now),
+    ownerId: LOCAL_USER_ID,
+    name,
+    category: input.category ?? 'other',
+    description: description.length > 0 ? description.slice(0, 4000) : null,
+    longitude: input.longitude,
+    latitude: input.latitude,
+    elevationMetres: null,
+    trailId: null,
+    tripId: null,
+    county: null,
+    region: null,
+    waterfowl: null,
+    locationConfidence: 'exact',
+    sources: [`Marked by the rider: ${input.positionSource}`.slice(0, 500)],
+    createdAt: now,
+    updatedAt: now,
+  };
+  await db.waypoints.insert(waypoint);
+  return waypoint;
+}
+
+/** Removes one of the rider's waypoints (public waypoints are left alone). */
+export async function removeRiderWaypoint(db: AppDatabase, id: string): Promise<void> {
+  const document = await db.waypoints.findOne(id).exec();
+  if (document && document.ownerId !== null) await document.remove();
+}
+
+/** The rider's own waypoints on this device (not linked to a trip), newest first. */
+export function observeRiderWaypoints(db: AppDatabase): Observable<Waypoint[]> {
+  return db.waypoints
+    .find({ selector: { ownerId: { $ne: null }, tripId: null } })
+    .$.pipe(
+      map((documents) =>
+        documents
+          .map((document) => document.toJSON() as Waypoint)
+          .sort((a, b) => b.createdAt - a.createdAt),
+      ),
+    );
+}
+
+/** Reactive list of `observeRiderWaypoints`. */
+export function useRiderWaypoints(): { waypoints: Waypoint[]; isLoading: boolean } {
+  const db = useDatabase();
+  const source = useMemo(() => observeRiderWaypoints(db), [db]);
+  const { value, isLoading } = useObservable(source);
+  return { waypoints: value ?? [], isLoading };
+}
