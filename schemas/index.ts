@@ -1,11 +1,12 @@
 /**
  * Every collection schema by collection name: the list RxDB opens on the client and the server
- * validates against. Eleven collections, within the free RxDB build's limit of 13 per process.
+ * validates against. Twelve collections, within the free RxDB build's limit of 13 per process.
  */
 import { achievementSchema } from './achievements.ts';
 import { campgroundReviewSchema } from './campground-reviews.ts';
 import { campgroundSchema } from './campgrounds.ts';
 import { mapRegionSchema } from './map-regions.ts';
+import { recordSchema } from './records.ts';
 import { trackChunkSchema } from './track-chunks.ts';
 import { trailSchema } from './trails.ts';
 import { tripContextSchema } from './trip-context.ts';
@@ -26,6 +27,7 @@ export const collectionSchemas = {
   campgrounds: campgroundSchema,
   mapRegions: mapRegionSchema,
   campgroundReviews: campgroundReviewSchema,
+  records: recordSchema,
 } as const;
 
 export type CollectionName = keyof typeof collectionSchemas;

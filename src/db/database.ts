@@ -16,6 +16,7 @@ import type { Achievement } from '../../schemas/achievements.ts';
 import type { CampgroundReview } from '../../schemas/campground-reviews.ts';
 import type { Campground } from '../../schemas/campgrounds.ts';
 import type { MapRegion } from '../../schemas/map-regions.ts';
+import type { RiderRecord } from '../../schemas/records.ts';
 import type { TrackChunk } from '../../schemas/track-chunks.ts';
 import type { Trail } from '../../schemas/trails.ts';
 import type { TripContext } from '../../schemas/trip-context.ts';
@@ -40,6 +41,7 @@ export type TripContextCollection = RxCollection<TripContext>;
 export type CampgroundCollection = RxCollection<Campground>;
 export type MapRegionCollection = RxCollection<MapRegion>;
 export type CampgroundReviewCollection = RxCollection<CampgroundReview>;
+export type RecordCollection = RxCollection<RiderRecord>;
 
 /** Every collection of the app database, by the names of `schemas/index.ts`. */
 export type AppCollections = {
@@ -54,6 +56,7 @@ export type AppCollections = {
   campgrounds: CampgroundCollection;
   mapRegions: MapRegionCollection;
   campgroundReviews: CampgroundReviewCollection;
+  records: RecordCollection;
 };
 
 /** The app's RxDB database, with local documents enabled. */
@@ -116,7 +119,7 @@ async function addPlugins(devMode: boolean): Promise<void> {
 }
 
 /**
- * Opens (creating on first use) the app database with all eleven collections of
+ * Opens (creating on first use) the app database with all twelve collections of
  * `schemas/index.ts` and their migration strategies (`migrations.ts`).
  * Rejects with RxDB's error when IndexedDB is unavailable (some private-browsing modes) or a
  * stored schema version has no migration path. Callers own the instance: `close()` or

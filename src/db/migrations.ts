@@ -51,4 +51,5 @@ export const migrationStrategies: Record<CollectionName, MigrationStrategies> = 
   campgrounds: { 1: addRiderRatingsAndNearbyAttractions },
   mapRegions: {},
   campgroundReviews: {},
+  records: {},
 };

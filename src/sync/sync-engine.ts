@@ -18,7 +18,9 @@ import {
   type WireDocument,
 } from '../../schemas/sync-protocol.ts';
 import type { AppDatabase } from '../db/database.ts';
+import { adoptAnonymousRecords } from '../db/records.ts';
 import { startCollectionReplication, type CollectionReplication } from '../db/replication.ts';
+import { LOCAL_USER_ID } from '../db/trips.ts';
 import { serverMessageOf } from '../lib/auth/auth-errors.ts';
 import { retryBaseDelayMs, retryDelayMs } from '../lib/http/backoff.ts';
 import { HttpError } from '../lib/http/request.ts';
@@ -156,10 +158,15 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
           ? {
               push: {
                 batchSize: pushBatchSizes[collection] ?? defaultPushBatchSize,
-                // temp- documents wait for promotion; public waypoints belong to the catalogue.
+                // temp- documents wait for promotion; public waypoints belong to the catalogue;
+                // a signed-out rider's records wait for adoptAnonymousRecords.
                 shouldPush: (document: WireDocument) =>
                   !isTempId(document.id) &&
-                  !(collection === 'waypoints' && document.ownerId === null),
+                  !(collection === 'waypoints' && document.ownerId === null) &&
+                  !(
+                    (collection === 'records' || collection === 'userAchievements') &&
+                    document.userId === LOCAL_USER_ID
+                  ),
                 handler: (rows) =>
                   reported(async () => {
                     const answer = await transport.request<PushResponse>('POST', `${base}/push`, {
@@ -233,6 +240,8 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
   }
   status.update({ phase: isOnline() ? 'syncing' : 'offline' });
   void runPromotion();
+  // What the rider learned while signed out becomes theirs; the push then sends it.
+  adoptAnonymousRecords(db, options.userId, now()).catch(onFailure);
 
   const engine: SyncEngine = {
     status,
