@@ -99,7 +99,8 @@ export function SkillsPage({ lessonId }: { lessonId: string }) {
                 <Link
                   to={lessonPath(item.id)}
                   className="lesson-list__link"
-                  aria-current={item.id === lesson.id ? 'page' : undefined}
+                  // The overview's path prefixes every lesson's; only the exact page is current.
+                  activeOptions={{ exact: true }}
                 >
                   {done ? (
                     <CheckCircle2 size={20} aria-hidden="true" className="lesson-list__done" />

@@ -109,6 +109,13 @@ describe('skills lessons and the safety game in Chromium', () => {
     await page.getByText(/You finished this lesson \(best quiz 3 of 3\)/).waitFor();
     await page.getByText('1 of 17 finished on this device.', { exact: false }).waitFor();
     await saveScreenshot(page, 'learn-progress-after-offline-reload');
+    for (const [selector, name] of [
+      ['.lesson-figure', 'learn-figure'],
+      ['.lesson-list', 'learn-lesson-list'],
+    ] as const) {
+      await page.locator(selector).first().scrollIntoViewIfNeeded();
+      await saveScreenshot(page, name);
+    }
 
     // Online and signed in: the progress becomes the rider's and reaches another profile.
     await phone.context.setOffline(false);
