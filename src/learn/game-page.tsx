@@ -11,7 +11,14 @@ import { saveGameResult, useGameBest } from '../db/records.ts';
 import { useDatabase } from '../db/provider.tsx';
 import { showToast } from '../lib/toast.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
-import { gameReducer, gameScenarios, maxGameScore, newGame, scoreVerdict } from './game.ts';
+import {
+  gameReducer,
+  gameScenarios,
+  maxGameScore,
+  newGame,
+  scoreVerdict,
+  shownChoiceOrder,
+} from './game.ts';
 import { useLearnerId } from './learner.ts';
 import './learn.css';
 
@@ -33,9 +40,12 @@ export function GamePage({ path }: { path: string }) {
   const picked = state.picks[state.index];
   const pickedChoice = picked === undefined ? undefined : scenario.choices[picked];
 
-  // Move focus to the new scenario or the result, so keyboard and screen-reader users follow.
+  // After each choice, move focus to the new scenario or the result so keyboard and
+  // screen-reader users follow; not on arrival, where focus belongs to the page as usual.
+  const acted = useRef(false);
   useEffect(() => {
-    headingRef.current?.focus();
+    if (acted.current) headingRef.current?.focus();
+    acted.current = true;
   }, [state.index, state.phase]);
 
   useEffect(() => {
@@ -93,13 +103,13 @@ export function GamePage({ path }: { path: string }) {
           </h2>
           {state.phase === 'choosing' ? (
             <div className="game-card__choices" role="group" aria-label="What do you do?">
-              {scenario.choices.map((choice, index) => (
+              {shownChoiceOrder(state.index, scenario.choices.length).map((index) => (
                 <Button
-                  key={choice.label}
+                  key={scenario.choices[index]!.label}
                   className="button game-choice"
                   onPress={() => dispatch({ type: 'choose', choice: index })}
                 >
-                  {choice.label}
+                  {scenario.choices[index]!.label}
                 </Button>
               ))}
             </div>

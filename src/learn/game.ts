@@ -249,6 +249,15 @@ export function gameReducer(state: GameState, action: GameAction): GameState {
   }
 }
 
+/**
+ * The order the choices of scenario `scenarioIndex` are shown in (indexes into its `choices`):
+ * rotated per scenario so the safe call is not always in the same place.
+ */
+export function shownChoiceOrder(scenarioIndex: number, count: number): number[] {
+  const rotation = (scenarioIndex * 2) % count;
+  return Array.from({ length: count }, (_, position) => (position + rotation) % count);
+}
+
 /** A word for a final score: what the rider did, not a grade of the person. */
 export function scoreVerdict(score: number): string {
   const share = score / maxGameScore;

@@ -3,7 +3,13 @@
 // game scores choices, ignores double presses and keeps going to the end.
 import { describe, expect, it } from 'vitest';
 import { SKILLS_SUBPAGES } from '../../../src/features/directory.ts';
-import { gameReducer, gameScenarios, maxGameScore, newGame } from '../../../src/learn/game.ts';
+import {
+  gameReducer,
+  gameScenarios,
+  maxGameScore,
+  newGame,
+  shownChoiceOrder,
+} from '../../../src/learn/game.ts';
 import { findLesson, lessons } from '../../../src/learn/lessons/index.ts';
 import { passMark, scoreQuiz } from '../../../src/learn/quiz.ts';
 
@@ -74,6 +80,15 @@ describe('safety game', () => {
     expect(state.phase).toBe('finished');
     expect(state.picks).toHaveLength(gameScenarios.length);
     expect(gameReducer(state, { type: 'restart' })).toEqual(newGame);
+  });
+
+  it('shows every choice once, with the safe call in more than one place', () => {
+    const safePositions = gameScenarios.map((scenario, index) => {
+      const order = shownChoiceOrder(index, scenario.choices.length);
+      expect([...order].sort()).toEqual([0, 1, 2]);
+      return order.findIndex((choice) => scenario.choices[choice]!.points === 10);
+    });
+    expect(new Set(safePositions).size).toBe(3);
   });
 
   it('scores every safe call as the maximum, and ignores a choice that does not exist', () => {
