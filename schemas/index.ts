@@ -6,6 +6,7 @@ import { achievementSchema } from './achievements.ts';
 import { campgroundReviewSchema } from './campground-reviews.ts';
 import { campgroundSchema } from './campgrounds.ts';
 import { mapRegionSchema } from './map-regions.ts';
+import { recordSchema } from './records.ts';
 import { trackChunkSchema } from './track-chunks.ts';
 import { trailSchema } from './trails.ts';
 import { tripContextSchema } from './trip-context.ts';
@@ -28,6 +29,7 @@ export const collectionSchemas = {
   mapRegions: mapRegionSchema,
   campgroundReviews: campgroundReviewSchema,
   wmas: wmaSchema,
+  records: recordSchema,
 } as const;
 
 export type CollectionName = keyof typeof collectionSchemas;

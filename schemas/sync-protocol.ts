@@ -40,6 +40,7 @@ export const userSyncedCollections = [
   'waypoints',
   'userAchievements',
   'campgroundReviews',
+  'records',
 ] as const;
 export type UserSyncedCollection = (typeof userSyncedCollections)[number];
 
@@ -85,6 +86,7 @@ export const serverOwnedFields: Record<UserSyncedCollection, readonly string[]> 
   waypoints: ['ownerId'],
   userAchievements: ['userId'],
   campgroundReviews: ['userId', 'status'],
+  records: ['userId', 'status'],
 };
 
 /**

@@ -7,6 +7,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
 import { documentIdPattern, documentIdProperty, documentIdRule } from '../schemas/document-id.ts';
 import { collectionSchemas, type CollectionName } from '../schemas/index.ts';
+import { recordDataSchemas, type RecordKind } from '../schemas/records.ts';
 
 /** A validation failure: where (JSON pointer into the document) and what is wrong. */
 export interface ValidationIssue {
@@ -57,6 +58,20 @@ function toIssues(errors: ErrorObject[] | null | undefined): ValidationIssue[] {
 export function validateDocument(collection: CollectionName, document: unknown): ValidationResult {
   const validate = validators[collection];
   if (validate(document)) return { valid: true };
+  return { valid: false, issues: toIssues(validate.errors) };
+}
+
+const recordDataValidators = Object.fromEntries(
+  Object.entries(recordDataSchemas).map(([kind, schema]) => [kind, ajv.compile(schema)]),
+) as Record<RecordKind, ValidateFunction>;
+
+/**
+ * Checks a record's `data` against the schema of its kind (schemas/records.ts
+ * `recordDataSchemas`). Returns every issue found, never throws.
+ */
+export function validateRecordData(kind: RecordKind, data: unknown): ValidationResult {
+  const validate = recordDataValidators[kind];
+  if (validate(data)) return { valid: true };
   return { valid: false, issues: toIssues(validate.errors) };
 }
 

@@ -323,8 +323,36 @@ const navigateTrailRoute = createRoute({
   component: NavigatePage,
 });
 
+const importLearnPages = () => import('../learn/skills-page.tsx');
+const SkillsPage = lazyRouteComponent(importLearnPages, 'SkillsPage');
+const GamePage = lazyRouteComponent(() => import('../learn/game-page.tsx'), 'GamePage');
+
+/** A skills page (issue 16): the lesson `featureKey` ('arkansas-skills' or a subpage slug). */
+function skillsRoute<TPath extends string>(path: TPath, featureKey: string) {
+  return createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    staticData: { featureKey },
+    component: function SkillsRoute() {
+      return <SkillsPage lessonId={featureKey} />;
+    },
+  });
+}
+
+/** The safety game under one of its two addresses (voice-navigation §2.1). */
+function gameRoute<TPath extends string>(path: TPath) {
+  return createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    staticData: { featureKey: 'game' },
+    component: function GameRoute() {
+      return <GamePage path={path} />;
+    },
+  });
+}
+
 const skillsRoutes = SKILLS_SUBPAGES.map((subpage) =>
-  featureRoute(`/arkansas-skills/${subpage}`, subpage),
+  skillsRoute(`/arkansas-skills/${subpage}`, subpage),
 );
 
 const routeTree = rootRoute.addChildren([
@@ -361,13 +389,13 @@ const routeTree = rootRoute.addChildren([
   ),
   safetyRoute('/access-point-map', 'access-point-map', waterwayPages.accessPoints),
   // Learn
-  featureRoute('/arkansas-skills', 'arkansas-skills'),
+  skillsRoute('/arkansas-skills', 'arkansas-skills'),
   ...skillsRoutes,
   huntingRoute('/fishing', 'fishing', huntingPages.fishing),
   featureRoute('/riding-techniques', 'riding-techniques'),
   localRoute('/blog', 'blog', FounderStoryPage),
-  featureRoute('/game', 'game'),
-  featureRoute('/trail-riding-game', 'game'),
+  gameRoute('/game'),
+  gameRoute('/trail-riding-game'),
   // Hunting
   duckHuntingRoute,
   huntingRoute('/duck-hunting-guide', 'duck-hunting-guide', huntingPages.duckGuide),

@@ -16,6 +16,7 @@ import type { Achievement } from '../../schemas/achievements.ts';
 import type { CampgroundReview } from '../../schemas/campground-reviews.ts';
 import type { Campground } from '../../schemas/campgrounds.ts';
 import type { MapRegion } from '../../schemas/map-regions.ts';
+import type { RiderRecord } from '../../schemas/records.ts';
 import type { TrackChunk } from '../../schemas/track-chunks.ts';
 import type { Trail } from '../../schemas/trails.ts';
 import type { TripContext } from '../../schemas/trip-context.ts';
@@ -43,6 +44,7 @@ export type CampgroundCollection = RxCollection<Campground>;
 export type MapRegionCollection = RxCollection<MapRegion>;
 export type CampgroundReviewCollection = RxCollection<CampgroundReview>;
 export type WmaCollection = RxCollection<Wma>;
+export type RecordCollection = RxCollection<RiderRecord>;
 
 /** Every collection of the app database, by the names of `schemas/index.ts`. */
 export type AppCollections = {
@@ -58,6 +60,7 @@ export type AppCollections = {
   mapRegions: MapRegionCollection;
   campgroundReviews: CampgroundReviewCollection;
   wmas: WmaCollection;
+  records: RecordCollection;
 };
 
 /** The app's RxDB database, with local documents enabled. */

@@ -52,4 +52,5 @@ export const migrationStrategies: Record<CollectionName, MigrationStrategies> = 
   mapRegions: {},
   campgroundReviews: {},
   wmas: {},
+  records: {},
 };

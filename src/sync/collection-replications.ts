@@ -4,6 +4,7 @@
  * change stream, and pushes for the rider's own collections. The public catalogues are pulled
  * only; the server answers them with or without a token.
  */
+import { LOCAL_USER_ID } from '../db/trips.ts';
 import {
   isTempId,
   pulledCatalogueCollections,
@@ -83,7 +84,14 @@ export function startSyncedCollection(
       : {
           push: {
             batchSize: pushBatchSizes[collection] ?? defaultPushBatchSize,
-            shouldPush: (document: WireDocument) => !isTempId(document.id),
+            // temp- documents wait for promotion; a signed-out rider's records and achievement
+            // progress wait for adoptAnonymousRecords on sign-in.
+            shouldPush: (document: WireDocument) =>
+              !isTempId(document.id) &&
+              !(
+                (collection === 'records' || collection === 'userAchievements') &&
+                document.userId === LOCAL_USER_ID
+              ),
             handler: (rows) =>
               reporter.reported(part, async () => {
                 const answer = await transport.request<PushResponse>('POST', `${base}/push`, {

@@ -30,6 +30,7 @@ import type { AppDatabase } from '../db/database.ts';
 import type { CollectionReplication } from '../db/replication.ts';
 import { isCatalogueCollection, startSyncedCollection } from './collection-replications.ts';
 import { createPromotionRunner, type PromotionRunner } from './promotion-runner.ts';
+import { adoptAnonymousRecords } from '../db/records.ts';
 import { createSyncStream } from './replication-stream.ts';
 import { createSyncReporter } from './sync-reporting.ts';
 import { createSyncStatusStore, type SyncStatusStore } from './sync-status.ts';
@@ -119,6 +120,11 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
   const persistence = persistCatalogueStatus(db, status);
   const detach = listenToNetwork(status, () => engine.syncNow(), Boolean(userId));
   void promotion?.run();
+  // What the rider learned while signed out becomes theirs; the push then sends it.
+  if (userId)
+    adoptAnonymousRecords(db, userId, Date.now()).catch((error: unknown) =>
+      reporter.fail({ rider: true }, error),
+    );
 
   const engine: SyncEngine = {
     status,

@@ -12,6 +12,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { campgroundReviewId } from '../../schemas/campground-reviews.ts';
+import { expectedRecordId, isRecordKind, recordKinds } from '../../schemas/records.ts';
 import { tripContextKey } from '../../schemas/trip-context.ts';
 import {
   documentIdProperty,
@@ -45,7 +46,7 @@ import {
 } from '../storage/user-documents.ts';
 import type { ChangeBus } from '../sync/change-bus.ts';
 import { findInputProblem, pushBodyShape } from '../sync/input-limits.ts';
-import { validateDocument } from '../validation.ts';
+import { validateDocument, validateRecordData } from '../validation.ts';
 
 export interface SyncRouteOptions {
   db: Kysely<ServerDatabase>;
@@ -208,6 +209,7 @@ function withServerOwnedFields(
     case 'trips':
     case 'tripPlans':
     case 'campgroundReviews':
+    case 'records':
       return { ...document, userId: ownerId, status: 'synced' };
     case 'waypoints':
       return { ...document, ownerId };
@@ -216,6 +218,30 @@ function withServerOwnedFields(
     default:
       return document;
   }
+}
+
+/**
+ * What is wrong with a pushed record (schemas/records.ts), or null: its kind must be known, its
+ * `data` must match that kind's schema, and its id must be the deterministic
+ * `<your user id>:<kind>[:<lesson>]` one, so a rider can only write their own records.
+ */
+function recordProblem(document: WireDocument, ownerId: string): string | null {
+  if (!isRecordKind(document.kind)) {
+    return `a record's kind must be one of ${recordKinds.join(', ')}.`;
+  }
+  const dataCheck = validateRecordData(document.kind, document.data);
+  if (!dataCheck.valid) {
+    const issues = dataCheck.issues
+      .slice(0, 3)
+      .map((issue) => `data${issue.path === '/' ? '' : issue.path} ${issue.message}`)
+      .join('; ');
+    return `not a valid ${document.kind} record: ${issues}.`;
+  }
+  const expected = expectedRecordId(ownerId, document.kind, document.data);
+  if (document.id !== expected) {
+    return `a ${document.kind} record's id must be "${expected}" (your user id, the kind and its subject).`;
+  }
+  return null;
 }
 
 /**
@@ -259,6 +285,10 @@ function preparePushRows(
       return {
         problem: `${where}: a review's id must be "<your user id>:<campgroundId>" (one review per rider and campground).`,
       };
+    }
+    if (collection === 'records') {
+      const problem = recordProblem(document, ownerId);
+      if (problem) return { problem: `${where}: ${problem}` };
     }
     const { _deleted: deleted, ...stored } = document;
     const validation = validateDocument(collection, stored);

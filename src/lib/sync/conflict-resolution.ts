@@ -11,6 +11,9 @@
  *   value is kept in `syncConflicts` (trips, trip plans, waypoints), so no edit vanishes
  *   silently; collections without that list merge so nothing is lost: track chunks keep every
  *   fix of both sides, achievements keep the highest progress and the earliest earned time.
+ * - A record's `data` (schemas/records.ts) merges key by key the same way, with its kind's
+ *   rules for keys both sides changed: scores and counts keep the larger value, a first
+ *   completion time the earliest, so finishing a lesson on either device is never undone.
  * - A deletion only wins against a copy nobody edited since `base`; an edit revives the
  *   document.
  * - The trip context follows core-platform §4: the server copy overrides the device's.
@@ -22,6 +25,7 @@
  */
 import deepEqual from 'fast-deep-equal';
 import stableStringify from 'fast-json-stable-stringify';
+import { isRecordKind, recordDataMergeRules } from '../../../schemas/records.ts';
 import {
   serverOwnedFields,
   type UserSyncedCollection,
@@ -53,6 +57,7 @@ const collectionsWithConflictList = new Set<UserSyncedCollection>([
   'trips',
   'tripPlans',
   'waypoints',
+  'records',
 ]);
 
 /** Fields the merge itself sets; never merged value by value. */
@@ -117,6 +122,25 @@ function mergedTrackPoints(master: SyncedDocument, local: SyncedDocument): unkno
   return [...byTime.entries()].sort(([a], [b]) => Number(a) - Number(b)).map(([, point]) => point);
 }
 
+/** Both sides' record `data`, key by key, by the kind's merge rules (later edit otherwise). */
+function mergedRecordData(master: SyncedDocument, local: SyncedDocument): Record<string, unknown> {
+  const rules = isRecordKind(master.kind) ? recordDataMergeRules[master.kind] : {};
+  const masterData = (master.data ?? {}) as Record<string, unknown>;
+  const localData = (local.data ?? {}) as Record<string, unknown>;
+  const { winner } = laterOf(master, local);
+  const winnerData = winner === master ? masterData : localData;
+  const merged: Record<string, unknown> = {};
+  for (const key of new Set([...Object.keys(masterData), ...Object.keys(localData)])) {
+    const values = [masterData[key], localData[key]];
+    const numbers = values.filter((value): value is number => typeof value === 'number');
+    const rule = rules[key] ?? 'later';
+    if (rule === 'max' && numbers.length > 0) merged[key] = Math.max(...numbers);
+    else if (rule === 'earliest') merged[key] = numbers.length > 0 ? Math.min(...numbers) : null;
+    else merged[key] = key in winnerData ? winnerData[key] : values.find((v) => v !== undefined);
+  }
+  return merged;
+}
+
 /** A field both sides changed: which value wins, and what the merge should remember. */
 function resolveFieldClash(
   collection: UserSyncedCollection,
@@ -135,6 +159,9 @@ function resolveFieldClash(
       (time): time is number => typeof time === 'number',
     );
     return { value: times.length ? Math.min(...times) : null, conflict: null };
+  }
+  if (collection === 'records' && field === 'data' && isRecordKind(master.kind)) {
+    return { value: mergedRecordData(master, local), conflict: null };
   }
   const { winner, loser } = laterOf(master, local);
   return {

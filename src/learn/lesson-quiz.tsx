@@ -1,0 +1,123 @@
+/**
+ * A lesson's self-check quiz (issue 16): one radio group per question (keyboard: Tab between
+ * questions, arrows between choices), "Check answers" scores it, saves the result on this
+ * device (synced to the rider's other devices) and shows every explanation.
+ */
+import { useState } from 'react';
+import { Button, Label, Radio, RadioGroup } from 'react-aria-components';
+import { CheckCircle2, XCircle } from 'lucide-react';
+import { saveQuizResult } from '../db/records.ts';
+import { useDatabase } from '../db/provider.tsx';
+import { showToast } from '../lib/toast.ts';
+import type { Lesson } from './lesson-types.ts';
+import { passMark, scoreQuiz, type QuizResult } from './quiz.ts';
+
+/** The quiz of `lesson`; results are stored under `learnerId`. */
+export function LessonQuiz({ lesson, learnerId }: { lesson: Lesson; learnerId: string }) {
+  const db = useDatabase();
+  const [answers, setAnswers] = useState<(number | null)[]>(() => lesson.quiz.map(() => null));
+  const [result, setResult] = useState<QuizResult | null>(null);
+  const unanswered = answers.filter((answer) => answer === null).length;
+
+  const check = async () => {
+    const scored = scoreQuiz(lesson.quiz, answers);
+    setResult(scored);
+    try {
+      await saveQuizResult(db, learnerId, {
+        lessonId: lesson.id,
+        correct: scored.correct,
+        questionCount: scored.questionCount,
+        passed: scored.passed,
+      });
+    } catch (error) {
+      showToast({
+        title: 'Your quiz result could not be saved on this device',
+        description: error instanceof Error ? error.message : String(error),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <section className="lesson-quiz" aria-labelledby="lesson-quiz-title">
+      <h2 id="lesson-quiz-title">Check yourself</h2>
+      <p className="fine-print">
+        {lesson.quiz.length} questions. Get {passMark(lesson.quiz.length)} right to finish the
+        lesson.
+      </p>
+      <ol className="lesson-quiz__questions">
+        {lesson.quiz.map((question, index) => {
+          const outcome = result?.perQuestion[index];
+          return (
+            <li key={question.question} className="lesson-quiz__question">
+              <RadioGroup
+                value={answers[index] === null ? null : String(answers[index])}
+                onChange={(value) => {
+                  setResult(null);
+                  setAnswers((current) =>
+                    current.map((answer, at) => (at === index ? Number(value) : answer)),
+                  );
+                }}
+                isDisabled={result !== null}
+              >
+                <Label className="lesson-quiz__prompt">{question.question}</Label>
+                {question.choices.map((choice, choiceIndex) => (
+                  <Radio key={choice} value={String(choiceIndex)} className="lesson-quiz__choice">
+                    {choice}
+                  </Radio>
+                ))}
+              </RadioGroup>
+              {result ? (
+                <p className={outcome ? 'lesson-quiz__right' : 'lesson-quiz__wrong'}>
+                  {outcome ? (
+                    <CheckCircle2 size={18} aria-hidden="true" />
+                  ) : (
+                    <XCircle size={18} aria-hidden="true" />
+                  )}{' '}
+                  <strong>{outcome ? 'Right.' : 'Not quite.'}</strong>{' '}
+                  {outcome ? '' : `The answer is “${question.choices[question.answer]}”. `}
+                  {question.explanation}
+                </p>
+              ) : null}
+            </li>
+          );
+        })}
+      </ol>
+      <div role="status" aria-live="polite" className="lesson-quiz__result">
+        {result
+          ? `${result.correct} of ${result.questionCount} right. ${
+              result.passed
+                ? 'Lesson finished: your progress is saved.'
+                : `You need ${passMark(result.questionCount)} to finish. Read the lesson again and retry.`
+            }`
+          : null}
+      </div>
+      <div className="lesson-quiz__actions">
+        {result ? (
+          <Button
+            className="button"
+            onPress={() => {
+              setResult(null);
+              setAnswers(lesson.quiz.map(() => null));
+            }}
+          >
+            Try again
+          </Button>
+        ) : (
+          <Button
+            className="button button--primary"
+            isDisabled={unanswered > 0}
+            onPress={() => void check()}
+          >
+            Check answers
+          </Button>
+        )}
+        {!result && unanswered > 0 ? (
+          <span className="fine-print">
+            {unanswered} {unanswered === 1 ? 'question' : 'questions'} left to answer
+          </span>
+        ) : null}
+      </div>
+    </section>
+  );
+}
