@@ -10,9 +10,11 @@ import {
   createRouter,
   lazyRouteComponent,
   redirect,
+  useSearch,
   type RouterHistory,
 } from '@tanstack/react-router';
 import { LOCAL_TRAIL_PAGES, SKILLS_SUBPAGES } from '../features/directory.ts';
+import { validateEquipmentSearch } from '../garage/equipment-search.ts';
 import { validateProfileSearch } from '../me/profile-search.ts';
 import { GeneralErrorPage } from './error-page.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
@@ -109,6 +111,58 @@ function trailPageRedirect<TPath extends string>(
         params: { trailId: LOCAL_TRAIL_PAGES[featureKey] },
         replace: true,
       });
+    },
+  });
+}
+
+// Garage (issue 16): hub, diagnostic wizard, equipment pages, repair shops, riding techniques.
+const GaragePage = lazyRouteComponent(() => import('../garage/garage-page.tsx'), 'GaragePage');
+const DiagnosticPage = lazyRouteComponent(
+  () => import('../garage/diagnostic-page.tsx'),
+  'DiagnosticPage',
+);
+const EquipmentPage = lazyRouteComponent(
+  () => import('../garage/equipment-page.tsx'),
+  'EquipmentPage',
+);
+const EquipmentGuidePage = lazyRouteComponent(
+  () => import('../garage/equipment-guide-page.tsx'),
+  'EquipmentGuidePage',
+);
+const RepairShopsPage = lazyRouteComponent(
+  () => import('../garage/repair-shops-page.tsx'),
+  'RepairShopsPage',
+);
+const RidingTechniquesPage = lazyRouteComponent(
+  () => import('../garage/riding-techniques-page.tsx'),
+  'RidingTechniquesPage',
+);
+
+/** A route of the garage area showing `component` for directory entry `featureKey`. */
+function garageRoute<TPath extends string>(
+  path: TPath,
+  featureKey: string,
+  component: ReturnType<typeof lazyRouteComponent>,
+) {
+  return createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    staticData: { featureKey },
+    component,
+  });
+}
+
+/** /equipment-intelligence and its alias /equipment, with the `?category=` query. */
+function equipmentRoute<TPath extends '/equipment-intelligence' | '/equipment'>(path: TPath) {
+  return createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    staticData: { featureKey: 'equipment-intelligence' },
+    validateSearch: validateEquipmentSearch,
+    component: function EquipmentRoute() {
+      // Both paths share this component, so read the search loosely and validate it again.
+      const { category } = validateEquipmentSearch(useSearch({ strict: false }));
+      return <EquipmentPage path={path} category={category} />;
     },
   });
 }
@@ -314,7 +368,7 @@ const routeTree = rootRoute.addChildren([
   featureRoute('/arkansas-skills', 'arkansas-skills'),
   ...skillsRoutes,
   featureRoute('/fishing', 'fishing'),
-  featureRoute('/riding-techniques', 'riding-techniques'),
+  garageRoute('/riding-techniques', 'riding-techniques', RidingTechniquesPage),
   featureRoute('/blog', 'blog'),
   featureRoute('/game', 'game'),
   featureRoute('/trail-riding-game', 'game'),
@@ -324,12 +378,12 @@ const routeTree = rootRoute.addChildren([
   featureRoute('/hunting', 'hunting'),
   featureRoute('/scouting-guide', 'scouting-guide'),
   // Garage
-  featureRoute('/garage', 'garage'),
-  featureRoute('/equipment-intelligence', 'equipment-intelligence'),
-  featureRoute('/equipment', 'equipment-intelligence'),
-  featureRoute('/diagnostic', 'diagnostic'),
-  featureRoute('/equipment-guide', 'equipment-guide'),
-  featureRoute('/arkansas-repair-shops', 'arkansas-repair-shops'),
+  garageRoute('/garage', 'garage', GaragePage),
+  equipmentRoute('/equipment-intelligence'),
+  equipmentRoute('/equipment'),
+  garageRoute('/diagnostic', 'diagnostic', DiagnosticPage),
+  garageRoute('/equipment-guide', 'equipment-guide', EquipmentGuidePage),
+  garageRoute('/arkansas-repair-shops', 'arkansas-repair-shops', RepairShopsPage),
   // Local
   featureRoute('/local-shopping-network', 'local-shopping-network'),
   featureRoute('/local-services', 'local-services'),
