@@ -66,7 +66,7 @@ export function DiagnosticPage() {
             <h2 className="diagnostic__prompt" ref={headingRef} tabIndex={-1}>
               {result.node.prompt}
             </h2>
-            {result.node.hint ? <p className="garage-source">{result.node.hint}</p> : null}
+            {result.node.hint ? <p>{result.node.hint}</p> : null}
             <ul className="diagnostic__answers">
               {result.node.answers.map((answer) => (
                 <li key={answer.id}>

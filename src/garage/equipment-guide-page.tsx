@@ -52,14 +52,20 @@ export function EquipmentGuidePage() {
           onChange={(value) => setLength(value as TripLength)}
           orientation="horizontal"
         >
-          <Label>Trip length</Label>
+          <Label className="garage-field__label">Trip length</Label>
           <div className="garage-actions">
             <Radio className="garage-checklist__item" value="day">
-              <span className="garage-checklist__box" aria-hidden="true" />
+              <span
+                className="garage-checklist__box garage-checklist__box--round"
+                aria-hidden="true"
+              />
               Day ride
             </Radio>
             <Radio className="garage-checklist__item" value="weekend">
-              <span className="garage-checklist__box" aria-hidden="true" />
+              <span
+                className="garage-checklist__box garage-checklist__box--round"
+                aria-hidden="true"
+              />
               Weekend
             </Radio>
           </div>

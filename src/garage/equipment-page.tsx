@@ -324,13 +324,19 @@ function CircuitCalculator() {
           value={chemistry}
           onChange={(value) => setChemistry(value as BatteryChemistry)}
         >
-          <Label>Battery type</Label>
+          <Label className="garage-field__label">Battery type</Label>
           <Radio className="garage-checklist__item" value="lead-acid">
-            <span className="garage-checklist__box" aria-hidden="true" />
+            <span
+              className="garage-checklist__box garage-checklist__box--round"
+              aria-hidden="true"
+            />
             Lead-acid or AGM
           </Radio>
           <Radio className="garage-checklist__item" value="lithium">
-            <span className="garage-checklist__box" aria-hidden="true" />
+            <span
+              className="garage-checklist__box garage-checklist__box--round"
+              aria-hidden="true"
+            />
             Lithium (LiFePO4)
           </Radio>
         </RadioGroup>

@@ -134,7 +134,7 @@ describe('garage pages offline at 390 px', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await page
-      .getByRole('heading', { name: /Shut the engine off and let it cool for 15–20/ })
+      .getByRole('heading', { name: 'Once the engine has cooled, what do you find?' })
       .waitFor();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');

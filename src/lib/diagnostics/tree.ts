@@ -245,8 +245,8 @@ const nodes: readonly DiagnosticNode[] = [
   {
     kind: 'question',
     id: 'overheat-look',
-    prompt: `First: ${coolDown} Then, what do you find?`,
-    hint: 'Never open a hot radiator cap: the coolant is under pressure and can scald you.',
+    prompt: 'Once the engine has cooled, what do you find?',
+    hint: `${coolDown} Never open a hot radiator cap: the coolant is under pressure and can scald you.`,
     answers: [
       { id: 'mud', label: 'The radiator is packed with mud or leaves', next: 'radiator-blocked' },
       { id: 'coolant', label: 'Coolant is low, leaking or steaming', next: 'coolant-loss' },
