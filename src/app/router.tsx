@@ -10,10 +10,12 @@ import {
   createRouter,
   lazyRouteComponent,
   redirect,
+  useSearch,
   type RouterHistory,
 } from '@tanstack/react-router';
 import { SKILLS_SUBPAGES } from '../features/directory.ts';
 import type { ParkPageKey } from '../local/parks.ts';
+import { validateEquipmentSearch } from '../garage/equipment-search.ts';
 import { validateProfileSearch } from '../me/profile-search.ts';
 import { GeneralErrorPage } from './error-page.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
@@ -129,6 +131,58 @@ function parkRoute<TPath extends string>(path: TPath, parkKey: ParkPageKey) {
     staticData: { featureKey: parkKey },
     component: function ParkRoute() {
       return <ParkPage parkKey={parkKey} />;
+    },
+  });
+}
+
+// Garage (issue 16): hub, diagnostic wizard, equipment pages, repair shops, riding techniques.
+const GaragePage = lazyRouteComponent(() => import('../garage/garage-page.tsx'), 'GaragePage');
+const DiagnosticPage = lazyRouteComponent(
+  () => import('../garage/diagnostic-page.tsx'),
+  'DiagnosticPage',
+);
+const EquipmentPage = lazyRouteComponent(
+  () => import('../garage/equipment-page.tsx'),
+  'EquipmentPage',
+);
+const EquipmentGuidePage = lazyRouteComponent(
+  () => import('../garage/equipment-guide-page.tsx'),
+  'EquipmentGuidePage',
+);
+const RepairShopsPage = lazyRouteComponent(
+  () => import('../garage/repair-shops-page.tsx'),
+  'RepairShopsPage',
+);
+const RidingTechniquesPage = lazyRouteComponent(
+  () => import('../garage/riding-techniques-page.tsx'),
+  'RidingTechniquesPage',
+);
+
+/** A route of the garage area showing `component` for directory entry `featureKey`. */
+function garageRoute<TPath extends string>(
+  path: TPath,
+  featureKey: string,
+  component: ReturnType<typeof lazyRouteComponent>,
+) {
+  return createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    staticData: { featureKey },
+    component,
+  });
+}
+
+/** /equipment-intelligence and its alias /equipment, with the `?category=` query. */
+function equipmentRoute<TPath extends '/equipment-intelligence' | '/equipment'>(path: TPath) {
+  return createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    staticData: { featureKey: 'equipment-intelligence' },
+    validateSearch: validateEquipmentSearch,
+    component: function EquipmentRoute() {
+      // Both paths share this component, so read the search loosely and validate it again.
+      const { category } = validateEquipmentSearch(useSearch({ strict: false }));
+      return <EquipmentPage path={path} category={category} />;
     },
   });
 }
@@ -392,7 +446,7 @@ const routeTree = rootRoute.addChildren([
   skillsRoute('/arkansas-skills', 'arkansas-skills'),
   ...skillsRoutes,
   huntingRoute('/fishing', 'fishing', huntingPages.fishing),
-  featureRoute('/riding-techniques', 'riding-techniques'),
+  garageRoute('/riding-techniques', 'riding-techniques', RidingTechniquesPage),
   localRoute('/blog', 'blog', FounderStoryPage),
   gameRoute('/game'),
   gameRoute('/trail-riding-game'),
@@ -402,12 +456,12 @@ const routeTree = rootRoute.addChildren([
   huntingRoute('/hunting', 'hunting', huntingPages.hunting),
   huntingRoute('/scouting-guide', 'scouting-guide', huntingPages.scouting),
   // Garage
-  featureRoute('/garage', 'garage'),
-  featureRoute('/equipment-intelligence', 'equipment-intelligence'),
-  featureRoute('/equipment', 'equipment-intelligence'),
-  featureRoute('/diagnostic', 'diagnostic'),
-  featureRoute('/equipment-guide', 'equipment-guide'),
-  featureRoute('/arkansas-repair-shops', 'arkansas-repair-shops'),
+  garageRoute('/garage', 'garage', GaragePage),
+  equipmentRoute('/equipment-intelligence'),
+  equipmentRoute('/equipment'),
+  garageRoute('/diagnostic', 'diagnostic', DiagnosticPage),
+  garageRoute('/equipment-guide', 'equipment-guide', EquipmentGuidePage),
+  garageRoute('/arkansas-repair-shops', 'arkansas-repair-shops', RepairShopsPage),
   // Local
   localRoute('/local-shopping-network', 'local-shopping-network', LocalShoppingPage),
   localRoute('/local-services', 'local-services', LocalServicesPage),
