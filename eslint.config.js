@@ -114,6 +114,23 @@ export default tseslint.config(
     },
   },
   {
+    // Issue 12: a function that needs more than 80 lines is doing more than one job; split it by
+    // responsibility (sub-components, hooks, named helpers). Tests and benchmarks are exempt.
+    files: ['{src,sync-server,scripts,datasets,schemas}/**/*.{ts,tsx,js,mjs}'],
+    rules: {
+      'max-lines-per-function': [
+        'error',
+        { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true },
+      ],
+    },
+  },
+  {
+    // Issue 12: the sync engine and the sync routes are being rewritten on their own branch; that
+    // rewrite splits them and drops this exemption.
+    files: ['src/sync/**', 'sync-server/routes/sync-routes.ts'],
+    rules: { 'max-lines-per-function': 'off' },
+  },
+  {
     // The database layer, its tests and benchmarks are the only places that touch RxDB directly.
     files: ['src/db/**', 'tests/**'],
     rules: { 'no-restricted-imports': 'off' },
