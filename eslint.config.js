@@ -131,6 +131,42 @@ export default tseslint.config(
     rules: { 'max-lines-per-function': 'off' },
   },
   {
+    // Issue 12, not finished: each file below still has a function over 80 lines that has not
+    // been split by responsibility yet. Split it and remove the file from this list; the list
+    // only ever shrinks.
+    files: [
+      'datasets/campground-context.ts',
+      'datasets/campgrounds.ts',
+      'scripts/test-postgres.ts',
+      'scripts/tiles/pmtiles-writer.ts',
+      'src/app/command-palette.tsx',
+      'src/app/top-nav.tsx',
+      'src/db/legacy-migration.ts',
+      'src/db/trip-context.ts',
+      'src/db/trips.ts',
+      'src/explore/map-page.tsx',
+      'src/explore/trail-facts.tsx',
+      'src/explore/trail-map-card.tsx',
+      'src/lib/outdoor/capability-checks.ts',
+      'src/machines/navigation-cues.ts',
+      'src/map/maplibre-map.tsx',
+      'src/map/offline-maps-panel.tsx',
+      'src/map/region-downloads.ts',
+      'src/ride/navigate-page.tsx',
+      'src/ride/recorder-panel.tsx',
+      'src/ride/track-drawing.tsx',
+      'src/ride/trip-detail-page.tsx',
+      'src/ride/trips-list.tsx',
+      'src/safety/contacts-section.tsx',
+      'src/safety/emergency-card.tsx',
+      'src/safety/emergency-test-page.tsx',
+      'sync-server/routes/auth-routes.ts',
+      'sync-server/storage/seed-database.ts',
+      'sync-server/sync/postgres-change-bus.ts',
+    ],
+    rules: { 'max-lines-per-function': 'off' },
+  },
+  {
     // The database layer, its tests and benchmarks are the only places that touch RxDB directly.
     files: ['src/db/**', 'tests/**'],
     rules: { 'no-restricted-imports': 'off' },
