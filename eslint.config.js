@@ -136,7 +136,6 @@ export default tseslint.config(
     // only ever shrinks.
     files: [
       'datasets/campground-context.ts',
-      'datasets/campgrounds.ts',
       'scripts/test-postgres.ts',
       'scripts/tiles/pmtiles-writer.ts',
       'src/app/command-palette.tsx',
