@@ -61,44 +61,7 @@ export function loadCampgroundContext(dataDir: string): CampgroundContext {
     type: place.type,
     milesFrom: (point) => miles(point, [place.longitude, place.latitude]),
   }));
-  const lakes = readFeatureCollection<Polygon, { name: string | null }>(
-    join(dataDir, 'basemap', 'ne-lakes.geojson'),
-  ).features;
-  for (const lake of lakes) {
-    if (!lake.properties.name) continue;
-    candidates.push({
-      name: lake.properties.name,
-      type: 'lake',
-      milesFrom: (point) => {
-        if (booleanPointInPolygon(point, lake.geometry)) return 0;
-        const shore: LineString = {
-          type: 'LineString',
-          coordinates: lake.geometry.coordinates[0]!,
-        };
-        return miles(
-          point,
-          nearestPointOnLine(shore, point).geometry.coordinates as [number, number],
-        );
-      },
-    });
-  }
-  const rivers = readFeatureCollection<
-    LineString | MultiLineString,
-    { name: string | null; name_full?: string | null }
-  >(join(dataDir, 'basemap', 'ne-rivers.geojson')).features;
-  for (const river of rivers) {
-    const name = river.properties.name_full ?? river.properties.name;
-    if (!name) continue;
-    candidates.push({
-      name,
-      type: 'river',
-      milesFrom: (point) =>
-        miles(
-          point,
-          nearestPointOnLine(river.geometry, point).geometry.coordinates as [number, number],
-        ),
-    });
-  }
+  candidates.push(...lakeCandidates(dataDir), ...riverCandidates(dataDir));
 
   return {
     regionOf(county, latitude) {
@@ -127,4 +90,54 @@ export function loadCampgroundContext(dataDir: string): CampgroundContext {
         .slice(0, 40);
     },
   };
+}
+
+/** Named Natural Earth lakes: 0 miles inside the lake, else the distance to its shore. */
+function lakeCandidates(dataDir: string): AttractionCandidate[] {
+  const candidates: AttractionCandidate[] = [];
+  const lakes = readFeatureCollection<Polygon, { name: string | null }>(
+    join(dataDir, 'basemap', 'ne-lakes.geojson'),
+  ).features;
+  for (const lake of lakes) {
+    if (!lake.properties.name) continue;
+    candidates.push({
+      name: lake.properties.name,
+      type: 'lake',
+      milesFrom: (point) => {
+        if (booleanPointInPolygon(point, lake.geometry)) return 0;
+        const shore: LineString = {
+          type: 'LineString',
+          coordinates: lake.geometry.coordinates[0]!,
+        };
+        return miles(
+          point,
+          nearestPointOnLine(shore, point).geometry.coordinates as [number, number],
+        );
+      },
+    });
+  }
+  return candidates;
+}
+
+/** Named Natural Earth river segments, each with the distance to its nearest point. */
+function riverCandidates(dataDir: string): AttractionCandidate[] {
+  const candidates: AttractionCandidate[] = [];
+  const rivers = readFeatureCollection<
+    LineString | MultiLineString,
+    { name: string | null; name_full?: string | null }
+  >(join(dataDir, 'basemap', 'ne-rivers.geojson')).features;
+  for (const river of rivers) {
+    const name = river.properties.name_full ?? river.properties.name;
+    if (!name) continue;
+    candidates.push({
+      name,
+      type: 'river',
+      milesFrom: (point) =>
+        miles(
+          point,
+          nearestPointOnLine(river.geometry, point).geometry.coordinates as [number, number],
+        ),
+    });
+  }
+  return candidates;
 }

@@ -399,6 +399,40 @@ function ridbDescription(record: RidbRecord): string | null {
   return record.description.length >= ridbDescriptionCutLength ? `${text}…` : text;
 }
 
+/** Amenities said by any source; a "yes" from any source wins (a record that lists one saw it). */
+function mergedAmenities(ridb: RidbRecord[], osm: OsmRecord[]): Campground['amenities'] {
+  const amenities = emptyAmenities();
+  const said = [...ridb.map(ridbAmenities), ...osm.map((record) => osmAmenities(record))];
+  for (const flag of campgroundAmenityFlags) {
+    const values = said.map((amenity) => amenity[flag]).filter((value) => value != null);
+    amenities[flag] = values.length === 0 ? null : values.some(Boolean);
+  }
+  return amenities;
+}
+
+/** The distinct descriptions of the group: RIDB descriptions, then OSM description or note. */
+function mergedDescriptions(ridb: RidbRecord[], osm: OsmRecord[]): string[] {
+  const descriptions = [
+    ...ridb.map(ridbDescription),
+    ...osm.map((record) => osmText(record, 'description') ?? osmText(record, 'note')),
+  ].filter((text): text is string => Boolean(text));
+  return [...new Set(descriptions)];
+}
+
+/** "12 Lake Rd" from OSM addr:housenumber and addr:street; null without a street. */
+function osmAddress(record: OsmRecord): string | null {
+  const street = osmText(record, 'addr:street');
+  if (!street) return null;
+  const number = osmText(record, 'addr:housenumber');
+  return number ? `${number} ${street}` : street;
+}
+
+/** The OSM operator; one OSM node puts a URL in `operator`, which names no operator. */
+function osmOperator(record: OsmRecord): string | null {
+  const value = osmText(record, 'operator');
+  return value && !/^https?:/i.test(value) ? value : null;
+}
+
 function buildCampground(
   group: SourceRecord[],
   counties: County[],
@@ -424,39 +458,12 @@ function buildCampground(
   // The located point: an OSM node is the mapped site itself; RIDB points are facility centres.
   const anchor = osmRecords.find((record) => !record.genericName) ?? ordered[0]!;
 
-  const amenities = emptyAmenities();
-  const said = [
-    ...ridbRecords.map((record) => ridbAmenities(record.ridb!)),
-    ...osm.map((record) => osmAmenities(record)),
-  ];
-  for (const flag of campgroundAmenityFlags) {
-    const values = said.map((amenity) => amenity[flag]).filter((value) => value != null);
-    // A "yes" from any source wins: a record that lists an amenity saw it.
-    amenities[flag] = values.length === 0 ? null : values.some(Boolean);
-  }
-
-  const descriptions = [
-    ...ridbRecords.map((record) => ridbDescription(record.ridb!)),
-    ...osm.map((record) => osmText(record, 'description') ?? osmText(record, 'note')),
-  ].filter((text): text is string => Boolean(text));
-  const uniqueDescriptions = [...new Set(descriptions)];
-
+  const ridb = ridbRecords.map((record) => record.ridb!);
+  const amenities = mergedAmenities(ridb, osm);
+  const uniqueDescriptions = mergedDescriptions(ridb, osm);
   const website = firstNonNull(osm.map((record) => osmText(record, 'website')));
-  const address = firstNonNull(
-    osm.map((record) => {
-      const street = osmText(record, 'addr:street');
-      if (!street) return null;
-      const number = osmText(record, 'addr:housenumber');
-      return number ? `${number} ${street}` : street;
-    }),
-  );
-  const operator = firstNonNull(
-    osm.map((record) => {
-      const value = osmText(record, 'operator');
-      // One OSM node puts a URL in `operator`; it names no operator.
-      return value && !/^https?:/i.test(value) ? value : null;
-    }),
-  );
+  const address = firstNonNull(osm.map(osmAddress));
+  const operator = firstNonNull(osm.map(osmOperator));
   const roadSurface = firstNonNull(ridbRecords.map((record) => record.ridb!.road_difficulty));
   const county = countyAt(counties, anchor.longitude, anchor.latitude);
   const ridbFacilityId = ridbRecords[0]?.ridb?.facility_id ?? null;

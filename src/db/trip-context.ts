@@ -26,7 +26,6 @@ import type { TripContext } from '../../schemas/trip-context.ts';
 import {
   applyRecommendations,
   emptyTripContext,
-  setActiveTripPlan,
   setNavigationContext,
   type ApplyRecommendationsOptions,
 } from '../lib/trip-context/trip-context-rules.ts';
@@ -339,15 +338,6 @@ export function recordRecommendations(
   getTripContextPersister(db).change((context) =>
     applyRecommendations(context, items, now, { query: options.query }),
   );
-}
-
-/** Makes `plan` (e.g. `{ id, name }`) the active trip plan, or clears it with null. */
-export function updateActiveTripPlan(
-  db: AppDatabase,
-  plan: Record<string, unknown> | null,
-  now: number = Date.now(),
-): void {
-  getTripContextPersister(db).change((context) => setActiveTripPlan(context, plan, now));
 }
 
 /** Replaces the navigation context, or clears it with null. */

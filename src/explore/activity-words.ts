@@ -35,7 +35,7 @@ export const activityChips: readonly ActivityChip[] = [
 ];
 
 /** Type guard for values read from the URL or a chip key. */
-export function isActivityFilter(value: unknown): value is ActivityFilter {
+function isActivityFilter(value: unknown): value is ActivityFilter {
   return typeof value === 'string' && activityChips.some((chip) => chip.id === value);
 }
 

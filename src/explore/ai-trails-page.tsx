@@ -11,48 +11,25 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { Button, Input, Label, SearchField } from 'react-aria-components';
-import {
-  Bird,
-  CloudOff,
-  LocateFixed,
-  MapPin,
-  MapPinOff,
-  Search,
-  SearchX,
-  Sparkles,
-  TriangleAlert,
-  X,
-} from 'lucide-react';
-import { arkansasRegions } from '../../schemas/common.ts';
-import { trailDifficulties } from '../../schemas/trails.ts';
 import type { TrailDifficulty } from '../../schemas/trails.ts';
-import type { Wma } from '../../schemas/wmas.ts';
 import { useCatalogueStatus, useSavedTrailIds, useTrails, useWmas } from '../db/hooks.ts';
 import { useDatabase } from '../db/provider.tsx';
 import { recordRecommendations } from '../db/trip-context.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
-import { Spinner } from '../ui/spinner.tsx';
-import { ActivityIcon } from './activity-icon.tsx';
 import { catalogueStatusMessage } from './catalogue-status.ts';
-import { pluralise } from './featured-locations.ts';
-import { TrailCard } from './trail-card.tsx';
-import { countyRegionLabel, difficultyLabel, formatCoordinates } from './trail-format.ts';
 import {
-  activityChips,
   describeTrailSearch,
-  distanceLabel,
   filterTrails,
   filterWildlifeAreas,
   parseTrailSearch,
   unknownPlaceMessage,
   wantsHuntingAreas,
+  type ActivityFilter,
+  type TrailMatch,
 } from './trail-search.ts';
-import type { ActivityFilter } from './trail-search.ts';
 import { activityFromParam } from './activity-words.ts';
 import { useRiderPosition } from './use-rider-position.ts';
 import { useOnlineStatus } from '../ui/use-online-status.ts';
-import { ChipFilter } from './chip-filter.tsx';
 import {
   finderQueryLabel,
   hasFinderCriteria,
@@ -60,6 +37,14 @@ import {
   trailRecommendations,
 } from './recent-recommendations.ts';
 import { RecentlyRecommended } from './recently-recommended.tsx';
+import {
+  CatalogueStatusNote,
+  FinderFilters,
+  FinderHeader,
+  FinderResults,
+  FinderSearchField,
+  SearchUnderstanding,
+} from './trail-finder-sections.tsx';
 import './explore.css';
 
 /**
@@ -68,6 +53,91 @@ import './explore.css';
  * when offline or when the catalogue could not refresh, and a clear empty state.
  */
 export function AiTrailsPage() {
+  const { q, activity, draft, setDraft, updateUrl, clearUrl } = useFinderUrl();
+  const [difficultyFilter, setDifficultyFilter] = useState<TrailDifficulty | null>(null);
+  const [regionFilter, setRegionFilter] = useState<string | null>(null);
+  const found = useFinderMatches(q, activity, difficultyFilter, regionFilter);
+  const { parsed, isHunting, trails } = found;
+  const { savedTrailIds } = useSavedTrailIds();
+  const savedIds = useMemo(() => new Set(savedTrailIds), [savedTrailIds]);
+  const catalogueStatus = useCatalogueStatus();
+  const online = useOnlineStatus();
+  const unrecorded = useRecommendationRecorder(
+    { q, activity, difficulty: difficultyFilter, region: regionFilter },
+    !isHunting && !found.trailsLoading,
+    found.trailMatches,
+  );
+  useTrailFinderMeta(isHunting);
+
+  const understood = describeTrailSearch(parsed);
+  const hasCriteria =
+    Boolean(q.trim()) || activity !== null || difficultyFilter !== null || regionFilter !== null;
+  const clearAll = () => {
+    setDraft('');
+    setDifficultyFilter(null);
+    setRegionFilter(null);
+    clearUrl();
+  };
+
+  return (
+    <div className="explore-page trails-page">
+      <FinderHeader isHunting={isHunting} />
+      <CatalogueStatusNote
+        statusMessage={catalogueStatusMessage(online, catalogueStatus)}
+        online={online}
+      />
+      <section className="finder" aria-label="Search and filters">
+        <FinderSearchField
+          draft={draft}
+          isHunting={isHunting}
+          onChange={(value) => {
+            setDraft(value);
+            updateUrl({ q: value });
+          }}
+          onSubmit={() => unrecorded.current?.()}
+        />
+        <SearchUnderstanding
+          understood={understood}
+          unknownPlaces={unknownPlaceMessage(parsed)}
+          nearMe={parsed.nearMe}
+          riderPosition={found.riderPosition}
+        />
+        <FinderFilters
+          activity={activity}
+          onSelectActivity={(next) => updateUrl({ activity: next })}
+          isHunting={isHunting}
+          difficultyFilter={difficultyFilter}
+          onSelectDifficulty={setDifficultyFilter}
+          regionFilter={regionFilter}
+          onSelectRegion={setRegionFilter}
+        />
+      </section>
+
+      {hasCriteria || isHunting ? null : <RecentlyRecommended trails={trails} />}
+
+      <FinderResults
+        isLoading={isHunting ? found.areasLoading : found.trailsLoading}
+        isHunting={isHunting}
+        hasCriteria={hasCriteria}
+        onClear={clearAll}
+        parsed={parsed}
+        understood={understood}
+        difficulty={found.difficulty}
+        trailMatches={found.trailMatches}
+        areaMatches={found.areaMatches}
+        storedCount={isHunting ? found.wildlifeAreas.length : trails.length}
+        savedIds={savedIds}
+      />
+    </div>
+  );
+}
+
+/**
+ * The search text (`q`) and activity chip kept in the URL, and the field's draft. The draft
+ * lets typing never wait on the router; a new `q` from outside (voice, Clear search, back
+ * button) replaces it.
+ */
+function useFinderUrl() {
   // The page is mounted at both /ai-trails and /navigate (route table §2.1), so the search is
   // read without pinning one route id; values are validated here either way.
   const search = useSearch({ strict: false }) as { q?: unknown; activity?: unknown };
@@ -75,11 +145,6 @@ export function AiTrailsPage() {
   const q = typeof search.q === 'string' ? search.q : '';
   const activity: ActivityFilter | null = activityFromParam(search.activity);
 
-  const [difficultyFilter, setDifficultyFilter] = useState<TrailDifficulty | null>(null);
-  const [regionFilter, setRegionFilter] = useState<string | null>(null);
-
-  // The field edits a draft so typing never waits on the router; a new `q` from outside
-  // (voice, Clear search, back button) replaces the draft.
   const [draft, setDraft] = useState(q);
   const [syncedQ, setSyncedQ] = useState(q);
   if (q !== syncedQ) {
@@ -100,16 +165,20 @@ export function AiTrailsPage() {
       replace: true,
     });
   };
+  const clearUrl = () => void navigate({ to: '.', search: {}, replace: true });
+  return { q, activity, draft, setDraft, updateUrl, clearUrl };
+}
 
+/** The parsed search and the trails and WMAs it matches, nearest first when "near me". */
+function useFinderMatches(
+  q: string,
+  activity: ActivityFilter | null,
+  difficultyFilter: TrailDifficulty | null,
+  regionFilter: string | null,
+) {
   const { trails, isLoading: trailsLoading } = useTrails();
   const { wmas: wildlifeAreas, isLoading: areasLoading } = useWmas();
-  const { savedTrailIds } = useSavedTrailIds();
-  const catalogueStatus = useCatalogueStatus();
-  const online = useOnlineStatus();
-
   const parsed = useMemo(() => parseTrailSearch(q), [q]);
-  const understood = describeTrailSearch(parsed);
-  const unknownPlaces = unknownPlaceMessage(parsed);
   const difficulty = difficultyFilter ?? parsed.difficulty;
   const isHunting = wantsHuntingAreas({ activity, activities: parsed.activities });
   const riderPosition = useRiderPosition(parsed.nearMe);
@@ -138,16 +207,26 @@ export function AiTrailsPage() {
       }),
     [wildlifeAreas, parsed, regionFilter, near],
   );
-  const savedIds = useMemo(() => new Set(savedTrailIds), [savedTrailIds]);
+  return {
+    ...{ trails, trailsLoading, wildlifeAreas, areasLoading, parsed, difficulty, isHunting },
+    ...{ riderPosition, trailMatches, areaMatches },
+  };
+}
 
-  // A search with results is a set of recommendations (core-platform §4 "Trip context"): it is
-  // recorded once it has stayed unchanged for a moment, at once on Enter, and when the rider
-  // leaves the page (e.g. opens a result), so typing a word letter by letter records the word,
-  // not every prefix. The bare list and WMAs are not sets.
+/**
+ * Records a search's results as the trip planner's recommendations (core-platform §4 "Trip
+ * context") once they have stayed unchanged for a moment, at once on Enter (call the returned
+ * ref), and when the rider leaves the page (e.g. opens a result), so typing a word letter by
+ * letter records the word, not every prefix. The bare list and WMAs are not sets.
+ */
+function useRecommendationRecorder(
+  criteria: Parameters<typeof finderQueryLabel>[0],
+  isTrailSearch: boolean,
+  trailMatches: TrailMatch[],
+) {
   const db = useDatabase();
-  const criteria = { q, activity, difficulty: difficultyFilter, region: regionFilter };
   const queryLabel = finderQueryLabel(criteria);
-  const searched = hasFinderCriteria(criteria) && !isHunting && !trailsLoading;
+  const searched = hasFinderCriteria(criteria) && isTrailSearch;
   const recommendations = useMemo(
     () => (searched ? trailRecommendations(trailMatches.map((match) => match.trail)) : []),
     [searched, trailMatches],
@@ -165,7 +244,11 @@ export function AiTrailsPage() {
     const timer = setTimeout(record, recommendationSettleMs);
     return () => clearTimeout(timer);
   }, [db, recommendations, queryLabel]);
+  return unrecorded;
+}
 
+/** Title, description and keywords for the finder, or for hunting areas. */
+function useTrailFinderMeta(isHunting: boolean) {
   usePageMeta({
     title: isHunting ? 'Hunting Areas: Arkansas WMAs' : 'AI Trail Finder',
     description:
@@ -181,258 +264,4 @@ export function AiTrailsPage() {
     ],
     path: '/ai-trails',
   });
-
-  const isLoading = isHunting ? areasLoading : trailsLoading;
-  const resultCount = isHunting ? areaMatches.length : trailMatches.length;
-  const hasCriteria =
-    Boolean(q.trim()) || activity !== null || difficultyFilter !== null || regionFilter !== null;
-  const statusMessage = catalogueStatusMessage(online, catalogueStatus);
-
-  const clearAll = () => {
-    setDraft('');
-    setDifficultyFilter(null);
-    setRegionFilter(null);
-    void navigate({ to: '.', search: {}, replace: true });
-  };
-
-  const selectActivity = (next: ActivityFilter | null) => updateUrl({ activity: next });
-
-  return (
-    <div className="explore-page trails-page">
-      <header className="page-header">
-        <p className="eyebrow">
-          <Sparkles size={16} aria-hidden="true" /> AI Trail Finder
-        </p>
-        <h1>{isHunting ? 'Hunting areas' : 'Find your next trail'}</h1>
-        <p className="page-header__lead">
-          {isHunting
-            ? 'Arkansas Game and Fish Commission Wildlife Management Areas, on this device for use without signal.'
-            : 'Say or type what you are after, like “atv trails near Russellville”, “easy hikes in Newton County” or “side by side near me”. Everything here works offline.'}
-        </p>
-      </header>
-
-      {statusMessage ? (
-        <p className={`status-note status-note--${statusMessage.tone}`} role="status">
-          {online ? (
-            <TriangleAlert size={18} aria-hidden="true" />
-          ) : (
-            <CloudOff size={18} aria-hidden="true" />
-          )}
-          {statusMessage.text}
-        </p>
-      ) : null}
-
-      <section className="finder" aria-label="Search and filters">
-        <SearchField
-          className="search-field"
-          value={draft}
-          onChange={(value) => {
-            setDraft(value);
-            updateUrl({ q: value });
-          }}
-          onSubmit={() => unrecorded.current?.()}
-        >
-          <Label className="search-field__label">
-            {isHunting ? 'Search hunting areas' : 'Search trails'}
-          </Label>
-          <div className="search-field__box">
-            <Search size={20} aria-hidden="true" className="search-field__icon" />
-            <Input
-              className="search-field__input"
-              placeholder="Try “easy trails near Hot Springs”"
-            />
-            {draft ? (
-              <Button className="search-field__clear" aria-label="Clear search text">
-                <X size={20} aria-hidden="true" />
-              </Button>
-            ) : null}
-          </div>
-        </SearchField>
-
-        <p className="understood" aria-live="polite">
-          {understood ? (
-            <>
-              <span className="understood__label">Understood:</span> {understood}
-            </>
-          ) : (
-            <span className="understood__hint">
-              Knows Arkansas towns (over 1,000 people, and county seats) and counties, the Ozarks,
-              Ouachitas, Buffalo and White rivers, “near me”, and rider words like ATV,
-              side-by-side, jeep or dual sport.
-            </span>
-          )}
-        </p>
-        {unknownPlaces ? (
-          <p className="status-note status-note--warning" role="status">
-            <MapPinOff size={18} aria-hidden="true" />
-            {unknownPlaces}
-          </p>
-        ) : null}
-        {parsed.nearMe && riderPosition.status === 'locating' ? (
-          <p className="status-note" role="status">
-            <LocateFixed size={18} aria-hidden="true" />
-            Finding your location to sort trails by distance…
-          </p>
-        ) : null}
-        {parsed.nearMe && riderPosition.status === 'failed' ? (
-          <p className="status-note status-note--warning" role="alert">
-            <MapPinOff size={18} aria-hidden="true" />
-            {riderPosition.message}
-          </p>
-        ) : null}
-
-        <ChipFilter
-          id="activity"
-          label="Activity"
-          allLabel="All"
-          options={activityChips.map((chip) => ({
-            value: chip.id,
-            label: (
-              <>
-                <ActivityIcon activity={chip.id} size={16} />
-                {chip.label}
-              </>
-            ),
-          }))}
-          selected={activity}
-          onSelect={selectActivity}
-        />
-
-        {isHunting ? null : (
-          <ChipFilter
-            id="difficulty"
-            label="Difficulty"
-            allLabel="Any"
-            options={trailDifficulties.map((level) => ({
-              value: level,
-              label: difficultyLabel(level),
-            }))}
-            selected={difficultyFilter}
-            onSelect={setDifficultyFilter}
-          />
-        )}
-
-        <ChipFilter
-          id="region"
-          label="Region"
-          allLabel="All regions"
-          options={arkansasRegions.map((region) => ({ value: region, label: region }))}
-          selected={regionFilter}
-          onSelect={setRegionFilter}
-        />
-      </section>
-
-      {hasCriteria || isHunting ? null : <RecentlyRecommended trails={trails} />}
-
-      <section className="results" aria-labelledby="results-heading">
-        <div className="results__bar">
-          <h2 id="results-heading" className="results__count" aria-live="polite">
-            {isLoading
-              ? 'Loading…'
-              : isHunting
-                ? pluralise(resultCount, 'hunting area')
-                : pluralise(resultCount, 'trail')}
-          </h2>
-          {hasCriteria ? (
-            <Button className="button button--ghost" onPress={clearAll}>
-              <X size={18} aria-hidden="true" />
-              Clear search
-            </Button>
-          ) : null}
-        </div>
-
-        {isLoading ? (
-          <Spinner label={isHunting ? 'Loading hunting areas…' : 'Loading trails…'} />
-        ) : resultCount === 0 ? (
-          <div className="empty-state">
-            <SearchX size={40} aria-hidden="true" className="empty-state__icon" />
-            <h3>{isHunting ? 'No hunting areas match' : 'No trails match your search'}</h3>
-            <p>
-              {(isHunting ? wildlifeAreas.length : trails.length) === 0
-                ? 'No trails are stored on this device yet. Connect once to download the Arkansas trail list; after that it works offline.'
-                : `Nothing in the ${isHunting ? 'WMA list' : 'trail list'} matches ${understood || 'these filters'}${
-                    difficulty && !isHunting
-                      ? '. Many trails have no difficulty rating yet, so a difficulty filter leaves them out'
-                      : ''
-                  }. Try fewer words or another place.`}
-            </p>
-            {hasCriteria ? (
-              <Button className="button button--primary" onPress={clearAll}>
-                Clear search
-              </Button>
-            ) : null}
-          </div>
-        ) : isHunting ? (
-          <>
-            <p className="results__note">
-              <TriangleAlert size={16} aria-hidden="true" /> WMA points are approximate interior
-              locations of large areas. Check Arkansas Game and Fish Commission maps and regulations
-              before you hunt.
-            </p>
-            <ul className="card-grid" aria-label="Wildlife Management Areas">
-              {areaMatches.map(({ area, distance }) => (
-                <li key={area.id}>
-                  <WildlifeAreaCard area={area} distanceLabel={distanceLabel(distance)} />
-                </li>
-              ))}
-            </ul>
-          </>
-        ) : (
-          <ul className="card-grid" aria-label="Trails">
-            {trailMatches.map(({ trail, distance }) => (
-              <li key={trail.id}>
-                <TrailCard
-                  trail={trail}
-                  isSaved={savedIds.has(trail.id)}
-                  distanceLabel={distanceLabel(distance)}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
-        {parsed.places.some((place) => place.kind !== 'area') ? (
-          <p className="results__note">
-            Distances are straight-line miles from the trailhead point. Town locations: GeoNames (CC
-            BY 4.0); county centres from US Census county boundaries.
-          </p>
-        ) : null}
-      </section>
-    </div>
-  );
-}
-
-/** A WMA shown as a hunting area: name, county and region, waterfowl badge, approximate point. */
-function WildlifeAreaCard({ area, distanceLabel }: { area: Wma; distanceLabel: string | null }) {
-  return (
-    <article className="trail-card wma-card" aria-labelledby={`wma-${area.id}-name`}>
-      <header className="trail-card__header">
-        <div className="trail-card__heading">
-          <p className="trail-card__kind">Wildlife Management Area</p>
-          <h3 className="trail-card__name" id={`wma-${area.id}-name`}>
-            {area.name}
-          </h3>
-        </div>
-        {area.waterfowl ? (
-          <span className="pill pill--accent">
-            <Bird size={16} aria-hidden="true" />
-            Waterfowl
-          </span>
-        ) : null}
-      </header>
-      <p className="trail-card__line">
-        <MapPin size={16} aria-hidden="true" />
-        <span>
-          {countyRegionLabel(area.county, area.region)}
-          {distanceLabel ? <span className="trail-card__distance"> · {distanceLabel}</span> : null}
-        </span>
-      </p>
-      <p className="trail-card__line trail-card__line--muted">
-        Approximate location: {formatCoordinates(area.latitude, area.longitude)}
-      </p>
-      <p className="approximate-note">
-        <TriangleAlert size={16} aria-hidden="true" />
-        Approximate location (rough interior point of the area)
-      </p>
-    </article>
-  );
 }

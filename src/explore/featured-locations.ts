@@ -9,6 +9,7 @@
  */
 import type { Trail } from '../../schemas/trails.ts';
 import type { Wma } from '../../schemas/wmas.ts';
+import { abbreviateNumber } from '../lib/format.ts';
 
 /** Pages a featured card may open that are not a trail page (voice §2.1 route table). */
 export type FeaturedPagePath = '/map' | '/carters-riding-park';
@@ -135,7 +136,10 @@ export function computeHomeStats(trails: readonly Trail[], wmas: readonly Wma[])
   };
 }
 
-/** "103 Trails", "1 Trail". */
+/**
+ * "103 Trails", "1 Trail", "1.2K Trails": counts are abbreviated (core-platform §9 "Number
+ * abbreviation").
+ */
 export function pluralise(count: number, singular: string, plural = `${singular}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`;
+  return `${abbreviateNumber(count)} ${count === 1 ? singular : plural}`;
 }

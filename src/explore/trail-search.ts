@@ -23,7 +23,7 @@ import {
   type ActivityWordMeaning,
 } from './activity-words.ts';
 
-export { activityChips, isActivityFilter } from './activity-words.ts';
+export { activityChips } from './activity-words.ts';
 export type { ActivityChip, ActivityFilter } from './activity-words.ts';
 
 /**

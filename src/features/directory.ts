@@ -842,36 +842,6 @@ export function findFeature(key: string): FeatureEntry | undefined {
   return byKey.get(key);
 }
 
-/** The path part of an entry's route (`/equipment-intelligence?category=x` → `/equipment-intelligence`). */
-export function routePath(feature: Pick<FeatureEntry, 'route'>): string {
-  const index = feature.route.indexOf('?');
-  return index === -1 ? feature.route : feature.route.slice(0, index);
-}
-
-/**
- * The directory entry that owns an app pathname, for role guards and "current page" highlighting.
- * Matches the entry's route path or its path pattern (`$param` segments match any one segment).
- * Entries whose route carries a query (the Garage shortcuts) never own a path; their base page does.
- */
-export function featureForPath(pathname: string): FeatureEntry | undefined {
-  const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  for (const feature of FEATURES) {
-    if (feature.route.includes('?')) continue;
-    if (feature.route === normalised) return feature;
-    if (feature.pathPattern && patternMatches(feature.pathPattern, normalised)) return feature;
-  }
-  return undefined;
-}
-
-function patternMatches(pattern: string, pathname: string): boolean {
-  const patternParts = pattern.split('/');
-  const pathParts = pathname.split('/');
-  if (patternParts.length !== pathParts.length) return false;
-  return patternParts.every(
-    (part, index) => part === pathParts[index] || (part.startsWith('$') && pathParts[index] !== ''),
-  );
-}
-
 /**
  * Whether the entry shows a New badge on `today`: true while today is before `newUntil`.
  * Dates compare as calendar days in ISO form (YYYY-MM-DD), so time zones do not shift a badge.

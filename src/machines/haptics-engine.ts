@@ -28,17 +28,6 @@ export const BATTERY_SAVING_THRESHOLD = 0.3;
 export const BUTTON_HAPTIC_MS = 50;
 export const BUTTON_HAPTIC_DEBOUNCE_MS = 150;
 
-/** Strength class of an intensity 0..1 (core-platform §9); 'off' at 0 or below. */
-export type HapticStrength = 'strong' | 'medium' | 'subtle' | 'off';
-
-/** Strong at or above 0.8, medium at or above 0.5, subtle above 0 (core-platform §9). */
-export function hapticStrength(intensity: number): HapticStrength {
-  if (intensity >= 0.8) return 'strong';
-  if (intensity >= 0.5) return 'medium';
-  if (intensity > 0) return 'subtle';
-  return 'off';
-}
-
 /** Inputs of `scaleHapticDurations`. batteryLevel 0..1, null when unknown. */
 export interface HapticScaling {
   masterIntensity: number;

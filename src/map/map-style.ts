@@ -161,14 +161,181 @@ function difficultyColor(palette: Palette): ExpressionSpecification {
   ];
 }
 
+/** Where an archive's layers read from: its source id and the zoom its tiles start at. */
+interface LayerBase {
+  source: string;
+  minzoom: number;
+}
+
+/** The archive's layers grouped by kind, so buildMapStyle can stack each kind across archives. */
 function layersForArchive(
   archive: StyleArchive,
   palette: Palette,
   highlightTrailId: string | null,
 ): Record<string, LayerSpecification[]> {
-  const source = archive.id;
-  const minzoom = archive.minZoom;
-  const base = { source, minzoom };
+  const base: LayerBase = { source: archive.id, minzoom: archive.minZoom };
+  return {
+    areas: areaLayers(base, palette),
+    lines: lineLayers(base, palette),
+    points: pointLayers(base, palette, highlightTrailId),
+    labels: labelLayers(base, palette),
+  };
+}
+
+/** Neighbouring states, Arkansas and lakes as fills. */
+function areaLayers(base: LayerBase, palette: Palette): LayerSpecification[] {
+  const { source } = base;
+  return [
+    {
+      ...base,
+      id: `neighbours-fill-${source}`,
+      type: 'fill',
+      'source-layer': 'neighbours',
+      paint: { 'fill-color': palette.neighbours },
+    },
+    {
+      ...base,
+      id: `state-fill-${source}`,
+      type: 'fill',
+      'source-layer': 'state',
+      paint: { 'fill-color': palette.land },
+    },
+    {
+      ...base,
+      id: `lakes-fill-${source}`,
+      type: 'fill',
+      'source-layer': 'lakes',
+      paint: { 'fill-color': palette.water },
+    },
+  ];
+}
+
+/** County borders, rivers (major ones wider) and the state line. */
+function lineLayers(base: LayerBase, palette: Palette): LayerSpecification[] {
+  const { source } = base;
+  return [
+    {
+      ...base,
+      id: `counties-line-${source}`,
+      type: 'line',
+      'source-layer': 'counties',
+      paint: {
+        'line-color': palette.county,
+        'line-width': ['interpolate', ['linear'], ['zoom'], 6, 0.5, 12, 1.5],
+        'line-dasharray': [3, 2],
+      },
+    },
+    {
+      ...base,
+      id: `rivers-line-${source}`,
+      type: 'line',
+      'source-layer': 'rivers',
+      layout: { 'line-cap': 'round', 'line-join': 'round' },
+      paint: {
+        'line-color': palette.river,
+        'line-width': [
+          'interpolate',
+          ['linear'],
+          ['zoom'],
+          5,
+          ['case', ['==', ['get', 'major'], 1], 1.5, 0.6],
+          12,
+          ['case', ['==', ['get', 'major'], 1], 4, 2],
+        ],
+      },
+    },
+    {
+      ...base,
+      id: `state-line-${source}`,
+      type: 'line',
+      'source-layer': 'state',
+      paint: { 'line-color': palette.stateLine, 'line-width': 2 },
+    },
+  ];
+}
+
+/** WMAs, campgrounds, the highlighted trail's ring, trailheads by difficulty and activity icons. */
+function pointLayers(
+  base: LayerBase,
+  palette: Palette,
+  highlightTrailId: string | null,
+): LayerSpecification[] {
+  const { source, minzoom } = base;
+  return [
+    {
+      ...base,
+      id: `wmas-circle-${source}`,
+      type: 'circle',
+      'source-layer': 'wmas',
+      paint: {
+        'circle-color': palette.wma,
+        'circle-radius': ['interpolate', ['linear'], ['zoom'], 5, 3, 10, 7],
+        'circle-stroke-color': palette.pointStroke,
+        'circle-stroke-width': palette.strokeWidth,
+      },
+    },
+    {
+      ...base,
+      id: `campgrounds-circle-${source}`,
+      type: 'circle',
+      'source-layer': 'campgrounds',
+      minzoom: Math.max(minzoom, 6),
+      paint: {
+        'circle-color': palette.campground,
+        'circle-radius': ['interpolate', ['linear'], ['zoom'], 6, 2.5, 11, 6],
+        'circle-stroke-color': palette.pointStroke,
+        'circle-stroke-width': palette.strokeWidth,
+      },
+    },
+    ...(highlightTrailId
+      ? [
+          {
+            ...base,
+            id: `trails-highlight-${source}`,
+            type: 'circle',
+            'source-layer': 'trails',
+            filter: ['==', ['get', 'id'], highlightTrailId],
+            paint: {
+              'circle-color': palette.highlight,
+              'circle-opacity': 0.35,
+              'circle-radius': 22,
+              'circle-stroke-color': palette.highlight,
+              'circle-stroke-width': 3,
+            },
+          } satisfies LayerSpecification,
+        ]
+      : []),
+    {
+      ...base,
+      id: `trails-circle-${source}`,
+      type: 'circle',
+      'source-layer': 'trails',
+      paint: {
+        'circle-color': difficultyColor(palette),
+        'circle-radius': ['interpolate', ['linear'], ['zoom'], 4, 4, 8, 9, 12, 12],
+        'circle-stroke-color': palette.pointStroke,
+        'circle-stroke-width': palette.strokeWidth,
+      },
+    },
+    {
+      ...base,
+      id: `trails-icon-${source}`,
+      type: 'symbol',
+      'source-layer': 'trails',
+      minzoom: Math.max(minzoom, 7),
+      layout: {
+        'icon-image': ['concat', 'activity-', ['get', 'activity']],
+        'icon-size': ['interpolate', ['linear'], ['zoom'], 7, 0.55, 12, 0.8],
+        'icon-allow-overlap': true,
+        'icon-ignore-placement': true,
+      },
+    },
+  ];
+}
+
+/** Names of WMAs, campgrounds, trails and towns, each from the zoom where they stop crowding. */
+function labelLayers(base: LayerBase, palette: Palette): LayerSpecification[] {
+  const { source, minzoom } = base;
   const label = {
     'text-font': labelFont,
     'text-size': 12,
@@ -179,200 +346,66 @@ function layersForArchive(
     'text-halo-color': palette.halo,
     'text-halo-width': palette.haloWidth,
   };
-  return {
-    areas: [
-      {
-        ...base,
-        id: `neighbours-fill-${source}`,
-        type: 'fill',
-        'source-layer': 'neighbours',
-        paint: { 'fill-color': palette.neighbours },
+  return [
+    {
+      ...base,
+      id: `wmas-label-${source}`,
+      type: 'symbol',
+      'source-layer': 'wmas',
+      minzoom: Math.max(minzoom, 9),
+      layout: {
+        ...label,
+        'text-field': ['get', 'name'],
+        'text-offset': [0, 1.1],
+        'text-anchor': 'top',
       },
-      {
-        ...base,
-        id: `state-fill-${source}`,
-        type: 'fill',
-        'source-layer': 'state',
-        paint: { 'fill-color': palette.land },
+      paint: { ...labelPaint, 'text-color': palette.wma },
+    },
+    {
+      ...base,
+      id: `campgrounds-label-${source}`,
+      type: 'symbol',
+      'source-layer': 'campgrounds',
+      minzoom: Math.max(minzoom, 10),
+      layout: {
+        ...label,
+        'text-field': ['get', 'name'],
+        'text-offset': [0, 0.9],
+        'text-anchor': 'top',
       },
-      {
-        ...base,
-        id: `lakes-fill-${source}`,
-        type: 'fill',
-        'source-layer': 'lakes',
-        paint: { 'fill-color': palette.water },
+      paint: labelPaint,
+    },
+    {
+      ...base,
+      id: `trails-label-${source}`,
+      type: 'symbol',
+      'source-layer': 'trails',
+      minzoom: Math.max(minzoom, 8),
+      layout: {
+        ...label,
+        'text-size': 13,
+        'text-field': ['get', 'name'],
+        'text-offset': [0, 1.3],
+        'text-anchor': 'top',
+        'text-max-width': 9,
       },
-    ],
-    lines: [
-      {
-        ...base,
-        id: `counties-line-${source}`,
-        type: 'line',
-        'source-layer': 'counties',
-        paint: {
-          'line-color': palette.county,
-          'line-width': ['interpolate', ['linear'], ['zoom'], 6, 0.5, 12, 1.5],
-          'line-dasharray': [3, 2],
-        },
+      paint: labelPaint,
+    },
+    {
+      ...base,
+      id: `towns-label-${source}`,
+      type: 'symbol',
+      'source-layer': 'towns',
+      layout: {
+        ...label,
+        'text-size': ['case', ['get', 'capital'], 15, 13],
+        'text-field': ['get', 'name'],
+        'text-transform': 'uppercase',
+        'text-letter-spacing': 0.05,
       },
-      {
-        ...base,
-        id: `rivers-line-${source}`,
-        type: 'line',
-        'source-layer': 'rivers',
-        layout: { 'line-cap': 'round', 'line-join': 'round' },
-        paint: {
-          'line-color': palette.river,
-          'line-width': [
-            'interpolate',
-            ['linear'],
-            ['zoom'],
-            5,
-            ['case', ['==', ['get', 'major'], 1], 1.5, 0.6],
-            12,
-            ['case', ['==', ['get', 'major'], 1], 4, 2],
-          ],
-        },
-      },
-      {
-        ...base,
-        id: `state-line-${source}`,
-        type: 'line',
-        'source-layer': 'state',
-        paint: { 'line-color': palette.stateLine, 'line-width': 2 },
-      },
-    ],
-    points: [
-      {
-        ...base,
-        id: `wmas-circle-${source}`,
-        type: 'circle',
-        'source-layer': 'wmas',
-        paint: {
-          'circle-color': palette.wma,
-          'circle-radius': ['interpolate', ['linear'], ['zoom'], 5, 3, 10, 7],
-          'circle-stroke-color': palette.pointStroke,
-          'circle-stroke-width': palette.strokeWidth,
-        },
-      },
-      {
-        ...base,
-        id: `campgrounds-circle-${source}`,
-        type: 'circle',
-        'source-layer': 'campgrounds',
-        minzoom: Math.max(minzoom, 6),
-        paint: {
-          'circle-color': palette.campground,
-          'circle-radius': ['interpolate', ['linear'], ['zoom'], 6, 2.5, 11, 6],
-          'circle-stroke-color': palette.pointStroke,
-          'circle-stroke-width': palette.strokeWidth,
-        },
-      },
-      ...(highlightTrailId
-        ? [
-            {
-              ...base,
-              id: `trails-highlight-${source}`,
-              type: 'circle',
-              'source-layer': 'trails',
-              filter: ['==', ['get', 'id'], highlightTrailId],
-              paint: {
-                'circle-color': palette.highlight,
-                'circle-opacity': 0.35,
-                'circle-radius': 22,
-                'circle-stroke-color': palette.highlight,
-                'circle-stroke-width': 3,
-              },
-            } satisfies LayerSpecification,
-          ]
-        : []),
-      {
-        ...base,
-        id: `trails-circle-${source}`,
-        type: 'circle',
-        'source-layer': 'trails',
-        paint: {
-          'circle-color': difficultyColor(palette),
-          'circle-radius': ['interpolate', ['linear'], ['zoom'], 4, 4, 8, 9, 12, 12],
-          'circle-stroke-color': palette.pointStroke,
-          'circle-stroke-width': palette.strokeWidth,
-        },
-      },
-      {
-        ...base,
-        id: `trails-icon-${source}`,
-        type: 'symbol',
-        'source-layer': 'trails',
-        minzoom: Math.max(minzoom, 7),
-        layout: {
-          'icon-image': ['concat', 'activity-', ['get', 'activity']],
-          'icon-size': ['interpolate', ['linear'], ['zoom'], 7, 0.55, 12, 0.8],
-          'icon-allow-overlap': true,
-          'icon-ignore-placement': true,
-        },
-      },
-    ],
-    labels: [
-      {
-        ...base,
-        id: `wmas-label-${source}`,
-        type: 'symbol',
-        'source-layer': 'wmas',
-        minzoom: Math.max(minzoom, 9),
-        layout: {
-          ...label,
-          'text-field': ['get', 'name'],
-          'text-offset': [0, 1.1],
-          'text-anchor': 'top',
-        },
-        paint: { ...labelPaint, 'text-color': palette.wma },
-      },
-      {
-        ...base,
-        id: `campgrounds-label-${source}`,
-        type: 'symbol',
-        'source-layer': 'campgrounds',
-        minzoom: Math.max(minzoom, 10),
-        layout: {
-          ...label,
-          'text-field': ['get', 'name'],
-          'text-offset': [0, 0.9],
-          'text-anchor': 'top',
-        },
-        paint: labelPaint,
-      },
-      {
-        ...base,
-        id: `trails-label-${source}`,
-        type: 'symbol',
-        'source-layer': 'trails',
-        minzoom: Math.max(minzoom, 8),
-        layout: {
-          ...label,
-          'text-size': 13,
-          'text-field': ['get', 'name'],
-          'text-offset': [0, 1.3],
-          'text-anchor': 'top',
-          'text-max-width': 9,
-        },
-        paint: labelPaint,
-      },
-      {
-        ...base,
-        id: `towns-label-${source}`,
-        type: 'symbol',
-        'source-layer': 'towns',
-        layout: {
-          ...label,
-          'text-size': ['case', ['get', 'capital'], 15, 13],
-          'text-field': ['get', 'name'],
-          'text-transform': 'uppercase',
-          'text-letter-spacing': 0.05,
-        },
-        paint: labelPaint,
-      },
-    ],
-  };
+      paint: labelPaint,
+    },
+  ];
 }
 
 /** Options of `buildMapStyle`. */

@@ -8,13 +8,21 @@
  * that the rider still presses Send or Call. Mounted by OutdoorSettingsProvider. Works offline;
  * browsers pause it while the screen is locked, which the settings say.
  */
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { createActor } from 'xstate';
+import {
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type MutableRefObject,
+} from 'react';
+import { createActor, type SnapshotFrom } from 'xstate';
 import { Button, Dialog, Heading, Link, Modal, ModalOverlay } from 'react-aria-components';
 import { Phone, MessageSquare, Siren } from 'lucide-react';
 import { useDatabase } from '../db/provider.tsx';
 import { recordEmergencyActivation, useEmergencyContacts } from '../db/safety-settings.ts';
-import { formatPhone } from '../lib/outdoor/emergency-contacts.ts';
+import { formatPhone, type EmergencyContact } from '../lib/outdoor/emergency-contacts.ts';
+import type { EmergencySettings } from '../lib/outdoor/outdoor-settings.ts';
 import {
   buildEmergencyMessage,
   EMERGENCY_CALL_HREF,
@@ -80,35 +88,66 @@ async function placeLine(fix: LocationFix): Promise<string | null> {
 
 /** The shell's safety monitor and its "Are you OK?" dialog; renders nothing while watching. */
 export function SafetyWatch() {
+  const { settings } = useOutdoor();
+  const emergency = settings.emergencySettings;
+  const { contacts } = useEmergencyContacts();
+  const { actor, snapshot, opened, openedHref } = useSafetyMonitor();
+  const prompting = snapshot?.matches('prompting') ?? false;
+  const escalated = snapshot?.matches('escalated') ?? false;
+
+  if (!actor || !snapshot || (!prompting && !escalated)) return null;
+  const { reason, promptRemainingMs, unanswered } = snapshot.context;
+  const plan = escalated && opened ? opened : planEmergencyContact(contacts, emergency);
+
+  return (
+    <ModalOverlay className="safety-watch-overlay" isOpen isDismissable={false}>
+      <Modal className="safety-watch-modal">
+        <Dialog className="safety-watch confirm" role="alertdialog">
+          {prompting ? (
+            <PromptContent
+              actor={actor}
+              reason={reason}
+              interval={emergency.safetyCheckIntervalMinutes}
+              seconds={Math.ceil(promptRemainingMs / 1000)}
+              plan={plan}
+            />
+          ) : (
+            <EscalatedContent
+              actor={actor}
+              unanswered={unanswered}
+              plan={plan}
+              openedHref={openedHref}
+            />
+          )}
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}
+
+/** The latest settings and contacts, for callbacks that outlive a render. */
+type LatestRef = MutableRefObject<{ emergency: EmergencySettings; contacts: EmergencyContact[] }>;
+/** The location for the text, fetched when the prompt opens so it is ready when time runs out. */
+type LocatedRef = MutableRefObject<{ fix: LocationFix | null; place: string | null }>;
+
+/**
+ * Runs the safety monitor actor once the settings have loaded, feeds it the monitor settings,
+ * and fetches a location whenever it prompts. Returns the actor, its snapshot, and the plan and
+ * link opened when it escalated.
+ */
+function useSafetyMonitor() {
   const db = useDatabase();
   const { settings, isLoading } = useOutdoor();
   const emergency = settings.emergencySettings;
   const { contacts } = useEmergencyContacts();
-  const latest = useRef({ emergency, contacts });
+  const latestRef: LatestRef = useRef({ emergency, contacts });
   useEffect(() => {
-    latest.current = { emergency, contacts };
+    latestRef.current = { emergency, contacts };
   }, [emergency, contacts]);
-  // The location for the text, fetched when the prompt opens so it is ready when time runs out.
-  const located = useRef<{ fix: LocationFix | null; place: string | null }>({
-    fix: null,
-    place: null,
-  });
+  const locatedRef: LocatedRef = useRef({ fix: null, place: null });
   const [opened, setOpened] = useState<EmergencyContactPlan | null>(null);
   const [openedHref, setOpenedHref] = useState<string | null>(null);
-
-  const monitorSettings = useMemo(
-    () => ({
-      fallDetection: emergency.emergencyModeEnabled && emergency.automaticFallDetection,
-      periodicChecks: emergency.emergencyModeEnabled && emergency.periodicSafetyChecks,
-      intervalMinutes: emergency.safetyCheckIntervalMinutes,
-    }),
-    [
-      emergency.emergencyModeEnabled,
-      emergency.automaticFallDetection,
-      emergency.periodicSafetyChecks,
-      emergency.safetyCheckIntervalMinutes,
-    ],
-  );
+  const monitorSettings = useMonitorSettings(emergency);
   const latestMonitor = useRef(monitorSettings);
   useEffect(() => {
     latestMonitor.current = monitorSettings;
@@ -121,25 +160,14 @@ export function SafetyWatch() {
       browserSafetyCheckMachine({
         onSensorStatus: setSensorStatus,
         speech: () => ({
-          enabled: latest.current.emergency.emergencyAudioPrompts,
-          volume: latest.current.emergency.emergencyAudioVolume / 100,
+          enabled: latestRef.current.emergency.emergencyAudioPrompts,
+          volume: latestRef.current.emergency.emergencyAudioVolume / 100,
         }),
         openEmergency: (reason, unanswered) => {
-          const { emergency: current, contacts: saved } = latest.current;
-          const plan = planEmergencyContact(saved, current);
-          const message = buildEmergencyMessage({
-            fix: located.current.fix,
-            now: Date.now(),
-            precision: current.shareLocationPrecision,
-            lowSignal: current.lowSignalOptimization,
-            placeDescription: current.anonymizeEmergencyData ? null : located.current.place,
-            testMode: current.emergencyTestMode,
-            updateIntervalS: current.locationUpdateInterval,
-          });
-          const href = planHref(plan, message);
-          if (href) openExternalLink(href);
+          const { plan, href } = openEmergencyText(latestRef, locatedRef);
           setOpened(plan);
           setOpenedHref(href);
+          const current = latestRef.current.emergency;
           void recordEmergencyActivation(
             db,
             {
@@ -174,109 +202,167 @@ export function SafetyWatch() {
     },
     () => actor?.getSnapshot() ?? null,
   );
-  const prompting = snapshot?.matches('prompting') ?? false;
-  const escalated = snapshot?.matches('escalated') ?? false;
+  useLocateWhilePrompting(snapshot?.matches('prompting') ?? false, latestRef, locatedRef);
+  return { actor, snapshot, opened, openedHref };
+}
 
+/** What the monitor watches for, stable until one of its four settings changes. */
+function useMonitorSettings(emergency: EmergencySettings) {
+  return useMemo(
+    () => ({
+      fallDetection: emergency.emergencyModeEnabled && emergency.automaticFallDetection,
+      periodicChecks: emergency.emergencyModeEnabled && emergency.periodicSafetyChecks,
+      intervalMinutes: emergency.safetyCheckIntervalMinutes,
+    }),
+    [
+      emergency.emergencyModeEnabled,
+      emergency.automaticFallDetection,
+      emergency.periodicSafetyChecks,
+      emergency.safetyCheckIntervalMinutes,
+    ],
+  );
+}
+
+/** Fetches one fix and its place line each time the prompt opens, into `locatedRef`. */
+function useLocateWhilePrompting(prompting: boolean, latestRef: LatestRef, locatedRef: LocatedRef) {
   useEffect(() => {
     if (!prompting) return;
     let cancelled = false;
-    located.current = { fix: null, place: null };
-    browserLocate({ highAccuracy: latest.current.emergency.highAccuracyGPS, timeoutMs: 20_000 })
+    locatedRef.current = { fix: null, place: null };
+    browserLocate({ highAccuracy: latestRef.current.emergency.highAccuracyGPS, timeoutMs: 20_000 })
       .then(async (fix) => {
         if (cancelled) return;
-        located.current = { fix, place: null };
+        locatedRef.current = { fix, place: null };
         const place = await placeLine(fix).catch(() => null);
-        if (!cancelled) located.current = { fix, place };
+        if (!cancelled) locatedRef.current = { fix, place };
       })
       .catch(() => undefined);
     return () => {
       cancelled = true;
     };
-  }, [prompting]);
+  }, [prompting, latestRef, locatedRef]);
+}
 
-  if (!actor || !snapshot || (!prompting && !escalated)) return null;
-  const { reason, promptRemainingMs, unanswered } = snapshot.context;
-  const plan = escalated && opened ? opened : planEmergencyContact(contacts, emergency);
-  const seconds = Math.ceil(promptRemainingMs / 1000);
-  const interval = emergency.safetyCheckIntervalMinutes;
+/**
+ * Opens the text (or dialer) the panic button would, with the location fetched when the prompt
+ * opened. Returns the plan and the link, null when the plan opens nothing.
+ */
+function openEmergencyText(latestRef: LatestRef, locatedRef: LocatedRef) {
+  const { emergency: current, contacts: saved } = latestRef.current;
+  const plan = planEmergencyContact(saved, current);
+  const message = buildEmergencyMessage({
+    fix: locatedRef.current.fix,
+    now: Date.now(),
+    precision: current.shareLocationPrecision,
+    lowSignal: current.lowSignalOptimization,
+    placeDescription: current.anonymizeEmergencyData ? null : locatedRef.current.place,
+    testMode: current.emergencyTestMode,
+    updateIntervalS: current.locationUpdateInterval,
+  });
+  const href = planHref(plan, message);
+  if (href) openExternalLink(href);
+  return { plan, href };
+}
 
+/** "Are you OK?" with why it asks, what happens without an answer, and the two answers. */
+function PromptContent({
+  actor,
+  reason,
+  interval,
+  seconds,
+  plan,
+}: {
+  actor: SafetyActorRef;
+  reason: SnapshotFrom<SafetyActorRef>['context']['reason'];
+  /** Check-in interval, minutes. */
+  interval: number;
+  seconds: number;
+  plan: EmergencyContactPlan;
+}) {
   return (
-    <ModalOverlay className="safety-watch-overlay" isOpen isDismissable={false}>
-      <Modal className="safety-watch-modal">
-        <Dialog className="safety-watch confirm" role="alertdialog">
-          {prompting ? (
-            <>
-              <Heading slot="title" className="safety-watch__title">
-                Are you OK?
-              </Heading>
-              <p>
-                {reason === 'fall'
-                  ? 'Your phone’s motion sensors noticed what may be a fall.'
-                  : `Your safety check-in is due (every ${interval} minutes).`}
-              </p>
-              <p className="confirm__countdown" aria-live="assertive">
-                If you do not answer in {seconds} s:
-              </p>
-              <p data-testid="safety-watch-plan">{describePlanAhead(plan)}</p>
-              <div className="confirm__actions">
-                <Button
-                  className="button button--primary safety-watch__ok"
-                  onPress={() => actor.send({ type: 'prompt.ok' })}
-                  autoFocus
-                >
-                  I’m OK
-                </Button>
-                {/* A native button: its click is the tap phones need to open the text. */}
-                <button
-                  type="button"
-                  className="button button--danger-strong"
-                  onClick={() => actor.send({ type: 'prompt.help' })}
-                >
-                  I need help
-                </button>
-              </div>
-            </>
-          ) : (
-            <>
-              <Heading slot="title" className="safety-watch__title">
-                {unanswered ? 'No answer to “Are you OK?”' : 'Getting help'}
-              </Heading>
-              <p role="status" data-testid="safety-watch-opened">
-                {describePlanDone(plan)} If nothing opened, use the buttons below.
-              </p>
-              <div className="confirm__actions">
-                {openedHref && plan.method === 'sms' ? (
-                  <a className="button button--primary" href={openedHref}>
-                    <MessageSquare aria-hidden="true" /> Text my location to{' '}
-                    {plan.recipients.length === 1
-                      ? plan.recipients[0]?.name
-                      : countContacts(plan.recipients.length)}
-                  </a>
-                ) : null}
-                {openedHref && plan.method === 'call' ? (
-                  <a className="button button--primary" href={openedHref}>
-                    <Phone aria-hidden="true" /> Call {plan.contact.name} (
-                    {formatPhone(plan.contact.phone)})
-                  </a>
-                ) : null}
-                <a className="button button--danger-strong" href={EMERGENCY_CALL_HREF}>
-                  <Phone aria-hidden="true" /> Call 911
-                </a>
-                <Link
-                  href="/emergency"
-                  className="button"
-                  onPress={() => actor.send({ type: 'prompt.close' })}
-                >
-                  <Siren aria-hidden="true" /> Open the Emergency screen
-                </Link>
-                <Button className="button" onPress={() => actor.send({ type: 'prompt.close' })}>
-                  I’m OK now, close
-                </Button>
-              </div>
-            </>
-          )}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <>
+      <Heading slot="title" className="safety-watch__title">
+        Are you OK?
+      </Heading>
+      <p>
+        {reason === 'fall'
+          ? 'Your phone’s motion sensors noticed what may be a fall.'
+          : `Your safety check-in is due (every ${interval} minutes).`}
+      </p>
+      <p className="confirm__countdown" aria-live="assertive">
+        If you do not answer in {seconds} s:
+      </p>
+      <p data-testid="safety-watch-plan">{describePlanAhead(plan)}</p>
+      <div className="confirm__actions">
+        <Button
+          className="button button--primary safety-watch__ok"
+          onPress={() => actor.send({ type: 'prompt.ok' })}
+          autoFocus
+        >
+          I’m OK
+        </Button>
+        {/* A native button: its click is the tap phones need to open the text. */}
+        <button
+          type="button"
+          className="button button--danger-strong"
+          onClick={() => actor.send({ type: 'prompt.help' })}
+        >
+          I need help
+        </button>
+      </div>
+    </>
+  );
+}
+
+/** After escalation: what was opened, links to open it again, 911 and the Emergency screen. */
+function EscalatedContent({
+  actor,
+  unanswered,
+  plan,
+  openedHref,
+}: {
+  actor: SafetyActorRef;
+  unanswered: boolean;
+  plan: EmergencyContactPlan;
+  openedHref: string | null;
+}) {
+  return (
+    <>
+      <Heading slot="title" className="safety-watch__title">
+        {unanswered ? 'No answer to “Are you OK?”' : 'Getting help'}
+      </Heading>
+      <p role="status" data-testid="safety-watch-opened">
+        {describePlanDone(plan)} If nothing opened, use the buttons below.
+      </p>
+      <div className="confirm__actions">
+        {openedHref && plan.method === 'sms' ? (
+          <a className="button button--primary" href={openedHref}>
+            <MessageSquare aria-hidden="true" /> Text my location to{' '}
+            {plan.recipients.length === 1
+              ? plan.recipients[0]?.name
+              : countContacts(plan.recipients.length)}
+          </a>
+        ) : null}
+        {openedHref && plan.method === 'call' ? (
+          <a className="button button--primary" href={openedHref}>
+            <Phone aria-hidden="true" /> Call {plan.contact.name} ({formatPhone(plan.contact.phone)}
+            )
+          </a>
+        ) : null}
+        <a className="button button--danger-strong" href={EMERGENCY_CALL_HREF}>
+          <Phone aria-hidden="true" /> Call 911
+        </a>
+        <Link
+          href="/emergency"
+          className="button"
+          onPress={() => actor.send({ type: 'prompt.close' })}
+        >
+          <Siren aria-hidden="true" /> Open the Emergency screen
+        </Link>
+        <Button className="button" onPress={() => actor.send({ type: 'prompt.close' })}>
+          I’m OK now, close
+        </Button>
+      </div>
+    </>
   );
 }

@@ -6,51 +6,30 @@
  * Shown on the home page and at /campgrounds.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import {
-  Button,
-  Checkbox,
-  CheckboxGroup,
-  Input,
-  Label,
-  SearchField,
-  Tab,
-  TabList,
-  Tabs,
-  TextField,
-  ToggleButton,
-} from 'react-aria-components';
-import { Heart, MapPin, Search, SlidersHorizontal, Star, Tent, X } from 'lucide-react';
-import type { Campground, CampgroundType } from '../../../schemas/campgrounds.ts';
+import { Button } from 'react-aria-components';
+import type { Campground } from '../../../schemas/campgrounds.ts';
 import { useCampgroundPreferences } from '../../db/campground-preferences.ts';
 import { useCampgrounds, useCatalogueStatus } from '../../db/hooks.ts';
 import {
   cacheStatus,
-  campgroundAmenityOptions,
-  campgroundTypeOptions,
   distanceMiles,
   filterCampgrounds,
-  formatMiles,
-  maxAmenityChips,
   nearbyCampgrounds,
   nearbyRadiusMiles,
-  publishedNightlyFee,
   topRatedCampgrounds,
-  type CampgroundAmenityOption,
   type LatLng,
 } from '../../lib/campgrounds/directory.ts';
-import {
-  amenityLabels,
-  campgroundTypeLabels,
-  campgroundTypeLabel,
-  notPublished,
-  placeLine,
-  presentAmenities,
-  ratingText,
-} from './campground-format.ts';
 import { CampgroundDialog } from './campground-dialog.tsx';
+import {
+  CampgroundCard,
+  DirectoryControls,
+  DirectoryFilters,
+  DirectoryIntro,
+  DirectoryTabs,
+  SearchHistory,
+  type DirectoryTab,
+} from './campground-directory-parts.tsx';
 import './campgrounds.css';
-
-type DirectoryTab = 'all' | 'favorites' | 'nearby' | 'recommended';
 
 /** Where the device is, as the Nearby tab knows it. */
 type PositionState =
@@ -80,77 +59,6 @@ function requestPosition(onResult: (state: PositionState) => void): void {
   );
 }
 
-function priceLine(campground: Campground): string {
-  const fee = publishedNightlyFee(campground);
-  if (fee === null) return `Tent, RV and cabin prices ${notPublished}`;
-  const amount = fee === 0 ? 'No fee' : `$${fee.toFixed(2)}`;
-  return `Tent/RV: ${amount} (published fee) · Cabin: ${notPublished}`;
-}
-
-function CampgroundCard({
-  campground,
-  distance,
-  isFavorite,
-  onToggleFavorite,
-  onOpen,
-}: {
-  campground: Campground;
-  distance: number | null;
-  isFavorite: boolean;
-  onToggleFavorite: () => void;
-  onOpen: () => void;
-}) {
-  const amenities = presentAmenities(campground);
-  return (
-    <article className="campground-card" aria-labelledby={`campground-${campground.id}`}>
-      <div className="campground-card__header">
-        <h3 id={`campground-${campground.id}`} className="campground-card__name">
-          {campground.name}
-        </h3>
-        <ToggleButton
-          className="campground-card__heart"
-          isSelected={isFavorite}
-          onChange={onToggleFavorite}
-          aria-label={`Favorite ${campground.name}`}
-        >
-          <Heart size={22} aria-hidden="true" fill={isFavorite ? 'currentColor' : 'none'} />
-        </ToggleButton>
-      </div>
-      <div className="campground-card__badges">
-        <span className="campground-badge">{campgroundTypeLabel(campground.type)}</span>
-        <span className="campground-badge campground-badge--muted">
-          Availability {notPublished}
-        </span>
-      </div>
-      <p className="campground-card__rating">
-        <Star size={16} aria-hidden="true" /> {ratingText(campground)}
-      </p>
-      <p className="campground-card__description">
-        {campground.description ?? `Description ${notPublished}.`}
-      </p>
-      <p className="campground-card__place">
-        <MapPin size={16} aria-hidden="true" /> {placeLine(campground)}
-        {distance !== null ? ` · ${formatMiles(distance)} mi away` : ''}
-      </p>
-      {amenities.length > 0 ? (
-        <ul className="campground-card__chips" aria-label="Amenities">
-          {amenities.slice(0, maxAmenityChips).map((flag) => (
-            <li key={flag} className="campground-chip">
-              {amenityLabels[flag]}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="campground-card__muted">Amenities {notPublished}</p>
-      )}
-      <p className="campground-card__price">{priceLine(campground)}</p>
-      <Button className="button campground-card__details" onPress={onOpen}>
-        Details
-      </Button>
-    </article>
-  );
-}
-
 /** Props of the directory. */
 export interface CampgroundDirectoryProps {
   /** Heading level of the section title: 2 on the home page, 1 on /campgrounds. */
@@ -176,29 +84,10 @@ export function CampgroundDirectory({
   const [query, setQuery] = useState('');
   const [showFilters, setShowFilters] = useState(false);
   const [tab, setTab] = useState<DirectoryTab>('all');
-  const [position, setPosition] = useState<PositionState>({ status: 'unknown' });
-  const [openId, setOpenId] = useState<string | null>(initialCampgroundId);
+  const [position, setPosition] = useDevicePosition();
+  const [openId, setOpenId] = useOpenCampground(initialCampgroundId);
   const filters = preferences.filterPreferences;
-  const asked = useRef(false);
-
-  // §7.2: the position is asked for once when the directory loads.
-  useEffect(() => {
-    if (asked.current) return;
-    asked.current = true;
-    requestPosition(setPosition);
-  }, []);
-
-  // A new campground asked for from outside (a map tap) opens, as React's "adjust state when a
-  // prop changes" pattern does it: during render, not in an effect.
-  const [shownInitialId, setShownInitialId] = useState(initialCampgroundId);
-  if (shownInitialId !== initialCampgroundId) {
-    setShownInitialId(initialCampgroundId);
-    setOpenId(initialCampgroundId);
-  }
-  // Freshness is judged when the directory opens and whenever a sync lands.
-  const [checkedAt, setCheckedAt] = useState(() => ({ lastSyncedAt, now: Date.now() }));
-  if (checkedAt.lastSyncedAt !== lastSyncedAt)
-    setCheckedAt({ lastSyncedAt, now: lastSyncedAt ?? 0 });
+  const checkedAt = useFreshnessClock(lastSyncedAt);
 
   const favorites = useMemo(
     () => new Set(preferences.favoriteCampgrounds),
@@ -206,213 +95,186 @@ export function CampgroundDirectory({
   );
   const here = position.status === 'located' ? position.position : null;
 
-  const results = useMemo(() => {
-    const filtered = filterCampgrounds(campgrounds, { query, ...filters });
-    switch (tab) {
-      case 'favorites':
-        return filtered.filter((campground) => favorites.has(campground.id));
-      case 'nearby':
-        return here ? nearbyCampgrounds(filtered, here).map((entry) => entry.campground) : [];
-      case 'recommended':
-        return topRatedCampgrounds(filtered);
-      default:
-        return filtered;
-    }
-  }, [campgrounds, query, filters, tab, favorites, here]);
+  const results = useMemo(
+    () => tabResults(filterCampgrounds(campgrounds, { query, ...filters }), tab, favorites, here),
+    [campgrounds, query, filters, tab, favorites, here],
+  );
 
   const opened = campgrounds.find((campground) => campground.id === openId) ?? null;
-  const Heading = headingLevel === 1 ? 'h1' : 'h2';
-  const status = cacheStatus(lastSyncedAt, checkedAt.now);
-  const filterCount =
-    filters.types.length +
-    filters.amenities.length +
-    (filters.priceMin || filters.priceMax ? 1 : 0);
 
   const clearSearch = () => {
     setQuery('');
     void saveFilters({ types: [], amenities: [], priceMin: '', priceMax: '' });
   };
 
-  const emptyText = (): string => {
-    if (tab === 'nearby' && !here) {
-      return position.status === 'locating'
-        ? 'Finding your location…'
-        : `Nearby needs your location: allow location access and choose Nearby again. (${
-            position.status === 'refused' ? position.message : 'Not asked yet.'
-          })`;
-    }
-    if (tab === 'recommended' && topRatedCampgrounds(campgrounds).length === 0) {
-      return 'No campground has rider reviews rated 4 stars or more yet. Stayed at one? Open it and be the first to rate it.';
-    }
-    return 'No Campgrounds Found - Try adjusting your search criteria or filters';
-  };
-
   return (
     <section className="campground-directory" aria-labelledby="campground-directory-heading">
-      <div className="campground-directory__intro">
-        <Heading id="campground-directory-heading" className="campground-directory__title">
-          <Tent size={24} aria-hidden="true" /> Arkansas Campground Intelligence
-        </Heading>
-        <p className="campground-directory__lead">
-          {campgrounds.length > 0 ? `${campgrounds.length} campgrounds` : 'Campgrounds'} from
-          Recreation.gov and OpenStreetMap, on this device. Ratings come from riders' reviews;
-          prices and availability are shown only where a source publishes them.
-          <span className={`campground-cache campground-cache--${status}`}>
-            {' '}
-            Data {status === 'fresh' ? 'fresh' : 'stale'}
-            {lastSyncedAt ? '' : ' (never synced on this device)'}
-          </span>
-        </p>
-      </div>
-
-      <div className="campground-directory__controls">
-        <SearchField
-          className="campground-search"
-          value={query}
-          onChange={setQuery}
-          onSubmit={(value) => void rememberSearch(value)}
-          aria-label="Search campgrounds"
-        >
-          <Search size={18} aria-hidden="true" className="campground-search__icon" />
-          <Input
-            className="campground-search__input"
-            placeholder="Search name, city, county, region"
-            onBlur={() => {
-              if (query.trim()) void rememberSearch(query);
-            }}
-          />
-          <Button className="campground-search__clear" aria-label="Clear search text">
-            <X size={16} aria-hidden="true" />
-          </Button>
-        </SearchField>
-        <ToggleButton
-          className="button campground-filters-toggle"
-          isSelected={showFilters}
-          onChange={setShowFilters}
-          aria-expanded={showFilters}
-          aria-controls="campground-filters"
-        >
-          <SlidersHorizontal size={18} aria-hidden="true" /> Filters
-          {filterCount > 0 ? ` (${filterCount})` : ''}
-        </ToggleButton>
-      </div>
-
+      <DirectoryIntro
+        headingLevel={headingLevel}
+        count={campgrounds.length}
+        status={cacheStatus(lastSyncedAt, checkedAt)}
+        lastSyncedAt={lastSyncedAt}
+      />
+      <DirectoryControls
+        query={query}
+        setQuery={setQuery}
+        rememberSearch={rememberSearch}
+        showFilters={showFilters}
+        setShowFilters={setShowFilters}
+        filterCount={activeFilterCount(filters)}
+      />
       {preferences.searchHistory.length > 0 && query === '' ? (
-        <div className="campground-history">
-          <span className="campground-history__label">Recent searches:</span>
-          {preferences.searchHistory.map((entry) => (
-            <Button
-              key={entry}
-              className="campground-chip campground-chip--button"
-              onPress={() => setQuery(entry)}
-            >
-              {entry}
-            </Button>
-          ))}
-        </div>
+        <SearchHistory history={preferences.searchHistory} setQuery={setQuery} />
       ) : null}
-
-      {showFilters ? (
-        <div id="campground-filters" className="campground-filters">
-          <CheckboxGroup
-            className="campground-filters__group"
-            value={[...filters.types]}
-            onChange={(types) => void saveFilters({ ...filters, types: types as CampgroundType[] })}
-          >
-            <Label className="campground-filters__label">Type</Label>
-            {campgroundTypeOptions.map((type) => (
-              <Checkbox key={type} value={type} className="campground-checkbox">
-                <span className="campground-checkbox__box" aria-hidden="true" />
-                {campgroundTypeLabels[type]}
-              </Checkbox>
-            ))}
-          </CheckboxGroup>
-          <div className="campground-filters__group">
-            <span className="campground-filters__label">Price per night (USD)</span>
-            <div className="campground-filters__prices">
-              <TextField
-                value={filters.priceMin}
-                onChange={(priceMin) => void saveFilters({ ...filters, priceMin })}
-                inputMode="decimal"
-              >
-                <Label>Min</Label>
-                <Input placeholder="0" />
-              </TextField>
-              <TextField
-                value={filters.priceMax}
-                onChange={(priceMax) => void saveFilters({ ...filters, priceMax })}
-                inputMode="decimal"
-              >
-                <Label>Max</Label>
-                <Input placeholder="200" />
-              </TextField>
-            </div>
-            <p className="campground-card__muted">
-              Only 15 campgrounds publish a fee; narrowing the range hides those that do not.
-            </p>
-          </div>
-          <CheckboxGroup
-            className="campground-filters__group"
-            value={[...filters.amenities]}
-            onChange={(amenities) =>
-              void saveFilters({ ...filters, amenities: amenities as CampgroundAmenityOption[] })
-            }
-          >
-            <Label className="campground-filters__label">Must have any of</Label>
-            {campgroundAmenityOptions.map((amenity) => (
-              <Checkbox key={amenity} value={amenity} className="campground-checkbox">
-                <span className="campground-checkbox__box" aria-hidden="true" />
-                {amenityLabels[amenity]}
-              </Checkbox>
-            ))}
-          </CheckboxGroup>
-        </div>
-      ) : null}
-
-      <Tabs
-        selectedKey={tab}
-        onSelectionChange={(key) => {
-          const next = String(key) as DirectoryTab;
+      {showFilters ? <DirectoryFilters filters={filters} saveFilters={saveFilters} /> : null}
+      <DirectoryTabs
+        tab={tab}
+        onChange={(next) => {
           setTab(next);
           // §6: location is asked for when the rider opens Nearby.
           if (next === 'nearby' && position.status !== 'located') requestPosition(setPosition);
         }}
-      >
-        <TabList className="campground-tabs" aria-label="Campground lists">
-          <Tab id="all" className="campground-tab">
-            All
-          </Tab>
-          <Tab id="favorites" className="campground-tab">
-            Favorites
-          </Tab>
-          <Tab id="nearby" className="campground-tab">
-            Nearby
-          </Tab>
-          <Tab id="recommended" className="campground-tab">
-            Top Rated
-          </Tab>
-        </TabList>
-      </Tabs>
+      />
 
+      <DirectoryResults
+        isLoading={isLoading || preferencesLoading}
+        countLoading={isLoading}
+        results={results}
+        onClear={clearSearch}
+        emptyText={emptyText(tab, here, position, campgrounds)}
+        nearbyRadius={tab === 'nearby' && here ? nearbyRadiusMiles : null}
+        here={here}
+        favorites={favorites}
+        onToggleFavorite={(id) => void toggleFavoriteCampground(id)}
+        onOpen={setOpenId}
+      />
+      <CampgroundDialog campground={opened} onClose={() => setOpenId(null)} />
+    </section>
+  );
+}
+
+/** Why a list is empty: Nearby without a position, Top Rated without reviews, or no match. */
+function emptyText(
+  tab: DirectoryTab,
+  here: LatLng | null,
+  position: PositionState,
+  campgrounds: readonly Campground[],
+): string {
+  if (tab === 'nearby' && !here) {
+    return position.status === 'locating'
+      ? 'Finding your location…'
+      : `Nearby needs your location: allow location access and choose Nearby again. (${
+          position.status === 'refused' ? position.message : 'Not asked yet.'
+        })`;
+  }
+  if (tab === 'recommended' && topRatedCampgrounds(campgrounds).length === 0) {
+    return 'No campground has rider reviews rated 4 stars or more yet. Stayed at one? Open it and be the first to rate it.';
+  }
+  return 'No Campgrounds Found - Try adjusting your search criteria or filters';
+}
+
+/** The campgrounds of one tab: favourites, those near `here`, the top rated, or all. */
+function tabResults(
+  filtered: Campground[],
+  tab: DirectoryTab,
+  favorites: ReadonlySet<string>,
+  here: LatLng | null,
+): Campground[] {
+  switch (tab) {
+    case 'favorites':
+      return filtered.filter((campground) => favorites.has(campground.id));
+    case 'nearby':
+      return here ? nearbyCampgrounds(filtered, here).map((entry) => entry.campground) : [];
+    case 'recommended':
+      return topRatedCampgrounds(filtered);
+    default:
+      return filtered;
+  }
+}
+
+/** The device position for Nearby, asked for once when the directory loads (§7.2). */
+function useDevicePosition() {
+  const [position, setPosition] = useState<PositionState>({ status: 'unknown' });
+  const asked = useRef(false);
+  useEffect(() => {
+    if (asked.current) return;
+    asked.current = true;
+    requestPosition(setPosition);
+  }, []);
+  return [position, setPosition] as const;
+}
+
+/**
+ * The campground whose dialog is open. A new one asked for from outside (a map tap) opens, as
+ * React's "adjust state when a prop changes" pattern does it: during render, not in an effect.
+ */
+function useOpenCampground(initialCampgroundId: string | null) {
+  const [openId, setOpenId] = useState<string | null>(initialCampgroundId);
+  const [shownInitialId, setShownInitialId] = useState(initialCampgroundId);
+  if (shownInitialId !== initialCampgroundId) {
+    setShownInitialId(initialCampgroundId);
+    setOpenId(initialCampgroundId);
+  }
+  return [openId, setOpenId] as const;
+}
+
+/**
+ * The time (epoch ms) the cache's freshness is judged at: when the directory opens, and the
+ * sync time whenever a sync lands.
+ */
+function useFreshnessClock(lastSyncedAt: number | null): number {
+  const [checkedAt, setCheckedAt] = useState(() => ({ lastSyncedAt, now: Date.now() }));
+  if (checkedAt.lastSyncedAt !== lastSyncedAt)
+    setCheckedAt({ lastSyncedAt, now: lastSyncedAt ?? 0 });
+  return checkedAt.now;
+}
+
+/** The result count with Clear Search, then the cards, the loading line or why it is empty. */
+function DirectoryResults({
+  isLoading,
+  countLoading,
+  results,
+  onClear,
+  emptyText,
+  nearbyRadius,
+  here,
+  favorites,
+  onToggleFavorite,
+  onOpen,
+}: {
+  isLoading: boolean;
+  countLoading: boolean;
+  results: Campground[];
+  onClear: () => void;
+  emptyText: string;
+  /** Miles of the Nearby radius when Nearby lists by position, else null. */
+  nearbyRadius: number | null;
+  here: LatLng | null;
+  favorites: ReadonlySet<string>;
+  onToggleFavorite: (id: string) => void;
+  onOpen: (id: string) => void;
+}) {
+  return (
+    <>
       <div className="campground-results__bar">
         <h3 className="campground-results__count" aria-live="polite">
-          {isLoading
+          {countLoading
             ? 'Campgrounds'
             : `${results.length} ${results.length === 1 ? 'campground' : 'campgrounds'}`}
-          {tab === 'nearby' && here ? ` within ${nearbyRadiusMiles} miles` : ''}
+          {nearbyRadius !== null ? ` within ${nearbyRadius} miles` : ''}
         </h3>
-        <Button className="button" onPress={clearSearch}>
+        <Button className="button" onPress={onClear}>
           Clear Search
         </Button>
       </div>
 
-      {isLoading || preferencesLoading ? (
+      {isLoading ? (
         <p className="campground-directory__status" role="status">
           Loading Arkansas Campground Intelligence...
         </p>
       ) : results.length === 0 ? (
         <p className="campground-directory__status" role="status">
-          {emptyText()}
+          {emptyText}
         </p>
       ) : (
         <ul className="campground-grid">
@@ -422,14 +284,25 @@ export function CampgroundDirectory({
                 campground={campground}
                 distance={here ? distanceMiles(here, campground.location) : null}
                 isFavorite={favorites.has(campground.id)}
-                onToggleFavorite={() => void toggleFavoriteCampground(campground.id)}
-                onOpen={() => setOpenId(campground.id)}
+                onToggleFavorite={() => onToggleFavorite(campground.id)}
+                onOpen={() => onOpen(campground.id)}
               />
             </li>
           ))}
         </ul>
       )}
-      <CampgroundDialog campground={opened} onClose={() => setOpenId(null)} />
-    </section>
+    </>
+  );
+}
+
+/** How many filters are on, for the Filters button: each type and amenity, and the price range. */
+function activeFilterCount(filters: {
+  types: readonly unknown[];
+  amenities: readonly unknown[];
+  priceMin: string;
+  priceMax: string;
+}): number {
+  return (
+    filters.types.length + filters.amenities.length + (filters.priceMin || filters.priceMax ? 1 : 0)
   );
 }

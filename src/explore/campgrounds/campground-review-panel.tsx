@@ -112,17 +112,7 @@ function ReviewForm({
   review: CampgroundReview | null;
 }) {
   const db = useDatabase();
-  const [scores, setScores] = useState<Scores>(() =>
-    review
-      ? {
-          overall: review.overall,
-          cleanliness: review.cleanliness,
-          facilities: review.facilities,
-          location: review.location,
-          value: review.value,
-        }
-      : noScores,
-  );
+  const [scores, setScores] = useState<Scores>(() => storedScores(review));
   const [text, setText] = useState(review?.text ?? '');
   const [saving, setSaving] = useState(false);
 
@@ -185,4 +175,11 @@ function ReviewForm({
       </Button>
     </section>
   );
+}
+
+/** The scores of the stored review, or none chosen yet for a new one. */
+function storedScores(review: CampgroundReview | null): Scores {
+  if (!review) return noScores;
+  const { overall, cleanliness, facilities, location, value } = review;
+  return { overall, cleanliness, facilities, location, value };
 }

@@ -16,11 +16,3 @@ export function retryDelayMs(attempt: number): number {
   const step = Math.max(0, Math.floor(attempt));
   return Math.min(retryBaseDelayMs * 2 ** Math.min(step, 30), retryMaximumDelayMs);
 }
-
-/**
- * Retries of a failed query (core-platform §9): 3 on desktop, 1 on phones, where a retry costs
- * battery and the signal usually stays bad.
- */
-export function queryRetryCount(mobile: boolean): number {
-  return mobile ? 1 : 3;
-}

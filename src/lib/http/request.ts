@@ -304,17 +304,6 @@ export function apiRequest<T>(
 }
 
 /**
- * GET of the path built by joining the query key with '/' (core-platform §7 "Query helper"),
- * e.g. ['/api/trails', 'ozark-ohv'] → GET /api/trails/ozark-ohv. Same errors as apiRequest.
- */
-export function getQuery<T>(
-  queryKey: readonly unknown[],
-  options: ApiRequestOptions = {},
-): Promise<T> {
-  return apiRequest<T>('GET', queryKey.map(String).join('/'), undefined, options);
-}
-
-/**
  * Opens a long-lived GET (a Server-Sent Events stream) with the same auth as apiRequest: bearer
  * header, one refresh and retry on 401. Resolves to the open response for the caller to read.
  * Throws HttpError for a non-OK answer, the fetch TypeError on network failure and the signal's

@@ -6,12 +6,7 @@
  * src/db/safety-settings.ts; the haptic part of the settings is its own model
  * (./haptic-settings.ts, stored under its own key).
  */
-import {
-  defaultHapticSettings,
-  hapticPresets,
-  type HapticPresetName,
-  type HapticSettings,
-} from './haptic-settings.ts';
+import { hapticPresets, type HapticPresetName, type HapticSettings } from './haptic-settings.ts';
 
 /** Touch-target presets in CSS px (core-platform §3). */
 export const TOUCH_TARGET_PRESETS = {
@@ -230,13 +225,6 @@ export const DEFAULT_OUTDOOR_FIELDS: OutdoorFields = {
   audioDuckingEnabled: true,
   emergencyInterruptEnabled: true,
   mediaSessionLockScreenControls: false,
-};
-
-/** Complete default outdoor settings. */
-export const DEFAULT_OUTDOOR_SETTINGS: OutdoorSettings = {
-  ...DEFAULT_OUTDOOR_FIELDS,
-  hapticSettings: defaultHapticSettings,
-  emergencySettings: DEFAULT_EMERGENCY_SETTINGS,
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -130,24 +130,6 @@ export function applyRecommendations(
 }
 
 /**
- * Makes `plan` (a trip plan or a reference to one, e.g. `{ id, name }`) the active trip plan;
- * null clears it. Returns the context unchanged when nothing changes.
- */
-export function setActiveTripPlan(
-  context: TripContext,
-  plan: Record<string, unknown> | null,
-  now: number,
-): TripContext {
-  if (plan === null && context.activeTripPlan === null) return context;
-  return { ...context, activeTripPlan: plan === null ? null : { ...plan }, updatedAt: now };
-}
-
-/** Clears the active trip plan (same as `setActiveTripPlan(context, null, now)`). */
-export function clearActiveTripPlan(context: TripContext, now: number): TripContext {
-  return setActiveTripPlan(context, null, now);
-}
-
-/**
  * Replaces the navigation context (what the rider is navigating now: route, trail, target…);
  * null clears it. Returns the context unchanged when clearing an already empty one.
  */

@@ -10,7 +10,7 @@ import {
   observeStoredTripContext,
   readTripContext,
   recordRecommendations,
-  updateActiveTripPlan,
+  updateNavigationContext,
   type TripContextPersister,
   type TripContextWriteError,
 } from '../../../src/db/trip-context.ts';
@@ -242,8 +242,8 @@ describe('trip context persister (core-platform §4, §9: 1 s after any change)'
 
     const shared = getTripContextPersister(db);
     expect(getTripContextPersister(db)).toBe(shared);
-    updateActiveTripPlan(db, { id: 'plan-1', name: 'Ozarks weekend' }, 2);
-    expect(shared.get().activeTripPlan).toEqual({ id: 'plan-1', name: 'Ozarks weekend' });
+    updateNavigationContext(db, { trailId: 'ozark-ohv', name: 'Ozark OHV' }, 2);
+    expect(shared.get().navigationContext).toEqual({ trailId: 'ozark-ohv', name: 'Ozark OHV' });
     const name = db.name;
     await db.close();
     db = null;
@@ -251,9 +251,9 @@ describe('trip context persister (core-platform §4, §9: 1 s after any change)'
       module.createAppDatabase({ name, devMode: true }),
     );
     db = reopened;
-    expect((await readTripContext(reopened))?.activeTripPlan).toEqual({
-      id: 'plan-1',
-      name: 'Ozarks weekend',
+    expect((await readTripContext(reopened))?.navigationContext).toEqual({
+      trailId: 'ozark-ohv',
+      name: 'Ozark OHV',
     });
   });
 });

@@ -69,6 +69,6 @@ describe('home page counts', () => {
   it('pluralises counts', () => {
     expect(pluralise(103, 'Trail')).toBe('103 Trails');
     expect(pluralise(1, 'Trail')).toBe('1 Trail');
-    expect(pluralise(1242, 'acre')).toBe('1,242 acres');
+    expect(pluralise(1242, 'acre')).toBe('1.2K acres');
   });
 });

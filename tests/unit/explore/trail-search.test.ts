@@ -5,7 +5,6 @@ import {
   describeTrailSearch,
   filterTrails,
   filterWildlifeAreas,
-  isActivityFilter,
   distanceLabel,
   knownCounties,
   knownTowns,
@@ -233,9 +232,6 @@ describe('activity chips', () => {
       'paddling',
       'hunting',
     ]);
-    expect(isActivityFilter('hiking')).toBe(true);
-    expect(isActivityFilter('jetski')).toBe(false);
-    expect(isActivityFilter(undefined)).toBe(false);
   });
 });
 

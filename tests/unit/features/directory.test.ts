@@ -1,12 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  FEATURES,
-  featureForPath,
-  findFeature,
-  isNew,
-  routePath,
-} from '../../../src/features/directory.ts';
+import { FEATURES, findFeature, isNew } from '../../../src/features/directory.ts';
 import { parkPages } from '../../../src/local/parks.ts';
 
 describe('feature directory (core-platform §2)', () => {
@@ -45,18 +39,6 @@ describe('feature directory (core-platform §2)', () => {
       expect(feature.description, feature.key).toMatch(/^[A-Z].+\.$/);
       expect(feature.description.toLowerCase(), feature.key).not.toContain('coming soon');
     }
-  });
-
-  it('finds the entry that owns a path, including path patterns', () => {
-    expect(featureForPath('/map/abc-123')?.key).toBe('map');
-    expect(featureForPath('/navigate/xyz')?.key).toBe('navigate');
-    expect(featureForPath('/group/7')?.key).toBe('group-ride');
-    expect(featureForPath('/fleet/')?.key).toBe('fleet');
-    expect(featureForPath('/equipment-intelligence')?.key).toBe('equipment-intelligence');
-    expect(featureForPath('/nowhere')).toBeUndefined();
-    expect(routePath({ route: '/equipment-intelligence?category=lighting' })).toBe(
-      '/equipment-intelligence',
-    );
   });
 });
 

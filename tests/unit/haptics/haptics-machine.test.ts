@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, SimulatedClock } from 'xstate';
 import { hapticPresets, type HapticConfig } from '../../../src/lib/outdoor/haptic-settings.ts';
-import { hapticStrength, scaleHapticDurations } from '../../../src/machines/haptics-engine.ts';
+import { scaleHapticDurations } from '../../../src/machines/haptics-engine.ts';
 import {
   HAPTIC_QUEUE_LIMIT,
   hapticsMachine,
@@ -142,13 +142,6 @@ describe('scaling', () => {
     expect(
       scaleHapticDurations([100], { ...base, batteryOptimization: false, batteryLevel: 0.1 }),
     ).toEqual([100]);
-  });
-  it('classifies strength: ≥0.8 strong, ≥0.5 medium, >0 subtle', () => {
-    expect(hapticStrength(0.8)).toBe('strong');
-    expect(hapticStrength(0.79)).toBe('medium');
-    expect(hapticStrength(0.5)).toBe('medium');
-    expect(hapticStrength(0.49)).toBe('subtle');
-    expect(hapticStrength(0)).toBe('off');
   });
   it('presets set the spec intensities', () => {
     expect(hapticPresets.outdoor.masterIntensity).toBe(1);

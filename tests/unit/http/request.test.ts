@@ -3,12 +3,11 @@ import {
   apiRequest,
   clearResponseCache,
   configureRequestQueue,
-  getQuery,
   HttpError,
   setRequestAuth,
   type RequestAuth,
 } from '../../../src/lib/http/request.ts';
-import { queryRetryCount, retryDelayMs } from '../../../src/lib/http/backoff.ts';
+import { retryDelayMs } from '../../../src/lib/http/backoff.ts';
 
 type FetchCall = { url: string; init: RequestInit };
 
@@ -247,20 +246,10 @@ describe('GET queue', () => {
   });
 });
 
-describe('getQuery', () => {
-  it('GETs the path joined from the query key', async () => {
-    await getQuery(['/api/trails', 'mill-creek-ohv-trail']);
-    expect(calls[0]!.url).toBe('/api/trails/mill-creek-ohv-trail');
-    expect(calls[0]!.init.method).toBe('GET');
-  });
-});
-
 describe('retry timing', () => {
   it('doubles from 1 s and caps at 30 s', () => {
     expect([0, 1, 2, 3, 4, 5, 6, 50].map(retryDelayMs)).toEqual([
       1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000,
     ]);
-    expect(queryRetryCount(false)).toBe(3);
-    expect(queryRetryCount(true)).toBe(1);
   });
 });

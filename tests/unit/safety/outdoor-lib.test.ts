@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { Feature, FeatureCollection, MultiPolygon } from 'geojson';
 import { describe, expect, it } from 'vitest';
+import { defaultHapticSettings } from '../../../src/lib/outdoor/haptic-settings.ts';
 import { formatDecimalDegrees, formatDms, mapLink } from '../../../src/lib/outdoor/coordinates.ts';
 import {
   normalizePhone,
@@ -24,7 +25,6 @@ import {
   applyWholeSettingsPreset,
   DEFAULT_EMERGENCY_SETTINGS,
   DEFAULT_OUTDOOR_FIELDS,
-  DEFAULT_OUTDOOR_SETTINGS,
   effectiveTouchTarget,
   normalizeEmergencySettings,
   outdoorBodyClasses,
@@ -231,7 +231,14 @@ describe('presets and UI scale', () => {
   });
 
   it('outdoor and indoor presets set the confirmation timeout to 8 s and 5 s', () => {
-    const outdoor = applyWholeSettingsPreset(DEFAULT_OUTDOOR_SETTINGS, 'outdoor');
+    const outdoor = applyWholeSettingsPreset(
+      {
+        ...DEFAULT_OUTDOOR_FIELDS,
+        hapticSettings: defaultHapticSettings,
+        emergencySettings: DEFAULT_EMERGENCY_SETTINGS,
+      },
+      'outdoor',
+    );
     expect(outdoor.emergencySettings.confirmation.timeout).toBe(8);
     expect(outdoor.hapticSettings.masterIntensity).toBe(1);
     expect(outdoor.gloveMode && outdoor.isHighContrast && outdoor.screenLockPrevention).toBe(true);

@@ -2,12 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { tripContextKey, tripContextLimits } from '../../../schemas/trip-context.ts';
 import {
   applyRecommendations,
-  clearActiveTripPlan,
   emptyTripContext,
   isCurrentRecommendationSet,
   maxRecommendationsPerSet,
   recentRecommendedTrails,
-  setActiveTripPlan,
   setNavigationContext,
 } from '../../../src/lib/trip-context/trip-context-rules.ts';
 
@@ -134,7 +132,7 @@ describe('applyRecommendations (core-platform §4 "Trip context")', () => {
 
   it('keeps the active plan and navigation context, and never mutates its input', () => {
     const start = setNavigationContext(
-      setActiveTripPlan(emptyTripContext(), { id: 'plan-1', name: 'Ozarks weekend' }, 1),
+      { ...emptyTripContext(), activeTripPlan: { id: 'plan-1', name: 'Ozarks weekend' } },
       { trailId: 'a' },
       1,
     );
@@ -146,17 +144,7 @@ describe('applyRecommendations (core-platform §4 "Trip context")', () => {
   });
 });
 
-describe('active trip plan and navigation context', () => {
-  it('sets and clears the active plan, stamping updatedAt', () => {
-    const withPlan = setActiveTripPlan(emptyTripContext(), { id: 'p1' }, 10);
-    expect(withPlan.activeTripPlan).toEqual({ id: 'p1' });
-    expect(withPlan.updatedAt).toBe(10);
-    const cleared = clearActiveTripPlan(withPlan, 20);
-    expect(cleared.activeTripPlan).toBeNull();
-    expect(cleared.updatedAt).toBe(20);
-    expect(clearActiveTripPlan(cleared, 30)).toBe(cleared);
-  });
-
+describe('navigation context', () => {
   it('sets and clears the navigation context', () => {
     const navigating = setNavigationContext(
       emptyTripContext(),
