@@ -82,7 +82,14 @@ async function scriptBytesOnLoad(page: Page, url: string): Promise<Map<string, n
       // redirected or aborted responses have no body
     }
   });
-  await page.goto(url, { waitUntil: 'networkidle' });
+  // Not 'networkidle': the sync engine keeps its change stream (SSE) open for every visitor.
+  // Scripts loaded after the load event (lazy chunks) count until none has arrived for 1.5 s.
+  await page.goto(url, { waitUntil: 'load' });
+  let seen = -1;
+  while (scripts.size !== seen) {
+    seen = scripts.size;
+    await page.waitForTimeout(1500);
+  }
   return scripts;
 }
 
