@@ -1,5 +1,5 @@
 /**
- * The haptics machine (core-platform §4 "Haptics", §8, §9; DESIGN.md "State machines"): decides
+ * The haptics machine (core-platform §4 "Haptics", §8, §9; docs/architecture.md "Machines"): decides
  * whether a library pattern (haptics-patterns.ts, pure data) may play, scales its durations
  * (haptics-engine.ts: master intensity, outdoor ×1.3 and emergency ×1.5 capped at 1000 ms,
  * battery saving ×0.7 under 30 %) and drives the vibration motor. One actor per page is shared

@@ -1,5 +1,5 @@
 /**
- * The one `inspect` option every actor of the app is created with (DESIGN.md "State machines":
+ * The one `inspect` option every actor of the app is created with (docs/architecture.md "Machines":
  * in development the machines are visible in the Stately inspector, @statelyai/inspect).
  *
  * Spread `inspectOption` into the options of `createActor`, `useActorRef` or `useMachine`. In a

@@ -88,7 +88,7 @@ export interface VoiceContext {
   imageDataUrl: string | null;
 }
 
-/** Events, named domain.verb (DESIGN.md "State machines"). */
+/** Events, named domain.verb (docs/architecture.md "Machines"). */
 export type VoiceEvent =
   | { type: 'voice.talk' }
   | { type: 'voice.stop' }
