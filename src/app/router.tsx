@@ -75,8 +75,8 @@ const waterwayPages = {
   accessPoints: lazyRouteComponent(importWaterwayPages, 'AccessPointMapPage'),
 };
 
-/** A route of the safety area (issue 7) showing `component` for directory entry `featureKey`. */
-function safetyRoute<TPath extends string>(
+/** A route of the root layout showing the lazily loaded `component` of directory entry `featureKey`. */
+function pageRoute<TPath extends string>(
   path: TPath,
   featureKey: string,
   component: ReturnType<typeof lazyRouteComponent>,
@@ -108,20 +108,6 @@ const FounderStoryPage = lazyRouteComponent(
   () => import('../local/founder-story-page.tsx'),
   'FounderStoryPage',
 );
-
-/** A route of the local area showing `component` for directory entry `featureKey`. */
-function localRoute<TPath extends string>(
-  path: TPath,
-  featureKey: string,
-  component: ReturnType<typeof lazyRouteComponent>,
-) {
-  return createRoute({
-    getParentRoute: () => rootRoute,
-    path,
-    staticData: { featureKey },
-    component,
-  });
-}
 
 /** A riding park or area page (src/local/parks.ts) at the spec path of its directory entry. */
 function parkRoute<TPath extends string>(path: TPath, parkKey: ParkPageKey) {
@@ -157,20 +143,6 @@ const RidingTechniquesPage = lazyRouteComponent(
   () => import('../garage/riding-techniques-page.tsx'),
   'RidingTechniquesPage',
 );
-
-/** A route of the garage area showing `component` for directory entry `featureKey`. */
-function garageRoute<TPath extends string>(
-  path: TPath,
-  featureKey: string,
-  component: ReturnType<typeof lazyRouteComponent>,
-) {
-  return createRoute({
-    getParentRoute: () => rootRoute,
-    path,
-    staticData: { featureKey },
-    component,
-  });
-}
 
 /** /equipment-intelligence and its alias /equipment, with the `?category=` query. */
 function equipmentRoute<TPath extends '/equipment-intelligence' | '/equipment'>(path: TPath) {
@@ -213,20 +185,6 @@ const huntingPages = {
   fishing: lazyRouteComponent(importHuntingPages.fishing, 'FishingPage'),
   wmaPermits: lazyRouteComponent(importHuntingPages.wmaPermits, 'WmaPermitsPage'),
 };
-
-/** A route of the hunting area (issue 16) showing `component` for directory entry `featureKey`. */
-function huntingRoute<TPath extends string>(
-  path: TPath,
-  featureKey: string,
-  component: ReturnType<typeof lazyRouteComponent>,
-) {
-  return createRoute({
-    getParentRoute: () => rootRoute,
-    path,
-    staticData: { featureKey },
-    component,
-  });
-}
 
 /** A route showing the directory page of `featureKey` (a page of a later milestone). */
 function featureRoute<TPath extends string>(path: TPath, featureKey: string) {
@@ -432,45 +390,41 @@ const routeTree = rootRoute.addChildren([
   featureRoute('/group-ride', 'group-ride'),
   featureRoute('/group/$id', 'group-ride'),
   // Safety
-  safetyRoute('/safety', 'safety', SafetyPage),
-  safetyRoute('/emergency', 'emergency', EmergencyPage),
-  safetyRoute('/emergency-test', 'emergency-test', EmergencyTestPage),
-  safetyRoute('/water-safety-alerts', 'water-safety-alerts', waterwayPages.alerts),
-  safetyRoute(
-    '/emergency-waterway-contacts',
-    'emergency-waterway-contacts',
-    waterwayPages.contacts,
-  ),
-  safetyRoute('/access-point-map', 'access-point-map', waterwayPages.accessPoints),
+  pageRoute('/safety', 'safety', SafetyPage),
+  pageRoute('/emergency', 'emergency', EmergencyPage),
+  pageRoute('/emergency-test', 'emergency-test', EmergencyTestPage),
+  pageRoute('/water-safety-alerts', 'water-safety-alerts', waterwayPages.alerts),
+  pageRoute('/emergency-waterway-contacts', 'emergency-waterway-contacts', waterwayPages.contacts),
+  pageRoute('/access-point-map', 'access-point-map', waterwayPages.accessPoints),
   // Learn
   skillsRoute('/arkansas-skills', 'arkansas-skills'),
   ...skillsRoutes,
-  huntingRoute('/fishing', 'fishing', huntingPages.fishing),
-  garageRoute('/riding-techniques', 'riding-techniques', RidingTechniquesPage),
-  localRoute('/blog', 'blog', FounderStoryPage),
+  pageRoute('/fishing', 'fishing', huntingPages.fishing),
+  pageRoute('/riding-techniques', 'riding-techniques', RidingTechniquesPage),
+  pageRoute('/blog', 'blog', FounderStoryPage),
   gameRoute('/game'),
   gameRoute('/trail-riding-game'),
   // Hunting
   duckHuntingRoute,
-  huntingRoute('/duck-hunting-guide', 'duck-hunting-guide', huntingPages.duckGuide),
-  huntingRoute('/hunting', 'hunting', huntingPages.hunting),
-  huntingRoute('/scouting-guide', 'scouting-guide', huntingPages.scouting),
+  pageRoute('/duck-hunting-guide', 'duck-hunting-guide', huntingPages.duckGuide),
+  pageRoute('/hunting', 'hunting', huntingPages.hunting),
+  pageRoute('/scouting-guide', 'scouting-guide', huntingPages.scouting),
   // Garage
-  garageRoute('/garage', 'garage', GaragePage),
+  pageRoute('/garage', 'garage', GaragePage),
   equipmentRoute('/equipment-intelligence'),
   equipmentRoute('/equipment'),
-  garageRoute('/diagnostic', 'diagnostic', DiagnosticPage),
-  garageRoute('/equipment-guide', 'equipment-guide', EquipmentGuidePage),
-  garageRoute('/arkansas-repair-shops', 'arkansas-repair-shops', RepairShopsPage),
+  pageRoute('/diagnostic', 'diagnostic', DiagnosticPage),
+  pageRoute('/equipment-guide', 'equipment-guide', EquipmentGuidePage),
+  pageRoute('/arkansas-repair-shops', 'arkansas-repair-shops', RepairShopsPage),
   // Local
-  localRoute('/local-shopping-network', 'local-shopping-network', LocalShoppingPage),
-  localRoute('/local-services', 'local-services', LocalServicesPage),
-  huntingRoute('/arkansas-wma-permits', 'arkansas-wma-permits', huntingPages.wmaPermits),
+  pageRoute('/local-shopping-network', 'local-shopping-network', LocalShoppingPage),
+  pageRoute('/local-services', 'local-services', LocalServicesPage),
+  pageRoute('/arkansas-wma-permits', 'arkansas-wma-permits', huntingPages.wmaPermits),
   parkRoute('/jerusalem-area-trails', 'jerusalem-area-trails'),
   parkRoute('/carters-riding-park', 'carters-riding-park'),
   parkRoute('/macks-pines', 'macks-pines'),
   parkRoute('/hot-springs-offroad-park', 'hot-springs-offroad-park'),
-  safetyRoute('/waterway-conditions', 'waterway-conditions', waterwayPages.conditions),
+  pageRoute('/waterway-conditions', 'waterway-conditions', waterwayPages.conditions),
   // Me
   profileRoute,
   featureRoute('/achievements', 'achievements'),
