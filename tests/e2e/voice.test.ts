@@ -166,7 +166,9 @@ describe('voice assistant', () => {
     await page.getByRole('heading', { name: 'Safety Center', level: 1 }).waitFor();
     await page.getByLabel('Glove mode').click();
     await page.waitForFunction(() => document.body.classList.contains('touch-glove'));
-    await page.getByLabel('Show the emergency button on every page').click();
+    // Turned on only if it is not on already (a preset may have switched it on).
+    const showButton = page.getByLabel('Show the emergency button on every page');
+    if (!(await showButton.isChecked())) await showButton.click();
     await page.goto(`${baseUrl}/ai-trails`);
     const fab = page.getByRole('button', { name: 'Voice assistant' });
     const sos = page.getByRole('link', { name: 'Emergency: open the SOS screen' });
