@@ -29,6 +29,18 @@ export const trailKinds = [
   'mtb_trail',
   'equestrian_trail',
   'water_trail',
+  'trailhead',
+] as const;
+
+/**
+ * USFS motor-vehicle classes a trail is open to (USFS trail layer fields atv, motorcycle,
+ * fourwd_gt50 = four-wheel drive wider than 50 inches, other_wheeled_ohv).
+ */
+export const trailVehicleClasses = [
+  'atv',
+  'motorcycle',
+  '4wd_over_50in',
+  'other_wheeled_ohv',
 ] as const;
 
 export const trailDifficulties = ['easy', 'moderate', 'hard'] as const;
@@ -37,12 +49,19 @@ export const trailDifficulties = ['easy', 'moderate', 'hard'] as const;
  * A trail system or named trail, located by its trailhead (or main entrance) point.
  * Read-only catalogue, seeded by the server from data/places/trails.geojson; every fact keeps
  * its `sources`. `lengthMiles`, `fee`, `difficulty` and friends are null where no source gave them.
- * `path` is the trail's line geometry ([lon, lat] pairs) when known; the shipped data has none yet.
+ * `path` is the trail's line geometry ([lon, lat] or [lon, lat, elevation m]) when a source
+ * gives one (the USFS OHV lines, issue 15). A USFS segment names its system in `systemId`.
+ * `season` is null where no source says when the trail is open; otherwise `yearRound` or the
+ * open window `openFrom`–`openUntil` as month-day strings ("04-01"), inclusive, with its source.
+ * `dataDate` is the date of the source data (ISO date) where the source states one.
+ *
+ * Version 1 (issue 15) added systemId, trailNumber, vehicleClasses, trailClass, season and
+ * dataDate, and the `trailhead` kind.
  */
 export const trailSchema = {
   title: 'trail',
   description: 'A trail system or named trail in Arkansas, located by its trailhead point',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   additionalProperties: false,
@@ -50,6 +69,26 @@ export const trailSchema = {
     id: idProperty,
     name: { type: 'string', minLength: 1, maxLength: 200 },
     kind: { type: 'string', enum: trailKinds },
+    systemId: { type: ['string', 'null'], maxLength: 128 },
+    trailNumber: { type: ['string', 'null'], maxLength: 40 },
+    vehicleClasses: {
+      type: ['array', 'null'],
+      items: { type: 'string', enum: trailVehicleClasses },
+      maxItems: trailVehicleClasses.length,
+    },
+    trailClass: { type: ['string', 'null'], maxLength: 100 },
+    season: {
+      type: ['object', 'null'],
+      additionalProperties: false,
+      properties: {
+        yearRound: { type: 'boolean' },
+        openFrom: { type: ['string', 'null'], pattern: '^\\d{2}-\\d{2}$' },
+        openUntil: { type: ['string', 'null'], pattern: '^\\d{2}-\\d{2}$' },
+        source: { type: 'string', minLength: 1, maxLength: 500 },
+      },
+      required: ['yearRound', 'openFrom', 'openUntil', 'source'],
+    },
+    dataDate: { type: ['string', 'null'], maxLength: 10 },
     activities: {
       type: 'array',
       items: { type: 'string', enum: trailActivities },
@@ -77,6 +116,12 @@ export const trailSchema = {
     'id',
     'name',
     'kind',
+    'systemId',
+    'trailNumber',
+    'vehicleClasses',
+    'trailClass',
+    'season',
+    'dataDate',
     'activities',
     'difficulty',
     'lengthMiles',
@@ -98,3 +143,4 @@ export const trailSchema = {
 export type Trail = FromSchema<typeof trailSchema>;
 export type TrailActivity = (typeof trailActivities)[number];
 export type TrailDifficulty = (typeof trailDifficulties)[number];
+export type TrailVehicleClass = (typeof trailVehicleClasses)[number];

@@ -35,12 +35,28 @@ function addRiderRatingsAndNearbyAttractions(document: Record<string, unknown>) 
   };
 }
 
+/**
+ * Trails version 1 (issue 15) added the USFS fields. A cached version 0 trail came from a
+ * source with none of them, so each is null (unknown); the next catalogue pull brings the rest.
+ */
+function addUsfsTrailFields(document: Record<string, unknown>) {
+  return {
+    ...document,
+    systemId: null,
+    trailNumber: null,
+    vehicleClasses: null,
+    trailClass: null,
+    season: null,
+    dataDate: null,
+  };
+}
+
 /** Migration strategies by collection name, keyed by the schema version each one produces. */
 /** Version 1 only added an optional field; every version 0 document is a valid version 1 one. */
 const keepUnchanged = (document: unknown) => document;
 
 export const migrationStrategies: Record<CollectionName, MigrationStrategies> = {
-  trails: {},
+  trails: { 1: addUsfsTrailFields },
   waypoints: { 1: keepUnchanged },
   trips: { 1: keepUnchanged },
   trackChunks: {},

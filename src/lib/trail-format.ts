@@ -13,6 +13,7 @@ const kindLabels: Readonly<Record<Trail['kind'], string>> = {
   mtb_trail: 'Mountain bike trail',
   equestrian_trail: 'Horse trail',
   water_trail: 'Water trail',
+  trailhead: 'Trailhead',
 };
 
 const activityLabels: Readonly<Record<TrailActivity, string>> = {

@@ -169,9 +169,11 @@ describe('voice assistant', () => {
     // Turned on only if it is not on already (a preset may have switched it on).
     const showButton = page.getByLabel('Show the emergency button on every page');
     if (!(await showButton.isChecked())) await showButton.click();
+    const sos = page.getByRole('link', { name: 'Emergency: open the SOS screen' });
+    // The button appears on /safety once the setting is stored; leaving before that lost the write.
+    await sos.waitFor();
     await page.goto(`${baseUrl}/ai-trails`);
     const fab = page.getByRole('button', { name: 'Voice assistant' });
-    const sos = page.getByRole('link', { name: 'Emergency: open the SOS screen' });
     await sos.waitFor();
     const fabBox = (await fab.boundingBox())!;
     const sosBox = (await sos.boundingBox())!;

@@ -7,7 +7,7 @@ import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { collectionSchemas } from '../../../schemas/index.ts';
 import { createAppDatabase, hashSha256Hex, type AppDatabase } from '../../../src/db/database.ts';
 import { makeTrip, makeTripPlan } from '../sync/sync-fixtures.ts';
-import { riderWaypoint, shippedCampgrounds } from './fixtures.ts';
+import { riderWaypoint, shippedCampgrounds, shippedTrails } from './fixtures.ts';
 
 let db: AppDatabase | null = null;
 afterEach(async () => {
@@ -93,5 +93,57 @@ it('keeps every cached campground stored at schema version 0, unrated', async ()
       reviewsCount: 0,
     },
     nearbyAttractions: [],
+  });
+});
+
+// Trails version 1 (issue 15) added the USFS fields (system, number, vehicle classes, trail
+// class, season, data date). A device that cached trails at version 0 must keep every one, with
+// those facts unknown (null) until the next catalogue pull.
+it('keeps every cached trail stored at schema version 0, with the USFS facts unknown', async () => {
+  const name = `trails-v0-${Date.now().toString(36)}`;
+  const usfsFields = [
+    'systemId',
+    'trailNumber',
+    'vehicleClasses',
+    'trailClass',
+    'season',
+    'dataDate',
+  ] as const;
+  const versionZeroDocuments = shippedTrails().map((trail) => {
+    const old: Record<string, unknown> = { ...trail };
+    for (const field of usfsFields) delete old[field];
+    return old;
+  });
+  const schema = structuredClone(collectionSchemas.trails) as unknown as {
+    version: number;
+    properties: Record<string, unknown>;
+    required: string[];
+  };
+  schema.version = 0;
+  for (const field of usfsFields) delete schema.properties[field];
+  schema.required = schema.required.filter(
+    (field) => !(usfsFields as readonly string[]).includes(field),
+  );
+  const old = await createRxDatabase({
+    name,
+    storage: wrappedValidateAjvStorage({ storage: getRxStorageDexie() }),
+    hashFunction: hashSha256Hex,
+  });
+  await old.addCollections({ trails: { schema: schema as unknown as RxJsonSchema<unknown> } });
+  await old.trails!.bulkInsert(versionZeroDocuments);
+  await old.close();
+
+  db = await createAppDatabase({ name, devMode: true });
+  const migrated = (await db.trails.find().exec()).map((trail) => trail.toJSON());
+  expect(migrated).toHaveLength(versionZeroDocuments.length);
+  const wolfPen = migrated.find((trail) => trail.id === 'wolf-pen-gap-ohv-trail');
+  expect(wolfPen).toEqual({
+    ...versionZeroDocuments.find((trail) => trail.id === 'wolf-pen-gap-ohv-trail'),
+    systemId: null,
+    trailNumber: null,
+    vehicleClasses: null,
+    trailClass: null,
+    season: null,
+    dataDate: null,
   });
 });

@@ -52,10 +52,16 @@ async function startServerProcess(
   return { child, port: listening };
 }
 
-async function waitFor(condition: () => Promise<boolean>, timeoutMs: number, what: string) {
+async function waitFor(
+  condition: () => Promise<boolean>,
+  timeoutMs: number,
+  what: string,
+  describeState: () => Promise<string> = async () => '',
+) {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    if (Date.now() > deadline)
+      throw new Error(`Timed out waiting for ${what}. ${await describeState()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -178,6 +184,13 @@ describe.each(storageEngines)('sync under faults on %s', (engine) => {
         (await db!.trips.count().exec()) === tripCount,
       60_000,
       'every trip to be confirmed as synced',
+      async () => {
+        const trips = (await db!.trips.find().exec()).map((trip) => trip.toJSON());
+        const byStatus = new Map<string, number>();
+        for (const trip of trips) byStatus.set(trip.status, (byStatus.get(trip.status) ?? 0) + 1);
+        const temp = trips.filter((trip) => trip.id.startsWith('temp-')).length;
+        return `Device: ${trips.length} trips, ${temp} temp-, by status ${JSON.stringify([...byStatus])}; faults ${JSON.stringify(proxy!.injected)}`;
+      },
     );
 
     const serverTrips = await pullEverything(direct, session.accessToken, 'trips');
