@@ -210,6 +210,19 @@ export function sameRiderContent(
 }
 
 /**
+ * True when two states of a document are identical, server-owned fields included (`_deleted`
+ * compared as a boolean). A device whose copy has the server's rider content but not its
+ * server-owned fields (a trip still `pending` after the answer to its push was lost) must be
+ * sent the server's copy, or it would wait for a change that never comes.
+ */
+export function sameDocumentState(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  return deepEqual(
+    { ...a, _deleted: Boolean(a._deleted) },
+    { ...b, _deleted: Boolean(b._deleted) },
+  );
+}
+
+/**
  * Path of the one Server-Sent Events stream carrying several collections
  * (`/api/sync/stream?collections=trips.v1,tripPlans.v1`); each event is named after its
  * collection. Browsers allow six HTTP/1.1 connections per server, so the app opens one stream.

@@ -446,7 +446,10 @@ function registerPushRoute(context: SyncRouteContext): void {
           ownerId,
           userCollection,
           prepared.rows,
-          { checkForeignIds: userCollection !== 'tripContext' },
+          {
+            checkForeignIds: userCollection !== 'tripContext',
+            sentStates: request.body.rows.map((row) => row.newDocumentState),
+          },
         );
         if (outcome.written > 0) {
           await changeBus.publish({ collection: userCollection, ownerId });

@@ -6,6 +6,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import {
+  sameDocumentState,
   sameRiderContent,
   type PulledCatalogueCollection,
   type PushRow,
@@ -173,7 +174,9 @@ async function nextServerTime(
  * server-owned fields and no temp- ids (the route sees to both). For each row: when the stored
  * master exists and differs from the row's assumed state, the master is returned as a conflict
  * and nothing is written for it; a row equal to the master in rider content is a no-op (a retry
- * whose answer was lost); otherwise the new state is stored with the next server time.
+ * whose answer was lost), answered with the master when `sentStates[i]` (the row as the device
+ * sent it, before the server-owned fields were set) differs from it; otherwise the new state is
+ * stored with the next server time.
  * Throws ForeignDocumentError, writing nothing, when an id belongs to another owner
  * (`checkForeignIds` false for collections with per-user fixed ids such as tripContext).
  */
@@ -183,7 +186,7 @@ export async function pushUserDocuments(
   ownerId: string,
   collection: UserSyncedCollection,
   rows: PushRow[],
-  options: { checkForeignIds: boolean; now?: number },
+  options: { checkForeignIds: boolean; now?: number; sentStates?: WireDocument[] },
 ): Promise<PushOutcome> {
   const ids = rows.map((row) => row.newDocumentState.id);
   return db.transaction().execute(async (transaction) => {
@@ -216,11 +219,17 @@ export async function pushUserDocuments(
       options.now ?? Date.now(),
     );
     let written = 0;
-    for (const row of rows) {
+    for (const [index, row] of rows.entries()) {
       const incoming = row.newDocumentState;
       const master = masters.get(incoming.id);
       if (master) {
-        if (sameRiderContent(collection, master, incoming)) continue;
+        if (sameRiderContent(collection, master, incoming)) {
+          // A repeat of a push whose answer was lost. The device that sent it may still hold
+          // its own server-owned fields (status pending): answer the master so it adopts them.
+          const sent = options.sentStates?.[index];
+          if (sent && !sameDocumentState(master, sent)) conflicts.push(master);
+          continue;
+        }
         if (
           !row.assumedMasterState ||
           !sameRiderContent(collection, master, row.assumedMasterState)

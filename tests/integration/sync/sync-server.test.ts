@@ -107,6 +107,15 @@ describe.each(storageEngines)('sync endpoints on %s', (engine) => {
     ]);
     expect(retry.json<PushResponse>().conflicts).toEqual([]);
 
+    // The device that first pushed the trip lost the answer and still holds it as pending:
+    // the retry is not stored again, but answers the server's copy so the device marks it synced.
+    const pending = { ...makeTrip('trip-3'), status: 'pending', _deleted: false };
+    await push(server.app, rider.token, [{ newDocumentState: pending }]);
+    const lostAnswer = await push(server.app, rider.token, [{ newDocumentState: pending }]);
+    const adopted = lostAnswer.json<PushResponse>().conflicts;
+    expect(adopted).toHaveLength(1);
+    expect(adopted[0]).toMatchObject({ id: 'trip-3', name: pending.name, status: 'synced' });
+
     // A second device still assumes the original and renames it differently: conflict.
     const stale = {
       ...master!,
@@ -120,7 +129,10 @@ describe.each(storageEngines)('sync endpoints on %s', (engine) => {
     expect(conflicts).toHaveLength(1);
     expect(conflicts[0]!.name).toBe('Renamed on the phone');
     const { documents } = await pullAll(server.app, rider.token);
-    expect(documents.map((document) => document.name)).toEqual(['Renamed on the phone']);
+    expect(documents.find((document) => document.id === 'trip-2')!.name).toBe(
+      'Renamed on the phone',
+    );
+    expect(documents).toHaveLength(2);
   });
 
   it('pages a pull by checkpoint without skipping or repeating a document', async () => {
