@@ -17,6 +17,7 @@ import {
   type MutableRefObject,
 } from 'react';
 import { createActor, type SnapshotFrom } from 'xstate';
+import { inspectOption } from '../machines/inspector.ts';
 import { Button, Dialog, Heading, Link, Modal, ModalOverlay } from 'react-aria-components';
 import { Phone, MessageSquare, Siren } from 'lucide-react';
 import { useDatabase } from '../db/provider.tsx';
@@ -180,7 +181,7 @@ function useSafetyMonitor() {
           );
         },
       }),
-      { input: { settings: latestMonitor.current } },
+      { input: { settings: latestMonitor.current }, ...inspectOption },
     );
     created.start();
     setActor(created);

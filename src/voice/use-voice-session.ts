@@ -3,11 +3,12 @@
  * provided engines, the browser's speech recognition and synthesis, the §5 microphone
  * pre-check, online/offline events, and an answer function that reads the rider's trail and
  * campground catalogues from RxDB and the current GPS fix, so every answer works offline. In
- * development builds opened with `?inspect` the actor is shown in the Stately inspector
- * (@statelyai/inspect).
+ * development builds the actor is shown in the Stately inspector like every other machine
+ * (src/machines/inspector.ts).
  */
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { createActor, type InspectionEvent, type SnapshotFrom } from 'xstate';
+import { useEffect, useRef } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { SnapshotFrom } from 'xstate';
 import { useCampgrounds, useTrails } from '../db/hooks.ts';
 import {
   createBrowserSpeechRecognizer,
@@ -19,6 +20,7 @@ import {
   type VoiceAnswerContext,
   type VoiceFix,
 } from '../lib/voice/voice-answers.ts';
+import { inspectOption } from '../machines/inspector.ts';
 import { voiceMachine, type VoiceActor } from '../machines/voice-machine.ts';
 import { useProvidedVoiceEngines } from './voice-engines-context.tsx';
 
@@ -49,33 +51,11 @@ export function hasBrowserSpeechRecognition(): boolean {
 }
 
 /**
- * In development with `?inspect` in the address, the Stately inspector (it opens a window, so
- * not on every page load of the shell's always-mounted assistant).
+ * The assistant's voice actor for as long as the component is mounted (started and stopped by
+ * @xstate/react, so React StrictMode's double mount is safe) and its current snapshot. The
+ * engines are taken from the first render: the shell provides them once.
  */
-function withInspector(): { inspect?: (event: InspectionEvent) => void } {
-  if (!import.meta.env.DEV || !new URLSearchParams(window.location.search).has('inspect'))
-    return {};
-  const pending: InspectionEvent[] = [];
-  let forward: ((event: InspectionEvent) => void) | null = null;
-  // The inspector module loads asynchronously; buffer the first events until it is there.
-  void import('@statelyai/inspect').then(({ createBrowserInspector }) => {
-    const inspector = createBrowserInspector();
-    forward = (event) => inspector.inspect.next?.(event);
-    for (const event of pending.splice(0)) forward(event);
-  });
-  return { inspect: (event) => (forward ? forward(event) : void pending.push(event)) };
-}
-
-function subscribeNothing(): () => void {
-  return () => undefined;
-}
-
-/**
- * Starts a voice actor while the component is mounted (a new one per mount, since a stopped
- * xstate actor cannot restart) and returns it with its snapshot; both null before the first
- * effect has run.
- */
-export function useVoiceSession(): { actor: VoiceActor | null; snapshot: VoiceSnapshot | null } {
+export function useVoiceSession(): { actor: VoiceActor; snapshot: VoiceSnapshot } {
   const provided = useProvidedVoiceEngines();
   const { trails } = useTrails();
   const { campgrounds } = useCampgrounds();
@@ -84,52 +64,38 @@ export function useVoiceSession(): { actor: VoiceActor | null; snapshot: VoiceSn
     data.current = { trails, campgrounds };
   }, [trails, campgrounds]);
 
-  const [actor, setActor] = useState<VoiceActor | null>(null);
-  useEffect(() => {
-    const created = createActor(voiceMachine, {
-      input: {
-        engines: {
-          ...provided,
-          recognizer: createBrowserSpeechRecognizer(),
-          synthesizer: createBrowserSpeechSynthesizer(),
-        },
-        online: navigator.onLine,
-        checkMicrophone: () => microphoneDeniedBeforeAsking(),
-        answer: async (text) => {
-          const context: VoiceAnswerContext = {
-            trails: data.current.trails,
-            campgrounds: data.current.campgrounds,
-            userLocation: await currentFix(),
-            isOffline: !navigator.onLine,
-            now: new Date(),
-          };
-          return answerQuestion(text, context);
-        },
+  const actor = useActorRef(voiceMachine, {
+    input: {
+      engines: {
+        ...provided,
+        recognizer: createBrowserSpeechRecognizer(),
+        synthesizer: createBrowserSpeechSynthesizer(),
       },
-      ...withInspector(),
-    });
-    created.start();
-    setActor(created);
-    const onOnline = () => created.send({ type: 'network.change', online: true });
-    const onOffline = () => created.send({ type: 'network.change', online: false });
+      online: typeof navigator === 'undefined' ? true : navigator.onLine,
+      checkMicrophone: () => microphoneDeniedBeforeAsking(),
+      answer: async (text) => {
+        const context: VoiceAnswerContext = {
+          trails: data.current.trails,
+          campgrounds: data.current.campgrounds,
+          userLocation: await currentFix(),
+          isOffline: !navigator.onLine,
+          now: new Date(),
+        };
+        return answerQuestion(text, context);
+      },
+    },
+    ...inspectOption,
+  });
+  useEffect(() => {
+    const onOnline = () => actor.send({ type: 'network.change', online: true });
+    const onOffline = () => actor.send({ type: 'network.change', online: false });
     window.addEventListener('online', onOnline);
     window.addEventListener('offline', onOffline);
     return () => {
       window.removeEventListener('online', onOnline);
       window.removeEventListener('offline', onOffline);
-      created.stop();
     };
-  }, [provided]);
-
-  const snapshot = useSyncExternalStore(
-    actor
-      ? (listener) => {
-          const subscription = actor.subscribe(listener);
-          return () => subscription.unsubscribe();
-        }
-      : subscribeNothing,
-    () => actor?.getSnapshot() ?? null,
-    () => actor?.getSnapshot() ?? null,
-  );
+  }, [actor]);
+  const snapshot = useSelector(actor, (current) => current);
   return { actor, snapshot };
 }

@@ -302,9 +302,7 @@ export function VoiceAssistant() {
       </Button>
       <ModalOverlay className="voice-overlay" isDismissable>
         <Modal className="voice-modal">
-          {actor && snapshot ? (
-            <VoicePanel actor={actor} snapshot={snapshot} close={close} followedRef={followedRef} />
-          ) : null}
+          <VoicePanel actor={actor} snapshot={snapshot} close={close} followedRef={followedRef} />
         </Modal>
       </ModalOverlay>
     </DialogTrigger>
