@@ -4,14 +4,17 @@
  * consequence and points follow each choice, and the best score is kept per rider in the
  * database (synced when signed in). Works offline: the scenarios ship in the bundle.
  */
-import { useEffect, useReducer, useRef } from 'react';
+import { useEffect, useReducer, useRef, type RefObject } from 'react';
 import { Button } from 'react-aria-components';
 import { Link } from '@tanstack/react-router';
+import type { GameBestData } from '../../schemas/records.ts';
 import { saveGameResult, useGameBest } from '../db/records.ts';
 import { useDatabase } from '../db/provider.tsx';
 import { showToast } from '../lib/toast.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
 import {
+  type GameAction,
+  type GameState,
   gameReducer,
   gameScenarios,
   maxGameScore,
@@ -21,6 +24,106 @@ import {
 } from './game.ts';
 import { useLearnerId } from './learner.ts';
 import './learn.css';
+
+type GameDispatch = (action: GameAction) => void;
+type HeadingRef = RefObject<HTMLHeadingElement | null>;
+
+/** The end of a game: the score, its verdict and whether it beat the rider's best. */
+function GameResult({
+  state,
+  best,
+  dispatch,
+  headingRef,
+}: {
+  state: GameState;
+  best: GameBestData | null;
+  dispatch: GameDispatch;
+  headingRef: HeadingRef;
+}) {
+  return (
+    <section className="game-card" aria-labelledby="game-result-title">
+      <h2 id="game-result-title" ref={headingRef} tabIndex={-1}>
+        You scored {state.score} of {maxGameScore}
+      </h2>
+      <p>{scoreVerdict(state.score)}</p>
+      {best && state.score >= best.bestScore ? (
+        <p className="game-card__best">That is your best score.</p>
+      ) : null}
+      <div className="game-card__actions">
+        <Button
+          className="button button--primary game-choice"
+          onPress={() => dispatch({ type: 'restart' })}
+        >
+          Play again
+        </Button>
+        <Link to="/arkansas-skills" className="button game-choice">
+          Read the skills lessons
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** What a choice earned, in words a rider reads at a glance. */
+function pointsLabel(points: number): string {
+  if (points === 10) return 'Safe call: +10';
+  if (points === 5) return 'Risky: +5';
+  return 'Dangerous: +0';
+}
+
+/** The current situation: its choices, or the consequence of the one picked. */
+function ScenarioCard({
+  state,
+  dispatch,
+  headingRef,
+}: {
+  state: GameState;
+  dispatch: GameDispatch;
+  headingRef: HeadingRef;
+}) {
+  const scenario = gameScenarios[state.index]!;
+  const picked = state.picks[state.index];
+  const pickedChoice = picked === undefined ? undefined : scenario.choices[picked];
+  return (
+    <section className="game-card" aria-labelledby="game-scenario-title">
+      <p className="game-card__step">
+        Situation {state.index + 1} of {gameScenarios.length}
+      </p>
+      <h2 id="game-scenario-title" ref={headingRef} tabIndex={-1}>
+        {scenario.situation}
+      </h2>
+      {state.phase === 'choosing' ? (
+        <div className="game-card__choices" role="group" aria-label="What do you do?">
+          {shownChoiceOrder(state.index, scenario.choices.length).map((index) => (
+            <Button
+              key={scenario.choices[index]!.label}
+              className="button game-choice"
+              onPress={() => dispatch({ type: 'choose', choice: index })}
+            >
+              {scenario.choices[index]!.label}
+            </Button>
+          ))}
+        </div>
+      ) : pickedChoice ? (
+        <div className="game-card__feedback" role="status">
+          <p className={`game-card__points game-card__points--${pickedChoice.points}`}>
+            {pointsLabel(pickedChoice.points)}
+          </p>
+          <p>
+            You chose: <strong>{pickedChoice.label}</strong>
+          </p>
+          <p>{pickedChoice.consequence}</p>
+          <Button
+            className="button button--primary game-choice"
+            onPress={() => dispatch({ type: 'next' })}
+          >
+            {state.index + 1 >= gameScenarios.length ? 'See your score' : 'Next situation'}
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
 
 /** The safety game page; `path` is the address it was opened under (both are canonical). */
 export function GamePage({ path }: { path: string }) {
@@ -36,9 +139,6 @@ export function GamePage({ path }: { path: string }) {
   const { best } = useGameBest(learnerId);
   const [state, dispatch] = useReducer(gameReducer, newGame);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const scenario = gameScenarios[state.index]!;
-  const picked = state.picks[state.index];
-  const pickedChoice = picked === undefined ? undefined : scenario.choices[picked];
 
   // After each choice, move focus to the new scenario or the result so keyboard and
   // screen-reader users follow; not on arrival, where focus belongs to the page as usual.
@@ -73,68 +173,9 @@ export function GamePage({ path }: { path: string }) {
         </p>
       </header>
       {state.phase === 'finished' ? (
-        <section className="game-card" aria-labelledby="game-result-title">
-          <h2 id="game-result-title" ref={headingRef} tabIndex={-1}>
-            You scored {state.score} of {maxGameScore}
-          </h2>
-          <p>{scoreVerdict(state.score)}</p>
-          {best && state.score >= best.bestScore ? (
-            <p className="game-card__best">That is your best score.</p>
-          ) : null}
-          <div className="game-card__actions">
-            <Button
-              className="button button--primary game-choice"
-              onPress={() => dispatch({ type: 'restart' })}
-            >
-              Play again
-            </Button>
-            <Link to="/arkansas-skills" className="button game-choice">
-              Read the skills lessons
-            </Link>
-          </div>
-        </section>
+        <GameResult state={state} best={best} dispatch={dispatch} headingRef={headingRef} />
       ) : (
-        <section className="game-card" aria-labelledby="game-scenario-title">
-          <p className="game-card__step">
-            Situation {state.index + 1} of {gameScenarios.length}
-          </p>
-          <h2 id="game-scenario-title" ref={headingRef} tabIndex={-1}>
-            {scenario.situation}
-          </h2>
-          {state.phase === 'choosing' ? (
-            <div className="game-card__choices" role="group" aria-label="What do you do?">
-              {shownChoiceOrder(state.index, scenario.choices.length).map((index) => (
-                <Button
-                  key={scenario.choices[index]!.label}
-                  className="button game-choice"
-                  onPress={() => dispatch({ type: 'choose', choice: index })}
-                >
-                  {scenario.choices[index]!.label}
-                </Button>
-              ))}
-            </div>
-          ) : pickedChoice ? (
-            <div className="game-card__feedback" role="status">
-              <p className={`game-card__points game-card__points--${pickedChoice.points}`}>
-                {pickedChoice.points === 10
-                  ? 'Safe call: +10'
-                  : pickedChoice.points === 5
-                    ? 'Risky: +5'
-                    : 'Dangerous: +0'}
-              </p>
-              <p>
-                You chose: <strong>{pickedChoice.label}</strong>
-              </p>
-              <p>{pickedChoice.consequence}</p>
-              <Button
-                className="button button--primary game-choice"
-                onPress={() => dispatch({ type: 'next' })}
-              >
-                {state.index + 1 >= gameScenarios.length ? 'See your score' : 'Next situation'}
-              </Button>
-            </div>
-          ) : null}
-        </section>
+        <ScenarioCard state={state} dispatch={dispatch} headingRef={headingRef} />
       )}
     </div>
   );
