@@ -149,7 +149,6 @@ export default tseslint.config(
       'src/hunting/locator-map.tsx',
       'src/hunting/scouting-guide-page.tsx',
       'src/hunting/shooting-time-card.tsx',
-      'src/learn/skills-page.tsx',
       'src/lib/voice/offline-speech.ts',
       'src/lib/voice/realtime-voice.ts',
       'src/local/local-services-pages.tsx',

@@ -19,6 +19,91 @@ export function lessonPath(id: string): string {
   return id === 'arkansas-skills' ? '/arkansas-skills' : `/arkansas-skills/${id}`;
 }
 
+type SkillsLesson = NonNullable<ReturnType<typeof findLesson>>;
+type LessonProgress = ReturnType<typeof useSkillProgress>['progress'];
+
+/** A lesson's sections, figures and sources. */
+function LessonBody({ lesson }: { lesson: SkillsLesson }) {
+  return (
+    <>
+      {lesson.sections.map((section) => (
+        <section key={section.heading} className="lesson__section">
+          <h2>{section.heading}</h2>
+          {section.paragraphs.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+          {section.points ? (
+            <ul>
+              {section.points.map((point) => (
+                <li key={point}>{point}</li>
+              ))}
+            </ul>
+          ) : null}
+          {section.figure ? <LessonFigure figure={section.figure} /> : null}
+        </section>
+      ))}
+      <section className="lesson__sources" aria-labelledby="lesson-sources-title">
+        <h2 id="lesson-sources-title">Sources</h2>
+        <ul>
+          {lesson.sources.map((source) => (
+            <li key={source.url}>
+              <a href={source.url} target="_blank" rel="noreferrer">
+                {source.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+        <p className="fine-print">
+          Rules change: the linked pages are the authority. This lesson was written for Natural
+          State Trails; it does not replace a hands-on course.
+        </p>
+      </section>
+    </>
+  );
+}
+
+/** Every lesson with the rider's progress, and the way to the game. */
+function LessonList({ learnerId, progress }: { learnerId: string; progress: LessonProgress }) {
+  const finished = lessons.filter((item) => progress.get(item.id)?.completedAt != null).length;
+  return (
+    <nav className="lesson-list" aria-labelledby="lesson-list-title">
+      <h2 id="lesson-list-title">All lessons</h2>
+      <p className="fine-print">
+        {finished} of {lessons.length} finished
+        {learnerId === 'anonymous'
+          ? ' on this device. Sign in to keep your progress on every device.'
+          : '.'}
+      </p>
+      <ul>
+        {lessons.map((item) => {
+          const done = progress.get(item.id)?.completedAt != null;
+          return (
+            <li key={item.id}>
+              <Link
+                to={lessonPath(item.id)}
+                className="lesson-list__link"
+                // The overview's path prefixes every lesson's; only the exact page is current.
+                activeOptions={{ exact: true }}
+              >
+                {done ? (
+                  <CheckCircle2 size={20} aria-hidden="true" className="lesson-list__done" />
+                ) : (
+                  <Circle size={20} aria-hidden="true" />
+                )}
+                <span>{item.title}</span>
+                <span className="visually-hidden">{done ? ' (finished)' : ''}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+      <Link to="/game" className="button lesson-list__game">
+        Play the trail safety game
+      </Link>
+    </nav>
+  );
+}
+
 /**
  * The skills page showing lesson `lessonId` ('arkansas-skills' or a subpage slug). Throws for
  * an unknown id (a routing programming error, caught by the error boundary).
@@ -34,7 +119,6 @@ export function SkillsPage({ lessonId }: { lessonId: string }) {
   });
   const learnerId = useLearnerId();
   const { progress } = useSkillProgress(learnerId);
-  const finished = lessons.filter((item) => progress.get(item.id)?.completedAt != null).length;
   const mine = progress.get(lesson.id);
 
   return (
@@ -49,75 +133,10 @@ export function SkillsPage({ lessonId }: { lessonId: string }) {
             {mine.bestScore} of {mine.questionCount}).
           </p>
         ) : null}
-        {lesson.sections.map((section) => (
-          <section key={section.heading} className="lesson__section">
-            <h2>{section.heading}</h2>
-            {section.paragraphs.map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
-            ))}
-            {section.points ? (
-              <ul>
-                {section.points.map((point) => (
-                  <li key={point}>{point}</li>
-                ))}
-              </ul>
-            ) : null}
-            {section.figure ? <LessonFigure figure={section.figure} /> : null}
-          </section>
-        ))}
-        <section className="lesson__sources" aria-labelledby="lesson-sources-title">
-          <h2 id="lesson-sources-title">Sources</h2>
-          <ul>
-            {lesson.sources.map((source) => (
-              <li key={source.url}>
-                <a href={source.url} target="_blank" rel="noreferrer">
-                  {source.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-          <p className="fine-print">
-            Rules change: the linked pages are the authority. This lesson was written for Natural
-            State Trails; it does not replace a hands-on course.
-          </p>
-        </section>
+        <LessonBody lesson={lesson} />
         <LessonQuiz key={lesson.id} lesson={lesson} learnerId={learnerId} />
       </article>
-      <nav className="lesson-list" aria-labelledby="lesson-list-title">
-        <h2 id="lesson-list-title">All lessons</h2>
-        <p className="fine-print">
-          {finished} of {lessons.length} finished
-          {learnerId === 'anonymous'
-            ? ' on this device. Sign in to keep your progress on every device.'
-            : '.'}
-        </p>
-        <ul>
-          {lessons.map((item) => {
-            const done = progress.get(item.id)?.completedAt != null;
-            return (
-              <li key={item.id}>
-                <Link
-                  to={lessonPath(item.id)}
-                  className="lesson-list__link"
-                  // The overview's path prefixes every lesson's; only the exact page is current.
-                  activeOptions={{ exact: true }}
-                >
-                  {done ? (
-                    <CheckCircle2 size={20} aria-hidden="true" className="lesson-list__done" />
-                  ) : (
-                    <Circle size={20} aria-hidden="true" />
-                  )}
-                  <span>{item.title}</span>
-                  <span className="visually-hidden">{done ? ' (finished)' : ''}</span>
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-        <Link to="/game" className="button lesson-list__game">
-          Play the trail safety game
-        </Link>
-      </nav>
+      <LessonList learnerId={learnerId} progress={progress} />
     </div>
   );
 }
