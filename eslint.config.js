@@ -180,7 +180,6 @@ export default tseslint.config(
       'src/safety/emergency-test-page.tsx',
       'sync-server/routes/auth-routes.ts',
       'sync-server/storage/seed-database.ts',
-      'sync-server/sync/postgres-change-bus.ts',
     ],
     rules: { 'max-lines-per-function': 'off' },
   },

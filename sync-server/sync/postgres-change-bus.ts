@@ -38,6 +38,143 @@ function isSyncChange(value: unknown): value is SyncChange {
   return typeof collection === 'string' && (ownerId === null || typeof ownerId === 'string');
 }
 
+/** Ends a connection this bus no longer uses, ignoring its errors. */
+function discard(client: pg.Client): void {
+  client.removeAllListeners();
+  client.on('error', () => {});
+  void client.end().catch(() => {});
+}
+
+/**
+ * Parses one notice and hands it to every listener; a malformed notice or a failing listener is
+ * logged and never stops the others.
+ */
+function deliver(
+  payload: string | undefined,
+  listeners: ReadonlySet<SyncChangeListener>,
+  channel: string,
+  log: StorageLog,
+): void {
+  let change: unknown;
+  try {
+    change = JSON.parse(payload ?? '');
+  } catch {
+    change = undefined;
+  }
+  if (!isSyncChange(change)) {
+    log.warn(`Change bus: ignored a malformed notice on "${channel}": ${payload}`);
+    return;
+  }
+  const notice: SyncChange = { collection: change.collection, ownerId: change.ownerId };
+  for (const listener of [...listeners]) {
+    try {
+      listener(notice);
+    } catch (error) {
+      log.warn(`Change bus: a subscriber failed: ${(error as Error).message}`);
+    }
+  }
+}
+
+/**
+ * The one LISTENing connection of an instance, reopened with growing pauses when it drops.
+ * `onPayload` receives the payload of every notice on the channel.
+ */
+class ListeningConnection {
+  private client: pg.Client | null = null;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private reconnectDelayMs = firstReconnectDelayMs;
+  private closed = false;
+
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly channel: string,
+    private readonly log: StorageLog,
+    private readonly onPayload: (payload: string | undefined) => void,
+  ) {}
+
+  /**
+   * Opens a connection, LISTENs on the channel and makes it the listening connection (unless
+   * closed meanwhile). Throws when it cannot connect or LISTEN.
+   */
+  async listen(): Promise<void> {
+    const client = new pg.Client(postgresClientConfig(this.databaseUrl));
+    let ready = false;
+    let droppedWhileStarting = false;
+    const onLost = (error: Error | null) => {
+      if (ready) this.connectionLost(client, error);
+      else droppedWhileStarting = true;
+    };
+    client.on('notification', (message) => {
+      if (message.channel === this.channel) this.onPayload(message.payload);
+    });
+    // Without an 'error' listener a dropped connection would crash the process.
+    client.on('error', (error) => onLost(error));
+    client.on('end', () => onLost(null));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${this.channel}`);
+      if (droppedWhileStarting) throw new Error('the connection dropped while starting to listen');
+    } catch (error) {
+      discard(client);
+      throw error;
+    }
+    if (this.closed) {
+      discard(client);
+      return;
+    }
+    ready = true;
+    this.client = client;
+  }
+
+  /** Stops listening for good: no reconnect follows. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    const client = this.client;
+    this.client = null;
+    if (client) {
+      client.removeAllListeners();
+      client.on('error', () => {});
+      await client.end().catch(() => {});
+    }
+  }
+
+  private connectionLost(client: pg.Client, error: Error | null): void {
+    if (this.closed || client !== this.client) return;
+    this.client = null;
+    discard(client);
+    this.log.warn(
+      `Change bus: the listening connection dropped${error ? ` (${error.message})` : ''}; ` +
+        `reconnecting in ${this.reconnectDelayMs} ms`,
+    );
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    if (this.closed || this.reconnectTimer) return;
+    const delay = this.reconnectDelayMs;
+    this.reconnectDelayMs = Math.min(this.reconnectDelayMs * 2, longestReconnectDelayMs);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      this.listen().then(
+        () => {
+          if (this.closed) return;
+          this.reconnectDelayMs = firstReconnectDelayMs;
+          this.log.warn(`Change bus: listening on "${this.channel}" again`);
+        },
+        (error: unknown) => {
+          this.log.warn(
+            `Change bus: reconnecting failed (${(error as Error).message}); ` +
+              `retrying in ${this.reconnectDelayMs} ms`,
+          );
+          this.scheduleReconnect();
+        },
+      );
+    }, delay);
+  }
+}
+
 /**
  * Opens the bus: connects the listening connection and LISTENs before resolving, so a change
  * published after this resolves reaches this instance's subscribers. Throws when the first
@@ -53,108 +190,11 @@ export async function createPostgresChangeBus(
   }
   const log = options.log ?? consoleStorageLog;
   const listeners = new Set<SyncChangeListener>();
-  let listeningClient: pg.Client | null = null;
-  let reconnectTimer: NodeJS.Timeout | null = null;
-  let reconnectDelayMs = firstReconnectDelayMs;
+  const connection = new ListeningConnection(options.databaseUrl, channel, log, (payload) =>
+    deliver(payload, listeners, channel, log),
+  );
   let closed = false;
-
-  function deliver(payload: string | undefined): void {
-    let change: unknown;
-    try {
-      change = JSON.parse(payload ?? '');
-    } catch {
-      change = undefined;
-    }
-    if (!isSyncChange(change)) {
-      log.warn(`Change bus: ignored a malformed notice on "${channel}": ${payload}`);
-      return;
-    }
-    const notice: SyncChange = { collection: change.collection, ownerId: change.ownerId };
-    for (const listener of [...listeners]) {
-      try {
-        listener(notice);
-      } catch (error) {
-        log.warn(`Change bus: a subscriber failed: ${(error as Error).message}`);
-      }
-    }
-  }
-
-  /** Ends a connection this bus no longer uses, ignoring its errors. */
-  function discard(client: pg.Client): void {
-    client.removeAllListeners();
-    client.on('error', () => {});
-    void client.end().catch(() => {});
-  }
-
-  /**
-   * Opens a connection, LISTENs on the channel and makes it the listening connection (unless
-   * the bus closed meanwhile). Throws when it cannot connect or LISTEN.
-   */
-  async function listen(): Promise<void> {
-    const client = new pg.Client(postgresClientConfig(options.databaseUrl));
-    let ready = false;
-    let droppedWhileStarting = false;
-    const onLost = (error: Error | null) => {
-      if (ready) connectionLost(client, error);
-      else droppedWhileStarting = true;
-    };
-    client.on('notification', (message) => {
-      if (message.channel === channel) deliver(message.payload);
-    });
-    // Without an 'error' listener a dropped connection would crash the process.
-    client.on('error', (error) => onLost(error));
-    client.on('end', () => onLost(null));
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${channel}`);
-      if (droppedWhileStarting) throw new Error('the connection dropped while starting to listen');
-    } catch (error) {
-      discard(client);
-      throw error;
-    }
-    if (closed) {
-      discard(client);
-      return;
-    }
-    ready = true;
-    listeningClient = client;
-  }
-
-  function connectionLost(client: pg.Client, error: Error | null): void {
-    if (closed || client !== listeningClient) return;
-    listeningClient = null;
-    discard(client);
-    log.warn(
-      `Change bus: the listening connection dropped${error ? ` (${error.message})` : ''}; ` +
-        `reconnecting in ${reconnectDelayMs} ms`,
-    );
-    scheduleReconnect();
-  }
-
-  function scheduleReconnect(): void {
-    if (closed || reconnectTimer) return;
-    const delay = reconnectDelayMs;
-    reconnectDelayMs = Math.min(reconnectDelayMs * 2, longestReconnectDelayMs);
-    reconnectTimer = setTimeout(() => {
-      reconnectTimer = null;
-      listen().then(
-        () => {
-          if (closed) return;
-          reconnectDelayMs = firstReconnectDelayMs;
-          log.warn(`Change bus: listening on "${channel}" again`);
-        },
-        (error: unknown) => {
-          log.warn(
-            `Change bus: reconnecting failed (${(error as Error).message}); ` +
-              `retrying in ${reconnectDelayMs} ms`,
-          );
-          scheduleReconnect();
-        },
-      );
-    }, delay);
-  }
-
-  await listen();
+  await connection.listen();
 
   return {
     async publish(change) {
@@ -178,15 +218,7 @@ export async function createPostgresChangeBus(
       if (closed) return;
       closed = true;
       listeners.clear();
-      if (reconnectTimer) clearTimeout(reconnectTimer);
-      reconnectTimer = null;
-      const client = listeningClient;
-      listeningClient = null;
-      if (client) {
-        client.removeAllListeners();
-        client.on('error', () => {});
-        await client.end().catch(() => {});
-      }
+      await connection.close();
     },
   };
 }
