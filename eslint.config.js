@@ -178,7 +178,6 @@ export default tseslint.config(
       'src/safety/contacts-section.tsx',
       'src/safety/emergency-card.tsx',
       'src/safety/emergency-test-page.tsx',
-      'sync-server/routes/auth-routes.ts',
       'sync-server/storage/seed-database.ts',
     ],
     rules: { 'max-lines-per-function': 'off' },

@@ -68,22 +68,42 @@ function minutesText(ms: number): string {
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }
 
+/** What every auth route needs: the options plus the limits and token helpers derived from them. */
+interface AuthRouteContext extends AuthRouteOptions {
+  credentialLimit: { rateLimit: { max: number; timeWindow: number } };
+  sessionLimit: { rateLimit: { max: number; timeWindow: number } };
+  refreshLifetimeMs: number;
+  issueAccessToken: (user: UserRow) => ReturnType<AccessTokenService['issue']>;
+}
+
 /** Registers the auth routes with their per-IP rate limits. */
 export async function registerAuthRoutes(
   app: FastifyInstance,
-  { db, settings, hasher, tokens, guards }: AuthRouteOptions,
+  options: AuthRouteOptions,
 ): Promise<void> {
-  const credentialLimit = {
-    rateLimit: { max: settings.credentialRequestsPerMinute, timeWindow: oneMinuteMs },
+  const { settings, tokens } = options;
+  const context: AuthRouteContext = {
+    ...options,
+    credentialLimit: {
+      rateLimit: { max: settings.credentialRequestsPerMinute, timeWindow: oneMinuteMs },
+    },
+    sessionLimit: {
+      rateLimit: { max: settings.sessionRequestsPerMinute, timeWindow: oneMinuteMs },
+    },
+    refreshLifetimeMs: settings.refreshTokenTtlSeconds * 1000,
+    issueAccessToken: (user) =>
+      tokens.issue({ userId: user.id, role: user.role_id, username: user.username }),
   };
-  const sessionLimit = {
-    rateLimit: { max: settings.sessionRequestsPerMinute, timeWindow: oneMinuteMs },
-  };
-  const refreshLifetimeMs = settings.refreshTokenTtlSeconds * 1000;
+  registerRegisterRoute(app, context);
+  registerLoginRoute(app, context);
+  registerSessionRoutes(app, context);
+}
 
-  const issueAccessToken = (user: UserRow) =>
-    tokens.issue({ userId: user.id, role: user.role_id, username: user.username });
-
+/** POST /api/auth/register: 201 with the public user, 409 for a taken name. */
+function registerRegisterRoute(
+  app: FastifyInstance,
+  { db, hasher, credentialLimit }: AuthRouteContext,
+) {
   app.post<{ Body: RegisterBody }>(
     '/api/auth/register',
     { schema: { body: registerBodySchema }, config: credentialLimit },
@@ -109,7 +129,11 @@ export async function registerAuthRoutes(
       }
     },
   );
+}
 
+/** POST /api/auth/login: tokens for the right password, 401 otherwise, 429 when locked. */
+function registerLoginRoute(app: FastifyInstance, context: AuthRouteContext) {
+  const { db, settings, hasher, credentialLimit, refreshLifetimeMs, issueAccessToken } = context;
   app.post<{ Body: LoginBody }>(
     '/api/auth/login',
     { schema: { body: loginBodySchema }, config: credentialLimit },
@@ -141,7 +165,11 @@ export async function registerAuthRoutes(
       };
     },
   );
+}
 
+/** POST /api/auth/refresh and /logout, GET /api/auth/user. */
+function registerSessionRoutes(app: FastifyInstance, context: AuthRouteContext) {
+  const { db, guards, sessionLimit, refreshLifetimeMs, issueAccessToken } = context;
   app.post<{ Body: RefreshTokenBody }>(
     '/api/auth/refresh',
     { schema: { body: refreshTokenBodySchema }, config: sessionLimit },
