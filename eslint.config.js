@@ -154,7 +154,6 @@ export default tseslint.config(
       'src/local/local-services-pages.tsx',
       'src/local/park-page.tsx',
       'src/voice/voice-assistant.tsx',
-      'sync-server/routes/voice-routes.ts',
       'scripts/test-postgres.ts',
       'scripts/tiles/pmtiles-writer.ts',
       'src/app/command-palette.tsx',

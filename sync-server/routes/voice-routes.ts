@@ -112,6 +112,45 @@ export async function registerVoiceRoutes(
     },
   );
 
+  registerClientSecretRoute(app, guards, realtime);
+}
+
+/** Asks the provider for a client secret; rejects when it cannot be reached in time. */
+async function requestClientSecret(
+  realtime: RealtimeSettings,
+  voice: string,
+  instructions: string | undefined,
+): Promise<Response> {
+  return fetch(`${realtime.apiUrl}/client_secrets`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${realtime.apiKey}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({
+      session: {
+        type: 'realtime',
+        model: realtime.model,
+        ...(instructions ? { instructions } : {}),
+        audio: {
+          input: { transcription: { model: 'whisper-1' } },
+          output: { voice },
+        },
+      },
+    }),
+    signal: AbortSignal.timeout(providerTimeoutMs),
+  });
+}
+
+/**
+ * POST /api/realtime/client-secret (voice-navigation §7.1): a short-lived secret from the
+ * realtime provider for a signed-in rider; 503 when not configured, 502 when the provider fails.
+ */
+function registerClientSecretRoute(
+  app: FastifyInstance,
+  guards: VoiceRouteOptions['guards'],
+  realtime: RealtimeSettings | null,
+): void {
   app.post<{ Body: ClientSecretBody | undefined }>(
     '/api/realtime/client-secret',
     {
@@ -121,29 +160,13 @@ export async function registerVoiceRoutes(
     },
     async (request, reply) => {
       if (!realtime) return sendError(reply, 503, realtimeNotConfiguredMessage);
-      const voice = request.body?.voice ?? defaultRealtimeVoice;
-      const instructions = request.body?.instructions;
       let response: Response;
       try {
-        response = await fetch(`${realtime.apiUrl}/client_secrets`, {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${realtime.apiKey}`,
-            'content-type': 'application/json',
-          },
-          body: JSON.stringify({
-            session: {
-              type: 'realtime',
-              model: realtime.model,
-              ...(instructions ? { instructions } : {}),
-              audio: {
-                input: { transcription: { model: 'whisper-1' } },
-                output: { voice },
-              },
-            },
-          }),
-          signal: AbortSignal.timeout(providerTimeoutMs),
-        });
+        response = await requestClientSecret(
+          realtime,
+          request.body?.voice ?? defaultRealtimeVoice,
+          request.body?.instructions,
+        );
       } catch (error) {
         request.log.warn({ err: error }, 'realtime provider unreachable');
         return sendError(reply, 502, clientSecretFailedMessage);
