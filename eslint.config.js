@@ -154,7 +154,6 @@ export default tseslint.config(
       'src/local/local-services-pages.tsx',
       'src/local/park-page.tsx',
       'src/voice/voice-assistant.tsx',
-      'scripts/test-postgres.ts',
       'scripts/tiles/pmtiles-writer.ts',
       'src/app/command-palette.tsx',
       'src/app/top-nav.tsx',

@@ -143,6 +143,136 @@ function removeAbandonedClusters(parentDir: string, binDir: string, asPostgresUs
   }
 }
 
+/** The PostgreSQL programs of one cluster, run as its owner from the cluster's folder. */
+interface ClusterRunner {
+  /** Runs `program` and answers how it went. */
+  spawn(program: string, args: string[]): SpawnSyncReturns<string>;
+  /** Runs `program`; throws with its output and the server log's tail on failure. */
+  run(program: string, args: string[]): void;
+}
+
+function clusterRunner(
+  binDir: string,
+  owner: { uid: number; gid: number } | null,
+  root: string,
+  logFile: string,
+): ClusterRunner {
+  const spawn = (program: string, args: string[]) => {
+    const command = join(binDir, program);
+    // Run from the cluster folder: the postgres user may not be allowed into our own folder.
+    return owner
+      ? spawnSync('runuser', ['-u', 'postgres', '--', command, ...args], {
+          encoding: 'utf8',
+          cwd: root,
+        })
+      : spawnSync(command, args, { encoding: 'utf8', cwd: root });
+  };
+  return {
+    spawn,
+    run(program, args) {
+      const result = spawn(program, args);
+      if (result.status !== 0) {
+        const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-2000) : '';
+        throw new Error(
+          `${program} ${args.join(' ')} failed (${result.error?.message ?? `exit ${result.status}`}):\n` +
+            `${result.stdout}${result.stderr}${log}`,
+        );
+      }
+    },
+  };
+}
+
+/** initdb, then the settings of a private, loopback-only, non-durable test cluster. */
+function initialiseCluster(
+  runner: ClusterRunner,
+  root: string,
+  dataDir: string,
+  passwordFile: string,
+  owner: { uid: number; gid: number } | null,
+): void {
+  runner.run('initdb', [
+    '-D',
+    dataDir,
+    '--username=postgres',
+    `--pwfile=${passwordFile}`,
+    '--auth-local=trust',
+    '--auth-host=scram-sha-256',
+    '--encoding=UTF8',
+    '--locale=C',
+    '--no-sync',
+    '--no-instructions',
+  ]);
+  mkdirSync(join(root, 'socket'), { recursive: true });
+  if (owner) chownSync(join(root, 'socket'), owner.uid, owner.gid);
+  appendFileSync(
+    join(dataDir, 'postgresql.conf'),
+    [
+      '',
+      '# nst test cluster: private, loopback only, durability off (data is thrown away)',
+      "listen_addresses = '127.0.0.1'",
+      `unix_socket_directories = '${join(root, 'socket')}'`,
+      'fsync = off',
+      'synchronous_commit = off',
+      'full_page_writes = off',
+      // Every test app holds a pool of up to 10 plus a listening connection.
+      'max_connections = 400',
+      'shared_buffers = 32MB',
+      '',
+    ].join('\n'),
+  );
+}
+
+/** Starts the server on a free port (three tries: the port may be taken meanwhile); its port. */
+async function startOnFreePort(
+  runner: ClusterRunner,
+  dataDir: string,
+  logFile: string,
+): Promise<number> {
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePort();
+    try {
+      runner.run('pg_ctl', [
+        'start',
+        '-D',
+        dataDir,
+        '-l',
+        logFile,
+        '-w',
+        '-t',
+        '60',
+        '-o',
+        `-p ${port}`,
+      ]);
+      return port;
+    } catch (error) {
+      // Another process may have taken the port between the probe and the start.
+      if (attempt >= 3) throw error;
+    }
+  }
+}
+
+/** Creates the test role and its database through the superuser. */
+async function createTestRole(
+  port: number,
+  superuserPassword: string,
+  rolePassword: string,
+): Promise<void> {
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port,
+    user: 'postgres',
+    password: superuserPassword,
+    database: 'postgres',
+  });
+  await client.connect();
+  try {
+    await client.query(`create role ${testRole} login createdb password '${rolePassword}'`);
+    await client.query(`create database ${testRole} owner ${testRole}`);
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * Starts a private PostgreSQL server as described at the top of this file; resolves once it
  * accepts connections and the `nst_test` role and database exist (about 2 s). Throws with the
@@ -166,37 +296,14 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     chownSync(root, owner.uid, owner.gid);
     chownSync(passwordFile, owner.uid, owner.gid);
   }
-
-  /** Runs a PostgreSQL program as the cluster's owner and answers how it went. */
-  function spawnAsOwner(program: string, args: string[]): SpawnSyncReturns<string> {
-    const command = join(binDir, program);
-    // Run from the cluster folder: the postgres user may not be allowed into our own folder.
-    return owner
-      ? spawnSync('runuser', ['-u', 'postgres', '--', command, ...args], {
-          encoding: 'utf8',
-          cwd: root,
-        })
-      : spawnSync(command, args, { encoding: 'utf8', cwd: root });
-  }
-
-  /** Runs a PostgreSQL program as the cluster's owner; throws with its output on failure. */
-  function run(program: string, args: string[]): void {
-    const result = spawnAsOwner(program, args);
-    if (result.status !== 0) {
-      const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-2000) : '';
-      throw new Error(
-        `${program} ${args.join(' ')} failed (${result.error?.message ?? `exit ${result.status}`}):\n` +
-          `${result.stdout}${result.stderr}${log}`,
-      );
-    }
-  }
+  const runner = clusterRunner(binDir, owner, root, logFile);
 
   let started = false;
   const stop = () => {
     if (started) {
       started = false;
       // Immediate: the data is thrown away, so there is nothing to shut down cleanly.
-      spawnAsOwner('pg_ctl', ['stop', '-D', dataDir, '-m', 'immediate', '-w']);
+      runner.spawn('pg_ctl', ['stop', '-D', dataDir, '-m', 'immediate', '-w']);
     }
     rmSync(root, { recursive: true, force: true });
   };
@@ -204,74 +311,10 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   process.once('exit', stop);
 
   try {
-    run('initdb', [
-      '-D',
-      dataDir,
-      '--username=postgres',
-      `--pwfile=${passwordFile}`,
-      '--auth-local=trust',
-      '--auth-host=scram-sha-256',
-      '--encoding=UTF8',
-      '--locale=C',
-      '--no-sync',
-      '--no-instructions',
-    ]);
-    mkdirSync(join(root, 'socket'), { recursive: true });
-    if (owner) chownSync(join(root, 'socket'), owner.uid, owner.gid);
-    appendFileSync(
-      join(dataDir, 'postgresql.conf'),
-      [
-        '',
-        '# nst test cluster: private, loopback only, durability off (data is thrown away)',
-        "listen_addresses = '127.0.0.1'",
-        `unix_socket_directories = '${join(root, 'socket')}'`,
-        'fsync = off',
-        'synchronous_commit = off',
-        'full_page_writes = off',
-        // Every test app holds a pool of up to 10 plus a listening connection.
-        'max_connections = 400',
-        'shared_buffers = 32MB',
-        '',
-      ].join('\n'),
-    );
-
-    let port = 0;
-    for (let attempt = 1; !started; attempt += 1) {
-      port = await freePort();
-      try {
-        run('pg_ctl', [
-          'start',
-          '-D',
-          dataDir,
-          '-l',
-          logFile,
-          '-w',
-          '-t',
-          '60',
-          '-o',
-          `-p ${port}`,
-        ]);
-        started = true;
-      } catch (error) {
-        // Another process may have taken the port between the probe and the start.
-        if (attempt >= 3) throw error;
-      }
-    }
-
-    const client = new pg.Client({
-      host: '127.0.0.1',
-      port,
-      user: 'postgres',
-      password: superuserPassword,
-      database: 'postgres',
-    });
-    await client.connect();
-    try {
-      await client.query(`create role ${testRole} login createdb password '${rolePassword}'`);
-      await client.query(`create database ${testRole} owner ${testRole}`);
-    } finally {
-      await client.end();
-    }
+    initialiseCluster(runner, root, dataDir, passwordFile, owner);
+    const port = await startOnFreePort(runner, dataDir, logFile);
+    started = true;
+    await createTestRole(port, superuserPassword, rolePassword);
     return {
       url: `postgres://${testRole}:${rolePassword}@127.0.0.1:${port}/${testRole}`,
       stop: () => {
