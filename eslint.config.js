@@ -145,7 +145,6 @@ export default tseslint.config(
       'src/garage/equipment-page.tsx',
       'src/garage/garage-page.tsx',
       'src/garage/riding-techniques-page.tsx',
-      'src/hunting/fishing-page.tsx',
       'src/hunting/locator-map.tsx',
       'src/hunting/scouting-guide-page.tsx',
       'src/hunting/shooting-time-card.tsx',
