@@ -45,55 +45,29 @@ const SCOUTING_STEPS = [
   'Your marks stay on this phone and reach your account when you are back in signal and signed in.',
 ];
 
-/** The scouting guide page. */
-export function ScoutingGuidePage() {
-  usePageMeta({
-    title: 'Arkansas Scouting Guide',
-    description:
-      'Mark scouting waypoints offline on a map of Arkansas Wildlife Management Areas; they sync to your account later.',
-    keywords: ['scouting', 'hunting', 'waypoints', 'WMA', 'offline map'],
-    path: '/scouting-guide',
-  });
+type LocateState = ReturnType<typeof useLocate>['state'];
+
+/** What the position line says: locating, the failure, the picked spot, or how to pick one. */
+function positionText(fix: LocateState, picked: Picked | null): string {
+  if (fix.status === 'locating') return 'Finding your position…';
+  if (fix.status === 'failed') return fix.message;
+  if (picked) {
+    return `Picked: ${picked.latitude.toFixed(5)}, ${picked.longitude.toFixed(5)} (${picked.how}).`;
+  }
+  return 'No position picked yet: use your position, tap the map, or type coordinates.';
+}
+
+/**
+ * The new waypoint's fields and its save: typed coordinates win over the picked spot; every
+ * refusal is said in words, and a saved waypoint clears the form.
+ */
+function useWaypointForm(picked: Picked | null, clearPicked: () => void) {
   const db = useDatabase();
-  const { wmas } = useWmas();
-  const { waypoints } = useRiderWaypoints();
-  const { state: fix, locate } = useLocate();
-  const [picked, setPicked] = useState<Picked | null>(null);
   const [name, setName] = useState('');
   const [note, setNote] = useState('');
   const [coordinates, setCoordinates] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
-
-  // A fix that arrives becomes the picked position.
-  const [usedFix, setUsedFix] = useState<typeof fix | null>(null);
-  if (fix !== usedFix) {
-    setUsedFix(fix);
-    if (fix.status === 'located') {
-      setPicked({
-        latitude: fix.latitude,
-        longitude: fix.longitude,
-        how: `GPS fix ±${Math.round(fix.accuracyMetres)} m`,
-      });
-    }
-  }
-
-  const points = useMemo<MapPoint[]>(
-    () => [
-      ...wmaPoints(wmas),
-      ...waypoints.map((waypoint) => ({
-        id: waypoint.id,
-        name: waypoint.name,
-        longitude: waypoint.longitude,
-        latitude: waypoint.latitude,
-        kind: 'rider' as const,
-      })),
-      ...(picked
-        ? [{ id: 'picked', name: 'New waypoint', ...picked, kind: 'picked' as const }]
-        : []),
-    ],
-    [wmas, waypoints, picked],
-  );
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -125,12 +99,156 @@ export function ScoutingGuidePage() {
       setName('');
       setNote('');
       setCoordinates('');
-      setPicked(null);
+      clearPicked();
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : 'The waypoint could not be saved.');
     }
   }
+  return { name, setName, note, setNote, coordinates, setCoordinates, error, saved, save };
+}
 
+/** The locator map's points: the WMAs, the rider's waypoints and the spot being marked. */
+function scoutingPoints(
+  wmas: ReturnType<typeof useWmas>['wmas'],
+  waypoints: ReturnType<typeof useRiderWaypoints>['waypoints'],
+  picked: Picked | null,
+): MapPoint[] {
+  return [
+    ...wmaPoints(wmas),
+    ...waypoints.map((waypoint) => ({
+      id: waypoint.id,
+      name: waypoint.name,
+      longitude: waypoint.longitude,
+      latitude: waypoint.latitude,
+      kind: 'rider' as const,
+    })),
+    ...(picked ? [{ id: 'picked', name: 'New waypoint', ...picked, kind: 'picked' as const }] : []),
+  ];
+}
+
+/** The map, the position choices and the form that saves a new waypoint. */
+function MarkWaypointSection() {
+  const { wmas } = useWmas();
+  const { waypoints } = useRiderWaypoints();
+  const { state: fix, locate } = useLocate();
+  const [picked, setPicked] = useState<Picked | null>(null);
+  const form = useWaypointForm(picked, () => setPicked(null));
+
+  // A fix that arrives becomes the picked position.
+  const [usedFix, setUsedFix] = useState<typeof fix | null>(null);
+  if (fix !== usedFix) {
+    setUsedFix(fix);
+    if (fix.status === 'located') {
+      setPicked({
+        latitude: fix.latitude,
+        longitude: fix.longitude,
+        how: `GPS fix ±${Math.round(fix.accuracyMetres)} m`,
+      });
+    }
+  }
+
+  const points = useMemo(() => scoutingPoints(wmas, waypoints, picked), [wmas, waypoints, picked]);
+
+  return (
+    <section className="hunt-card" aria-labelledby="mark-title">
+      <h2 id="mark-title">Mark a waypoint</h2>
+      <LocatorMap
+        points={points}
+        label={`Map of Arkansas with ${wmas.length} Wildlife Management Areas and ${waypoints.length} of your waypoints. Tap to pick a spot.`}
+        onPick={(position) => {
+          setPicked({ ...position, how: 'picked on the locator map (approximate)' });
+          form.setCoordinates('');
+        }}
+      />
+      <Form className="hunt-form hunt-form--stack" onSubmit={(event) => void form.save(event)}>
+        <div className="hunt-form__row">
+          <Button className="button" onPress={locate}>
+            <Crosshair size={18} aria-hidden="true" />
+            Use my position
+          </Button>
+          <p className="hunt-fine" aria-live="polite">
+            {positionText(fix, picked)}
+          </p>
+        </div>
+        <TextField value={form.coordinates} onChange={form.setCoordinates} className="hunt-field">
+          <Label>Or type latitude, longitude</Label>
+          <Input placeholder="34.52, -91.55" inputMode="decimal" />
+        </TextField>
+        <TextField value={form.name} onChange={form.setName} className="hunt-field" maxLength={200}>
+          <Label>Name</Label>
+          <Input placeholder="e.g. Ridge stand, north gate" />
+        </TextField>
+        <TextField
+          value={form.note}
+          onChange={form.setNote}
+          className="hunt-field"
+          maxLength={4000}
+        >
+          <Label>Note (optional)</Label>
+          <TextArea rows={3} />
+        </TextField>
+        {form.error ? (
+          <p role="alert" className="hunt-note hunt-note--warning">
+            {form.error}
+          </p>
+        ) : null}
+        {form.saved ? <p role="status">{form.saved}</p> : null}
+        <Button type="submit" className="button button--primary">
+          <MapPinPlus size={18} aria-hidden="true" />
+          Save waypoint
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+/** The rider's waypoints with where each one is and whether it has synced. */
+function YourWaypointsSection() {
+  const db = useDatabase();
+  const { waypoints } = useRiderWaypoints();
+  return (
+    <section className="hunt-card" aria-labelledby="my-waypoints-title">
+      <h2 id="my-waypoints-title">Your waypoints</h2>
+      {waypoints.length === 0 ? (
+        <p>You have not marked any waypoints on this device yet.</p>
+      ) : (
+        <ul className="waypoint-list">
+          {waypoints.map((waypoint) => (
+            <li key={waypoint.id} className="waypoint-list__item">
+              <div>
+                <strong>{waypoint.name}</strong>
+                <span className="hunt-fine">
+                  {waypoint.latitude.toFixed(5)}, {waypoint.longitude.toFixed(5)} ·{' '}
+                  {waypoint.id.startsWith('temp-')
+                    ? 'on this phone, waiting to sync'
+                    : 'synced to your account'}
+                </span>
+                {waypoint.description ? <span>{waypoint.description}</span> : null}
+              </div>
+              <Button
+                className="button button--ghost"
+                aria-label={`Remove ${waypoint.name}`}
+                onPress={() => void removeRiderWaypoint(db, waypoint.id)}
+              >
+                <Trash2 size={18} aria-hidden="true" />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The scouting guide page. */
+export function ScoutingGuidePage() {
+  usePageMeta({
+    title: 'Arkansas Scouting Guide',
+    description:
+      'Mark scouting waypoints offline on a map of Arkansas Wildlife Management Areas; they sync to your account later.',
+    keywords: ['scouting', 'hunting', 'waypoints', 'WMA', 'offline map'],
+    path: '/scouting-guide',
+  });
   return (
     <div className="hunt-page">
       <header className="hunt-page__header">
@@ -141,89 +259,8 @@ export function ScoutingGuidePage() {
           at once and sync to your account when you are online and signed in.
         </p>
       </header>
-
-      <section className="hunt-card" aria-labelledby="mark-title">
-        <h2 id="mark-title">Mark a waypoint</h2>
-        <LocatorMap
-          points={points}
-          label={`Map of Arkansas with ${wmas.length} Wildlife Management Areas and ${waypoints.length} of your waypoints. Tap to pick a spot.`}
-          onPick={(position) => {
-            setPicked({ ...position, how: 'picked on the locator map (approximate)' });
-            setCoordinates('');
-          }}
-        />
-        <Form className="hunt-form hunt-form--stack" onSubmit={(event) => void save(event)}>
-          <div className="hunt-form__row">
-            <Button className="button" onPress={locate}>
-              <Crosshair size={18} aria-hidden="true" />
-              Use my position
-            </Button>
-            <p className="hunt-fine" aria-live="polite">
-              {fix.status === 'locating'
-                ? 'Finding your position…'
-                : fix.status === 'failed'
-                  ? fix.message
-                  : picked
-                    ? `Picked: ${picked.latitude.toFixed(5)}, ${picked.longitude.toFixed(5)} (${picked.how}).`
-                    : 'No position picked yet: use your position, tap the map, or type coordinates.'}
-            </p>
-          </div>
-          <TextField value={coordinates} onChange={setCoordinates} className="hunt-field">
-            <Label>Or type latitude, longitude</Label>
-            <Input placeholder="34.52, -91.55" inputMode="decimal" />
-          </TextField>
-          <TextField value={name} onChange={setName} className="hunt-field" maxLength={200}>
-            <Label>Name</Label>
-            <Input placeholder="e.g. Ridge stand, north gate" />
-          </TextField>
-          <TextField value={note} onChange={setNote} className="hunt-field" maxLength={4000}>
-            <Label>Note (optional)</Label>
-            <TextArea rows={3} />
-          </TextField>
-          {error ? (
-            <p role="alert" className="hunt-note hunt-note--warning">
-              {error}
-            </p>
-          ) : null}
-          {saved ? <p role="status">{saved}</p> : null}
-          <Button type="submit" className="button button--primary">
-            <MapPinPlus size={18} aria-hidden="true" />
-            Save waypoint
-          </Button>
-        </Form>
-      </section>
-
-      <section className="hunt-card" aria-labelledby="my-waypoints-title">
-        <h2 id="my-waypoints-title">Your waypoints</h2>
-        {waypoints.length === 0 ? (
-          <p>You have not marked any waypoints on this device yet.</p>
-        ) : (
-          <ul className="waypoint-list">
-            {waypoints.map((waypoint) => (
-              <li key={waypoint.id} className="waypoint-list__item">
-                <div>
-                  <strong>{waypoint.name}</strong>
-                  <span className="hunt-fine">
-                    {waypoint.latitude.toFixed(5)}, {waypoint.longitude.toFixed(5)} ·{' '}
-                    {waypoint.id.startsWith('temp-')
-                      ? 'on this phone, waiting to sync'
-                      : 'synced to your account'}
-                  </span>
-                  {waypoint.description ? <span>{waypoint.description}</span> : null}
-                </div>
-                <Button
-                  className="button button--ghost"
-                  aria-label={`Remove ${waypoint.name}`}
-                  onPress={() => void removeRiderWaypoint(db, waypoint.id)}
-                >
-                  <Trash2 size={18} aria-hidden="true" />
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-
+      <MarkWaypointSection />
+      <YourWaypointsSection />
       <section className="hunt-card" aria-labelledby="scouting-steps-title">
         <h2 id="scouting-steps-title">How to scout with the app</h2>
         <ol className="hunt-steps">
