@@ -146,7 +146,6 @@ export default tseslint.config(
       'src/garage/garage-page.tsx',
       'src/garage/riding-techniques-page.tsx',
       'src/hunting/locator-map.tsx',
-      'src/hunting/shooting-time-card.tsx',
       'src/lib/voice/offline-speech.ts',
       'src/lib/voice/realtime-voice.ts',
       'src/local/local-services-pages.tsx',

@@ -30,6 +30,70 @@ function fromInputValue(value: string): CalendarDay | null {
 
 const MY_POSITION = 'my-position';
 
+type ShootingPlace = { name: string; latitude: number; longitude: number };
+
+/** The computed times for `place`, with the last-day exception said in words. */
+function ShootingTimes({
+  hours,
+  place,
+}: {
+  hours: NonNullable<ReturnType<typeof shootingHours>>;
+  place: ShootingPlace;
+}) {
+  return (
+    <div aria-live="polite">
+      <dl className="shooting-times">
+        <div>
+          <dt>Shooting starts</dt>
+          <dd>{formatArkansasTime(hours.start)}</dd>
+        </div>
+        <div>
+          <dt>Sunrise</dt>
+          <dd>{formatArkansasTime(hours.sunrise)}</dd>
+        </div>
+        <div>
+          <dt>Shooting ends</dt>
+          <dd>
+            {hours.lastDayException
+              ? 'Not noon: this is the last day of a 2025-26 period, which the rule excepts. The closing time for that day is not held in this app; check AGFC.'
+              : formatArkansasTime(hours.noon)}
+          </dd>
+        </div>
+      </dl>
+      <p className="hunt-fine">
+        At {place.name}, {place.latitude.toFixed(3)}, {place.longitude.toFixed(3)}. A point a few
+        miles off moves sunrise by well under a minute. Times are Arkansas time. Rules:{' '}
+        <a href={AGFC_URL} target="_blank" rel="noopener noreferrer">
+          Arkansas Game and Fish Commission
+        </a>
+        .
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The place the times are for: the rider's fix when "my position" is chosen and located, the
+ * chosen waterfowl WMA, or the first one before any choice; undefined when none is known.
+ */
+function chosenPlace(
+  placeId: string,
+  fix: ReturnType<typeof useLocate>['state'],
+  waterfowlAreas: readonly (ShootingPlace & { id: string })[],
+): ShootingPlace | undefined {
+  if (placeId === MY_POSITION && fix.status === 'located') {
+    return {
+      name: `your position (±${Math.round(fix.accuracyMetres)} m)`,
+      latitude: fix.latitude,
+      longitude: fix.longitude,
+    };
+  }
+  return (
+    waterfowlAreas.find((wma) => wma.id === placeId) ??
+    (placeId === '' ? waterfowlAreas[0] : undefined)
+  );
+}
+
 /** The card: a date field, a place picker (GPS or a waterfowl WMA) and the times. */
 export function ShootingTimeCard() {
   const [now] = useState(() => new Date());
@@ -40,15 +104,7 @@ export function ShootingTimeCard() {
   const { state: fix, locate } = useLocate();
   const headline = duckSeasonHeadline(now);
 
-  const place =
-    placeId === MY_POSITION && fix.status === 'located'
-      ? {
-          name: `your position (±${Math.round(fix.accuracyMetres)} m)`,
-          latitude: fix.latitude,
-          longitude: fix.longitude,
-        }
-      : (waterfowlAreas.find((wma) => wma.id === placeId) ??
-        (placeId === '' ? waterfowlAreas[0] : undefined));
+  const place = chosenPlace(placeId, fix, waterfowlAreas);
   const day = fromInputValue(dateText);
   const hours = place && day ? shootingHours(day, place) : null;
 
@@ -108,34 +164,7 @@ export function ShootingTimeCard() {
         </p>
       ) : null}
       {hours && place ? (
-        <div aria-live="polite">
-          <dl className="shooting-times">
-            <div>
-              <dt>Shooting starts</dt>
-              <dd>{formatArkansasTime(hours.start)}</dd>
-            </div>
-            <div>
-              <dt>Sunrise</dt>
-              <dd>{formatArkansasTime(hours.sunrise)}</dd>
-            </div>
-            <div>
-              <dt>Shooting ends</dt>
-              <dd>
-                {hours.lastDayException
-                  ? 'Not noon: this is the last day of a 2025-26 period, which the rule excepts. The closing time for that day is not held in this app; check AGFC.'
-                  : formatArkansasTime(hours.noon)}
-              </dd>
-            </div>
-          </dl>
-          <p className="hunt-fine">
-            At {place.name}, {place.latitude.toFixed(3)}, {place.longitude.toFixed(3)}. A point a
-            few miles off moves sunrise by well under a minute. Times are Arkansas time. Rules:{' '}
-            <a href={AGFC_URL} target="_blank" rel="noopener noreferrer">
-              Arkansas Game and Fish Commission
-            </a>
-            .
-          </p>
-        </div>
+        <ShootingTimes hours={hours} place={place} />
       ) : !place ? (
         <p className="hunt-note">
           Pick a place: use your position, or open the app once with signal so the waterfowl areas
