@@ -40,8 +40,10 @@ export interface LocatorMapProps {
   onPick?: (position: { latitude: number; longitude: number }) => void;
 }
 
-/** The locator map; shows nothing but its frame until the outline chunk has loaded. */
-export function LocatorMap({ points, label, onPick }: LocatorMapProps) {
+type Projection = ReturnType<typeof geoMercator>;
+
+/** The Arkansas outline (loaded once) and the projection that fits it in the frame. */
+function useOutlineProjection() {
   const [outline, setOutline] = useState<Feature<Polygon | MultiPolygon> | null>(null);
   useEffect(() => {
     let current = true;
@@ -69,6 +71,59 @@ export function LocatorMap({ points, label, onPick }: LocatorMapProps) {
     () => (projection && outline ? (geoPath(projection)(outline) ?? '') : ''),
     [projection, outline],
   );
+  return { projection, outlinePath: outline ? outlinePath : null };
+}
+
+/** One point: a pin for the rider's own marks, a dot for WMAs and gauges. */
+function LocatorPoint({ point, projection }: { point: MapPoint; projection: Projection }) {
+  const xy = projection([point.longitude, point.latitude]);
+  if (!xy) return null;
+  const [x, y] = xy;
+  const className = `locator-map__point locator-map__point--${point.kind}`;
+  if (point.kind === 'rider' || point.kind === 'picked') {
+    return (
+      <g className={className}>
+        <title>{point.name}</title>
+        <path d={`M${x} ${y} l-7 -14 a8 8 0 1 1 14 0 z`} />
+      </g>
+    );
+  }
+  return (
+    <circle cx={x} cy={y} r={point.kind === 'gauge' ? 4 : 5} className={className}>
+      <title>{point.name}</title>
+    </circle>
+  );
+}
+
+/** The legend: only the kinds of point the map shows, and what "approximate" means. */
+function LocatorLegend({ points }: { points: readonly MapPoint[] }) {
+  return (
+    <figcaption className="locator-map__legend">
+      <span>
+        <span className="legend-dot legend-dot--wma-waterfowl" aria-hidden="true" /> WMA with
+        waterfowl hunting
+      </span>
+      <span>
+        <span className="legend-dot legend-dot--wma" aria-hidden="true" /> other WMA
+      </span>
+      {points.some((point) => point.kind === 'rider' || point.kind === 'picked') ? (
+        <span>
+          <span className="legend-dot legend-dot--rider" aria-hidden="true" /> your waypoints
+        </span>
+      ) : null}
+      {points.some((point) => point.kind === 'gauge') ? (
+        <span>
+          <span className="legend-dot legend-dot--gauge" aria-hidden="true" /> USGS gauge
+        </span>
+      ) : null}
+      <span>WMA dots are approximate (several km off); areas are far larger than a dot.</span>
+    </figcaption>
+  );
+}
+
+/** The locator map; shows nothing but its frame until the outline chunk has loaded. */
+export function LocatorMap({ points, label, onPick }: LocatorMapProps) {
+  const { projection, outlinePath } = useOutlineProjection();
 
   function pick(event: MouseEvent<SVGSVGElement>) {
     if (!onPick || !projection) return;
@@ -89,54 +144,14 @@ export function LocatorMap({ points, label, onPick }: LocatorMapProps) {
         onClick={onPick ? pick : undefined}
         className={onPick ? 'locator-map__svg locator-map__svg--pick' : 'locator-map__svg'}
       >
-        {outline ? <path d={outlinePath} className="locator-map__state" /> : null}
+        {outlinePath !== null ? <path d={outlinePath} className="locator-map__state" /> : null}
         {projection
-          ? points.map((point) => {
-              const xy = projection([point.longitude, point.latitude]);
-              if (!xy) return null;
-              const [x, y] = xy;
-              return point.kind === 'rider' || point.kind === 'picked' ? (
-                <g
-                  key={point.id}
-                  className={`locator-map__point locator-map__point--${point.kind}`}
-                >
-                  <title>{point.name}</title>
-                  <path d={`M${x} ${y} l-7 -14 a8 8 0 1 1 14 0 z`} />
-                </g>
-              ) : (
-                <circle
-                  key={point.id}
-                  cx={x}
-                  cy={y}
-                  r={point.kind === 'gauge' ? 4 : 5}
-                  className={`locator-map__point locator-map__point--${point.kind}`}
-                >
-                  <title>{point.name}</title>
-                </circle>
-              );
-            })
+          ? points.map((point) => (
+              <LocatorPoint key={point.id} point={point} projection={projection} />
+            ))
           : null}
       </svg>
-      <figcaption className="locator-map__legend">
-        <span>
-          <span className="legend-dot legend-dot--wma-waterfowl" aria-hidden="true" /> WMA with
-          waterfowl hunting
-        </span>
-        <span>
-          <span className="legend-dot legend-dot--wma" aria-hidden="true" /> other WMA
-        </span>
-        {points.some((point) => point.kind === 'rider' || point.kind === 'picked') ? (
-          <span>
-            <span className="legend-dot legend-dot--rider" aria-hidden="true" /> your waypoints
-          </span>
-        ) : null}
-        {points.some((point) => point.kind === 'gauge') ? (
-          <span>
-            <span className="legend-dot legend-dot--gauge" aria-hidden="true" /> USGS gauge
-          </span>
-        ) : null}
-        <span>WMA dots are approximate (several km off); areas are far larger than a dot.</span>
-      </figcaption>
+      <LocatorLegend points={points} />
     </figure>
   );
 }
