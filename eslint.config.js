@@ -170,8 +170,6 @@ export default tseslint.config(
       'src/ride/trip-detail-page.tsx',
       'src/ride/trips-list.tsx',
       'src/safety/contacts-section.tsx',
-      'src/safety/emergency-card.tsx',
-      'src/safety/emergency-test-page.tsx',
       'sync-server/storage/seed-database.ts',
     ],
     rules: { 'max-lines-per-function': 'off' },

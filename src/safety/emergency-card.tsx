@@ -28,6 +28,52 @@ export interface EmergencyCardProps {
   now: number;
 }
 
+/** What the county line says: the county, outside the data, still looking up, or nothing. */
+function countyText(fix: LocationFix | null, place: PlaceDescription): string {
+  if (!fix) return '—';
+  if (place.county) return `${place.county} County, Arkansas`;
+  return place.nearTown ? 'Outside the Arkansas county data' : 'Looking up…';
+}
+
+/** Where the rider is: both coordinate formats, the fix's accuracy and age, town and county. */
+function LocationFacts({
+  fix,
+  locationError,
+  place,
+  now,
+}: Pick<EmergencyCardProps, 'fix' | 'locationError' | 'place' | 'now'>) {
+  return (
+    <dl className="emergency-card__facts">
+      <div>
+        <dt>Coordinates (decimal)</dt>
+        <dd data-testid="card-decimal">
+          {fix ? formatDecimalDegrees(fix.latitude, fix.longitude) : 'No GPS fix yet'}
+        </dd>
+      </div>
+      <div>
+        <dt>Coordinates (DMS)</dt>
+        <dd data-testid="card-dms">{fix ? formatDms(fix.latitude, fix.longitude) : '—'}</dd>
+      </div>
+      <div>
+        <dt>GPS fix</dt>
+        <dd>
+          {fix
+            ? `±${Math.round(fix.accuracy)} m, ${formatFixAge(now - fix.timestamp)} old`
+            : (locationError ?? 'Not requested yet')}
+        </dd>
+      </div>
+      <div>
+        <dt>Nearest town</dt>
+        <dd>{fix ? (place.nearTown ?? 'Looking up…') : '—'}</dd>
+      </div>
+      <div>
+        <dt>County</dt>
+        <dd>{countyText(fix, place)}</dd>
+      </div>
+    </dl>
+  );
+}
+
 /** Renders the emergency card. */
 export function EmergencyCard({
   fix,
@@ -46,42 +92,7 @@ export function EmergencyCard({
   return (
     <section className="safety-card emergency-card" aria-labelledby="emergency-card-title">
       <h2 id="emergency-card-title">Emergency card</h2>
-      <dl className="emergency-card__facts">
-        <div>
-          <dt>Coordinates (decimal)</dt>
-          <dd data-testid="card-decimal">
-            {fix ? formatDecimalDegrees(fix.latitude, fix.longitude) : 'No GPS fix yet'}
-          </dd>
-        </div>
-        <div>
-          <dt>Coordinates (DMS)</dt>
-          <dd data-testid="card-dms">{fix ? formatDms(fix.latitude, fix.longitude) : '—'}</dd>
-        </div>
-        <div>
-          <dt>GPS fix</dt>
-          <dd>
-            {fix
-              ? `±${Math.round(fix.accuracy)} m, ${formatFixAge(now - fix.timestamp)} old`
-              : (locationError ?? 'Not requested yet')}
-          </dd>
-        </div>
-        <div>
-          <dt>Nearest town</dt>
-          <dd>{fix ? (place.nearTown ?? 'Looking up…') : '—'}</dd>
-        </div>
-        <div>
-          <dt>County</dt>
-          <dd>
-            {fix
-              ? place.county
-                ? `${place.county} County, Arkansas`
-                : place.nearTown
-                  ? 'Outside the Arkansas county data'
-                  : 'Looking up…'
-              : '—'}
-          </dd>
-        </div>
-      </dl>
+      <LocationFacts fix={fix} locationError={locationError} place={place} now={now} />
       <h3>Medical notes</h3>
       <p className="emergency-card__notes">
         {medicalNotes.trim()

@@ -4,6 +4,7 @@
  * src/lib/outdoor/capability-checks.ts against this browser and explains each result.
  */
 import { useCallback, useEffect, useState } from 'react';
+import { Button } from 'react-aria-components';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useDatabase } from '../db/provider.tsx';
 import {
@@ -58,14 +59,8 @@ async function browserEnvironment(storedTrailCount: number): Promise<CapabilityE
   };
 }
 
-/** The /emergency-test page. */
-export function EmergencyTestPage() {
-  usePageMeta({
-    title: 'Emergency Test',
-    description: 'Check that the emergency features work on this device.',
-    keywords: ['test', 'diagnostics', 'sos'],
-    path: '/emergency-test',
-  });
+/** Runs the checks on arrival and on demand; `running` while a run is under way. */
+function useCapabilityChecks() {
   const db = useDatabase();
   const [results, setResults] = useState<CapabilityResult[] | null>(null);
   const [running, setRunning] = useState(true);
@@ -96,7 +91,44 @@ export function EmergencyTestPage() {
       cancelled = true;
     };
   }, [check]);
+  return { results, running, run };
+}
 
+/** Each check with pass or fail and why. */
+function CheckResults({ results }: { results: CapabilityResult[] }) {
+  return (
+    <ol className="test-results">
+      {results.map((result) => (
+        <li
+          key={result.id}
+          className={`test-result ${result.passed ? 'test-result--pass' : 'test-result--fail'}`}
+        >
+          {result.passed ? (
+            <CheckCircle2 aria-hidden="true" className="test-result__icon" />
+          ) : (
+            <XCircle aria-hidden="true" className="test-result__icon" />
+          )}
+          <div>
+            <h2 className="test-result__label">
+              {result.label}: {result.passed ? 'pass' : 'fail'}
+            </h2>
+            <p>{result.detail}</p>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The /emergency-test page. */
+export function EmergencyTestPage() {
+  usePageMeta({
+    title: 'Emergency Test',
+    description: 'Check that the emergency features work on this device.',
+    keywords: ['test', 'diagnostics', 'sos'],
+    path: '/emergency-test',
+  });
+  const { results, running, run } = useCapabilityChecks();
   const score = results ? scoreCapabilityChecks(results) : null;
   const notificationsPending =
     results?.some((result) => result.id === 'notifications' && !result.passed) &&
@@ -123,45 +155,18 @@ export function EmergencyTestPage() {
         </p>
       ) : null}
       {running ? <Spinner label="Running the checks…" /> : null}
-      {results ? (
-        <ol className="test-results">
-          {results.map((result) => (
-            <li
-              key={result.id}
-              className={`test-result ${result.passed ? 'test-result--pass' : 'test-result--fail'}`}
-            >
-              {result.passed ? (
-                <CheckCircle2 aria-hidden="true" className="test-result__icon" />
-              ) : (
-                <XCircle aria-hidden="true" className="test-result__icon" />
-              )}
-              <div>
-                <h2 className="test-result__label">
-                  {result.label}: {result.passed ? 'pass' : 'fail'}
-                </h2>
-                <p>{result.detail}</p>
-              </div>
-            </li>
-          ))}
-        </ol>
-      ) : null}
+      {results ? <CheckResults results={results} /> : null}
       <div className="preset-row">
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={running}
-          onClick={() => void run()}
-        >
+        <Button className="button button--primary" isDisabled={running} onPress={() => void run()}>
           Run the checks again
-        </button>
+        </Button>
         {notificationsPending ? (
-          <button
-            type="button"
+          <Button
             className="button"
-            onClick={() => void Notification.requestPermission().then(() => run())}
+            onPress={() => void Notification.requestPermission().then(() => run())}
           >
             Allow notifications
-          </button>
+          </Button>
         ) : null}
       </div>
     </div>
