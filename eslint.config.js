@@ -169,7 +169,6 @@ export default tseslint.config(
       'src/ride/track-drawing.tsx',
       'src/ride/trip-detail-page.tsx',
       'src/ride/trips-list.tsx',
-      'src/safety/contacts-section.tsx',
       'sync-server/storage/seed-database.ts',
     ],
     rules: { 'max-lines-per-function': 'off' },

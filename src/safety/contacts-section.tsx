@@ -3,7 +3,7 @@
  * (name, phone, relation, priority) with validation messages under each field; stored on the
  * device only (local documents: they join sync when the sync engine gives them a collection).
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { useDatabase } from '../db/provider.tsx';
 import {
   MEDICAL_NOTES_MAX,
@@ -26,10 +26,11 @@ function fieldError(errors: ContactValidationError[], field: ContactValidationEr
   return errors.find((error) => error.field === field)?.message ?? null;
 }
 
-/** The contacts list and form. */
-export function ContactsSection() {
+type ContactForm = typeof EMPTY_FORM;
+
+/** The add/edit form's state and its save; validation errors come back per field. */
+function useContactForm() {
   const db = useDatabase();
-  const { contacts, isLoading } = useEmergencyContacts();
   const [form, setForm] = useState(EMPTY_FORM);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [errors, setErrors] = useState<ContactValidationError[]>([]);
@@ -60,7 +61,6 @@ export function ContactsSection() {
       setSaving(false);
     }
   };
-
   const edit = (contact: EmergencyContact) => {
     setEditingId(contact.id);
     setErrors([]);
@@ -71,17 +71,138 @@ export function ContactsSection() {
       priority: String(contact.priority),
     });
   };
+  const cancel = () => {
+    setEditingId(null);
+    setForm(EMPTY_FORM);
+    setErrors([]);
+  };
+  return { form, setForm, editingId, errors, saving, submit, edit, cancel };
+}
 
+/** The saved contacts with Edit and Remove (removal asks first). */
+function ContactList({
+  contacts,
+  onEdit,
+}: {
+  contacts: EmergencyContact[];
+  onEdit: (contact: EmergencyContact) => void;
+}) {
+  const db = useDatabase();
   const remove = async (contact: EmergencyContact) => {
     if (!window.confirm(`Remove ${contact.name} from your emergency contacts?`)) return;
     await removeEmergencyContact(db, contact.id);
     showToast({ title: 'Contact removed', description: contact.name });
   };
+  return (
+    <ul className="contact-list">
+      {contacts.map((contact) => (
+        <li key={contact.id} className="contact-list__item">
+          <span className="contact-list__who">
+            <strong>{contact.name}</strong>
+            <span>
+              {formatPhone(contact.phone)}
+              {contact.relation ? ` · ${contact.relation}` : ''} ·{' '}
+              {CONTACT_PRIORITY_LABELS[contact.priority]}
+            </span>
+          </span>
+          <span className="contact-list__actions">
+            <button type="button" className="button" onClick={() => onEdit(contact)}>
+              Edit
+            </button>
+            <button type="button" className="button" onClick={() => void remove(contact)}>
+              Remove
+            </button>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
-  const nameError = fieldError(errors, 'name');
-  const phoneError = fieldError(errors, 'phone');
-  const relationError = fieldError(errors, 'relation');
+/** A labelled text input with its validation message under it. */
+function ContactField({
+  label,
+  id,
+  error,
+  ...input
+}: {
+  label: string;
+  id: string;
+  error: string | null;
+} & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <label className="form-field">
+      <span>{label}</span>
+      <input
+        {...input}
+        aria-invalid={error !== null}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error ? (
+        <span id={`${id}-error`} className="form-field__error">
+          {error}
+        </span>
+      ) : null}
+    </label>
+  );
+}
 
+/** The fields of a contact: name, mobile phone, relation and priority. */
+function ContactFields({
+  form,
+  setForm,
+  errors,
+}: {
+  form: ContactForm;
+  setForm: (form: ContactForm) => void;
+  errors: ContactValidationError[];
+}) {
+  return (
+    <div className="contact-form__grid">
+      <ContactField
+        label="Name"
+        id="contact-name"
+        error={fieldError(errors, 'name')}
+        value={form.name}
+        autoComplete="name"
+        onChange={(event) => setForm({ ...form, name: event.target.value })}
+      />
+      <ContactField
+        label="Mobile phone"
+        id="contact-phone"
+        error={fieldError(errors, 'phone')}
+        type="tel"
+        value={form.phone}
+        autoComplete="tel"
+        inputMode="tel"
+        onChange={(event) => setForm({ ...form, phone: event.target.value })}
+      />
+      <ContactField
+        label="Relation (optional)"
+        id="contact-relation"
+        error={fieldError(errors, 'relation')}
+        value={form.relation}
+        onChange={(event) => setForm({ ...form, relation: event.target.value })}
+      />
+      <label className="form-field">
+        <span>Priority</span>
+        <select
+          value={form.priority}
+          onChange={(event) => setForm({ ...form, priority: event.target.value })}
+        >
+          <option value="1">Primary</option>
+          <option value="2">Secondary</option>
+          <option value="3">Backup</option>
+        </select>
+      </label>
+    </div>
+  );
+}
+
+/** The contacts list and form. */
+export function ContactsSection() {
+  const { contacts, isLoading } = useEmergencyContacts();
+  const { form, setForm, editingId, errors, saving, submit, edit, cancel } = useContactForm();
   return (
     <section className="safety-card" aria-labelledby="contacts-title">
       <h2 id="contacts-title">Emergency contacts</h2>
@@ -92,99 +213,17 @@ export function ContactsSection() {
       {isLoading ? null : contacts.length === 0 ? (
         <p>No contacts yet. Add at least one person who can receive texts.</p>
       ) : (
-        <ul className="contact-list">
-          {contacts.map((contact) => (
-            <li key={contact.id} className="contact-list__item">
-              <span className="contact-list__who">
-                <strong>{contact.name}</strong>
-                <span>
-                  {formatPhone(contact.phone)}
-                  {contact.relation ? ` · ${contact.relation}` : ''} ·{' '}
-                  {CONTACT_PRIORITY_LABELS[contact.priority]}
-                </span>
-              </span>
-              <span className="contact-list__actions">
-                <button type="button" className="button" onClick={() => edit(contact)}>
-                  Edit
-                </button>
-                <button type="button" className="button" onClick={() => void remove(contact)}>
-                  Remove
-                </button>
-              </span>
-            </li>
-          ))}
-        </ul>
+        <ContactList contacts={contacts} onEdit={edit} />
       )}
       <form className="contact-form" onSubmit={(event) => void submit(event)} noValidate>
         <h3>{editingId ? 'Edit contact' : 'Add a contact'}</h3>
-        <div className="contact-form__grid">
-          <label className="form-field">
-            <span>Name</span>
-            <input
-              value={form.name}
-              autoComplete="name"
-              onChange={(event) => setForm({ ...form, name: event.target.value })}
-              aria-invalid={nameError !== null}
-              aria-describedby={nameError ? 'contact-name-error' : undefined}
-            />
-            {nameError ? (
-              <span id="contact-name-error" className="form-field__error">
-                {nameError}
-              </span>
-            ) : null}
-          </label>
-          <label className="form-field">
-            <span>Mobile phone</span>
-            <input
-              type="tel"
-              value={form.phone}
-              autoComplete="tel"
-              inputMode="tel"
-              onChange={(event) => setForm({ ...form, phone: event.target.value })}
-              aria-invalid={phoneError !== null}
-              aria-describedby={phoneError ? 'contact-phone-error' : undefined}
-            />
-            {phoneError ? (
-              <span id="contact-phone-error" className="form-field__error">
-                {phoneError}
-              </span>
-            ) : null}
-          </label>
-          <label className="form-field">
-            <span>Relation (optional)</span>
-            <input
-              value={form.relation}
-              onChange={(event) => setForm({ ...form, relation: event.target.value })}
-              aria-invalid={relationError !== null}
-            />
-            {relationError ? <span className="form-field__error">{relationError}</span> : null}
-          </label>
-          <label className="form-field">
-            <span>Priority</span>
-            <select
-              value={form.priority}
-              onChange={(event) => setForm({ ...form, priority: event.target.value })}
-            >
-              <option value="1">Primary</option>
-              <option value="2">Secondary</option>
-              <option value="3">Backup</option>
-            </select>
-          </label>
-        </div>
+        <ContactFields form={form} setForm={setForm} errors={errors} />
         <div className="contact-form__actions">
           <button type="submit" className="button button--primary" disabled={saving}>
             {editingId ? 'Save contact' : 'Add contact'}
           </button>
           {editingId ? (
-            <button
-              type="button"
-              className="button"
-              onClick={() => {
-                setEditingId(null);
-                setForm(EMPTY_FORM);
-                setErrors([]);
-              }}
-            >
+            <button type="button" className="button" onClick={cancel}>
               Cancel editing
             </button>
           ) : null}
