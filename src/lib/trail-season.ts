@@ -119,3 +119,14 @@ export function seasonCardLabel(trail: { season: TrailSeason }, date: Date): str
   const status = seasonStatus(trail, date);
   return status.state === 'closed' ? closedUntilLabel(status.opensOn) : seasonLabel(trail.season);
 }
+
+/**
+ * The "Open now" filter of trail search: drops the trails closed on `date` by their season and
+ * keeps the open ones and those whose season is unknown (the finder says so beside the toggle).
+ */
+export function withoutClosedOn<T extends { season: TrailSeason }>(
+  trails: readonly T[],
+  date: Date,
+): T[] {
+  return trails.filter((trail) => isOpenOn(trail, date) !== false);
+}

@@ -12,6 +12,7 @@ import {
   seasonCardLabel,
   seasonLabel,
   seasonStatus,
+  withoutClosedOn,
 } from '../../../src/lib/trail-season.ts';
 
 const day = (iso: string) => {
@@ -118,5 +119,18 @@ describe('what the rider reads', () => {
     );
     expect(seasonLabel(window('11-15', '02-29').season)).toBe('Open November 15 – February 29');
     expect(closedUntilLabel(day0('2027-04-01'))).toBe('Closed until April 1');
+  });
+});
+
+describe('the Open now filter', () => {
+  it('leaves out trails closed today and keeps open ones and unknown seasons', () => {
+    const trails = [
+      { id: 'wolf-pen-gap', ...wolfPenGap },
+      { id: 'winter-only', ...window('11-15', '02-28') },
+      { id: 'unpublished', season: null },
+    ];
+    const ids = (date: Date) => withoutClosedOn(trails, date).map((trail) => trail.id);
+    expect(ids(day('2026-11-23'))).toEqual(['winter-only', 'unpublished']);
+    expect(ids(day('2026-07-04'))).toEqual(['wolf-pen-gap', 'unpublished']);
   });
 });
