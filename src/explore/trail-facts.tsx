@@ -82,9 +82,9 @@ export function TrailFacts({ trail, isSaved }: { trail: Trail; isSaved: boolean 
         </ul>
       </header>
 
-      <TrailMap trail={trail} />
-
       <ClosedTodayCallout trail={trail} today={new Date()} />
+
+      <TrailMap trail={trail} />
 
       {approximate ? (
         <div className="callout callout--warning" role="note">

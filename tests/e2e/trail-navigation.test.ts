@@ -147,5 +147,6 @@ describe('trail lines and seasons in Chromium', () => {
     await page.getByRole('link', { name: 'Go back' }).click();
     await page.waitForURL(new RegExp(`/map/${closedTrail.id}$`));
     await page.getByText(closedLabel).first().waitFor();
+    await saveScreenshot(page, 'trail-page-closed-phone-offline');
   });
 });
