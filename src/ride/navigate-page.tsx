@@ -126,7 +126,7 @@ export function NavigatePage() {
     );
   }
   return (
-    <ClosedTrailGate trail={trail}>
+    <ClosedTrailGate key={trailId} trail={trail}>
       <Navigator
         key={next?.key ?? `${trailId}:${target.kind}`}
         target={target}
