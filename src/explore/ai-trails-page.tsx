@@ -43,8 +43,10 @@ import {
   FinderHeader,
   FinderResults,
   FinderSearchField,
+  OpenNowFilter,
   SearchUnderstanding,
 } from './trail-finder-sections.tsx';
+import { withoutClosedOn } from '../lib/trail-season.ts';
 import './explore.css';
 
 /**
@@ -56,7 +58,8 @@ export function AiTrailsPage() {
   const { q, activity, draft, setDraft, updateUrl, clearUrl } = useFinderUrl();
   const [difficultyFilter, setDifficultyFilter] = useState<TrailDifficulty | null>(null);
   const [regionFilter, setRegionFilter] = useState<string | null>(null);
-  const found = useFinderMatches(q, activity, difficultyFilter, regionFilter);
+  const [openNow, setOpenNow] = useState(false);
+  const found = useFinderMatches(q, activity, difficultyFilter, regionFilter, openNow);
   const { parsed, isHunting, trails } = found;
   const { savedTrailIds } = useSavedTrailIds();
   const savedIds = useMemo(() => new Set(savedTrailIds), [savedTrailIds]);
@@ -70,12 +73,13 @@ export function AiTrailsPage() {
   useTrailFinderMeta(isHunting);
 
   const understood = describeTrailSearch(parsed);
-  const hasCriteria =
-    Boolean(q.trim()) || activity !== null || difficultyFilter !== null || regionFilter !== null;
+  const filters = [activity, difficultyFilter, regionFilter];
+  const hasCriteria = Boolean(q.trim()) || openNow || filters.some((value) => value !== null);
   const clearAll = () => {
     setDraft('');
     setDifficultyFilter(null);
     setRegionFilter(null);
+    setOpenNow(false);
     clearUrl();
   };
 
@@ -111,6 +115,7 @@ export function AiTrailsPage() {
           regionFilter={regionFilter}
           onSelectRegion={setRegionFilter}
         />
+        {isHunting ? null : <OpenNowFilter openNow={openNow} onChange={setOpenNow} />}
       </section>
 
       {hasCriteria || isHunting ? null : <RecentlyRecommended trails={trails} />}
@@ -169,12 +174,16 @@ function useFinderUrl() {
   return { q, activity, draft, setDraft, updateUrl, clearUrl };
 }
 
-/** The parsed search and the trails and WMAs it matches, nearest first when "near me". */
+/**
+ * The parsed search and the trails and WMAs it matches, nearest first when "near me"; with
+ * `openNow`, trails closed today by their season are left out (unknown seasons stay).
+ */
 function useFinderMatches(
   q: string,
   activity: ActivityFilter | null,
   difficultyFilter: TrailDifficulty | null,
   regionFilter: string | null,
+  openNow: boolean,
 ) {
   const { trails, isLoading: trailsLoading } = useTrails();
   const { wmas: wildlifeAreas, isLoading: areasLoading } = useWmas();
@@ -186,7 +195,7 @@ function useFinderMatches(
 
   const trailMatches = useMemo(
     () =>
-      filterTrails(trails, {
+      filterTrails(openNow ? withoutClosedOn(trails, new Date()) : trails, {
         places: parsed.places,
         difficulty,
         freeText: parsed.freeText,
@@ -195,7 +204,7 @@ function useFinderMatches(
         region: regionFilter,
         near,
       }),
-    [trails, parsed, difficulty, activity, regionFilter, near],
+    [trails, parsed, difficulty, activity, regionFilter, near, openNow],
   );
   const areaMatches = useMemo(
     () =>

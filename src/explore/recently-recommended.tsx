@@ -10,6 +10,7 @@ import { ChevronDown, ChevronUp, History, HardDrive } from 'lucide-react';
 import type { Trail } from '../../schemas/trails.ts';
 import { useTripContext } from '../db/trip-context-hooks.ts';
 import { formatDateTime } from '../lib/format.ts';
+import { closedUntilLabel, seasonStatus } from '../lib/trail-season.ts';
 import { recentRecommendedTrails } from '../lib/trip-context/trip-context-rules.ts';
 import { resolveRecentTrails } from './recent-recommendations.ts';
 import { difficultyLabel } from './trail-format.ts';
@@ -61,6 +62,7 @@ export function RecentlyRecommended({ trails }: { trails: readonly Trail[] }) {
               <span className="recent-trail__name">{trail.name}</span>
               <span className="recent-trail__meta">
                 {difficultyLabel(trail.difficulty)} · {trail.region}
+                {closedNote(trail)}
               </span>
               {recommendedAt > 0 ? (
                 <span className="recent-trail__time">
@@ -94,4 +96,10 @@ export function RecentlyRecommended({ trails }: { trails: readonly Trail[] }) {
       ) : null}
     </section>
   );
+}
+
+/** " · Closed until April 1" for a trail closed today by its season, else nothing. */
+function closedNote(trail: Pick<Trail, 'season'>): string {
+  const status = seasonStatus(trail, new Date());
+  return status.state === 'closed' ? ` · ${closedUntilLabel(status.opensOn)}` : '';
 }

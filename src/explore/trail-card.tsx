@@ -4,6 +4,7 @@ import { ChevronRight, MapPin, Ruler, Ticket, TriangleAlert } from 'lucide-react
 import type { Trail } from '../../schemas/trails.ts';
 import { ActivityIcon } from './activity-icon.tsx';
 import { SaveTrailButton } from './save-trail-button.tsx';
+import { TrailSeasonFact } from './trail-season-note.tsx';
 import {
   activityLabel,
   countyRegionLabel,
@@ -18,14 +19,22 @@ export interface TrailCardProps {
   trail: Trail;
   isSaved: boolean;
   distanceLabel?: string | null;
+  /** The day the season is judged on (default: now, on the device's calendar). */
+  today?: Date;
 }
 
 /**
  * Name (a link to /map/{id}), kind, activities with icons, difficulty, length, county and region,
- * fee, the approximate-trailhead note where the point is approximate, and a save toggle.
+ * fee, the season ("Closed until …" when closed today), the approximate-trailhead note where
+ * the point is approximate, and a save toggle.
  * Unknown values are written out ("Length unknown") rather than hidden.
  */
-export function TrailCard({ trail, isSaved, distanceLabel = null }: TrailCardProps) {
+export function TrailCard({
+  trail,
+  isSaved,
+  distanceLabel = null,
+  today = new Date(),
+}: TrailCardProps) {
   const difficultyClass = trail.difficulty
     ? `difficulty difficulty--${trail.difficulty}`
     : 'difficulty difficulty--unrated';
@@ -52,40 +61,12 @@ export function TrailCard({ trail, isSaved, distanceLabel = null }: TrailCardPro
         ))}
       </ul>
 
-      <dl className="trail-card__facts">
-        <div className="trail-card__fact">
-          <dt className="visually-hidden">Difficulty</dt>
-          <dd>
-            <span className={difficultyClass}>{difficultyLabel(trail.difficulty)}</span>
-          </dd>
-        </div>
-        <div className="trail-card__fact">
-          <dt className="visually-hidden">Length</dt>
-          <dd>
-            <Ruler size={16} aria-hidden="true" />
-            {lengthLabel(trail.lengthMiles)}
-          </dd>
-        </div>
-        <div className="trail-card__fact">
-          <dt className="visually-hidden">Fee</dt>
-          <dd>
-            <Ticket size={16} aria-hidden="true" />
-            {feeLabel(trail.fee)}
-          </dd>
-        </div>
-        <div className="trail-card__fact trail-card__fact--wide">
-          <dt className="visually-hidden">County and region</dt>
-          <dd>
-            <MapPin size={16} aria-hidden="true" />
-            <span>
-              {countyRegionLabel(trail.county, trail.region)}
-              {distanceLabel ? (
-                <span className="trail-card__distance"> · {distanceLabel}</span>
-              ) : null}
-            </span>
-          </dd>
-        </div>
-      </dl>
+      <TrailCardFacts
+        trail={trail}
+        difficultyClass={difficultyClass}
+        distanceLabel={distanceLabel}
+        today={today}
+      />
 
       {trail.locationConfidence === 'approximate' ? (
         <p className="approximate-note">
@@ -104,5 +85,56 @@ export function TrailCard({ trail, isSaved, distanceLabel = null }: TrailCardPro
         <ChevronRight size={18} aria-hidden="true" />
       </Link>
     </article>
+  );
+}
+
+/** Difficulty, length, fee, county and region with the distance, and the season. */
+function TrailCardFacts({
+  trail,
+  difficultyClass,
+  distanceLabel,
+  today,
+}: {
+  trail: Trail;
+  difficultyClass: string;
+  distanceLabel: string | null;
+  today: Date;
+}) {
+  return (
+    <dl className="trail-card__facts">
+      <div className="trail-card__fact">
+        <dt className="visually-hidden">Difficulty</dt>
+        <dd>
+          <span className={difficultyClass}>{difficultyLabel(trail.difficulty)}</span>
+        </dd>
+      </div>
+      <div className="trail-card__fact">
+        <dt className="visually-hidden">Length</dt>
+        <dd>
+          <Ruler size={16} aria-hidden="true" />
+          {lengthLabel(trail.lengthMiles)}
+        </dd>
+      </div>
+      <div className="trail-card__fact">
+        <dt className="visually-hidden">Fee</dt>
+        <dd>
+          <Ticket size={16} aria-hidden="true" />
+          {feeLabel(trail.fee)}
+        </dd>
+      </div>
+      <div className="trail-card__fact trail-card__fact--wide">
+        <dt className="visually-hidden">County and region</dt>
+        <dd>
+          <MapPin size={16} aria-hidden="true" />
+          <span>
+            {countyRegionLabel(trail.county, trail.region)}
+            {distanceLabel ? (
+              <span className="trail-card__distance"> · {distanceLabel}</span>
+            ) : null}
+          </span>
+        </dd>
+      </div>
+      <TrailSeasonFact trail={trail} today={today} />
+    </dl>
   );
 }

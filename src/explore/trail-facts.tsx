@@ -12,6 +12,7 @@ import {
   FileText,
   Globe,
   Navigation,
+  Route,
   TriangleAlert,
   WifiOff,
 } from 'lucide-react';
@@ -31,6 +32,8 @@ import {
 } from './trail-format.ts';
 import { SaveTrailButton } from './save-trail-button.tsx';
 import { TrailMap } from './trail-map.tsx';
+import { ClosedTodayCallout } from './trail-season-note.tsx';
+import { seasonLabel } from '../lib/trail-season.ts';
 
 async function copyCoordinates(trail: Trail): Promise<void> {
   // Spec §7.2: "Copy GPS writes 'lat,lng' to the clipboard".
@@ -79,6 +82,8 @@ export function TrailFacts({ trail, isSaved }: { trail: Trail; isSaved: boolean 
         </ul>
       </header>
 
+      <ClosedTodayCallout trail={trail} today={new Date()} />
+
       <TrailMap trail={trail} />
 
       {approximate ? (
@@ -100,6 +105,10 @@ export function TrailFacts({ trail, isSaved }: { trail: Trail; isSaved: boolean 
           <Copy size={18} aria-hidden="true" />
           Copy coordinates
         </Button>
+        <Link className="button" to="/navigate/$trailId" params={{ trailId: trail.id }}>
+          <Route size={18} aria-hidden="true" />
+          Navigate
+        </Link>
         <a
           className="button button--primary"
           href={directionsUrl(trail.latitude, trail.longitude)}
@@ -132,6 +141,11 @@ export function TrailFacts({ trail, isSaved }: { trail: Trail; isSaved: boolean 
             muted={trail.lengthMiles === null}
           />
           <Fact label="Fee" value={feeLabel(trail.fee)} muted={!trail.fee} />
+          <Fact
+            label="Season"
+            value={`${seasonLabel(trail.season)}${trail.season ? ` (${trail.season.source})` : ''}`}
+            muted={trail.season === null}
+          />
           <Fact label="County" value={`${trail.county} County`} />
           <Fact label="Region" value={trail.region} />
           <Fact label="Manager" value={trail.manager ?? 'Manager unknown'} muted={!trail.manager} />

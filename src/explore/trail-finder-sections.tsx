@@ -4,9 +4,10 @@
  * the results (trail cards, or WMA cards for hunting). They hold no state of their own; the
  * page passes the URL-backed search and its matches down.
  */
-import { Button, Input, Label, SearchField } from 'react-aria-components';
+import { Button, Input, Label, SearchField, ToggleButton } from 'react-aria-components';
 import {
   Bird,
+  CalendarCheck,
   CloudOff,
   LocateFixed,
   MapPin,
@@ -214,6 +215,41 @@ export function FinderFilters({
         onSelect={onSelectRegion}
       />
     </>
+  );
+}
+
+/**
+ * The "Open now" toggle (issue 15): leaves out trails closed today by their season. Trails
+ * whose season no source published stay in the list, and the hint says so.
+ */
+export function OpenNowFilter({
+  openNow,
+  onChange,
+}: {
+  openNow: boolean;
+  onChange: (next: boolean) => void;
+}) {
+  return (
+    <div className="filter-group">
+      <span className="filter-group__label" id="season-filter-label">
+        Season
+      </span>
+      <div className="chip-row">
+        <ToggleButton
+          className="chip"
+          isSelected={openNow}
+          onChange={onChange}
+          aria-describedby="open-now-hint"
+        >
+          <CalendarCheck size={16} aria-hidden="true" />
+          Open now
+        </ToggleButton>
+      </div>
+      <p className="filter-hint" id="open-now-hint">
+        Leaves out trails closed today by their published season. Trails whose season is not
+        published stay in the list.
+      </p>
+    </div>
   );
 }
 

@@ -21,6 +21,7 @@ import {
   distanceMeters,
   METERS_PER_MILE,
 } from '../lib/geo/track-stats.ts';
+import type { Trail } from '../../schemas/trails.ts';
 
 /** Beyond this many metres from the route for two fixes in a row the rider is off route. */
 export const OFF_ROUTE_METERS = 40;
@@ -100,6 +101,35 @@ export function prepareTarget(target: NavigationTarget): PreparedTarget {
   if (target.kind === 'point') return { target, route: null, cues: [] };
   const route = prepareRoute(target.coordinates);
   return { target, route, cues: turnCues(route) };
+}
+
+/**
+ * What to navigate for a catalogue trail: its line (`path`, issue 15's USFS lines) as a route
+ * followed exactly like an imported GPX track, or, for a trail without a usable line (none
+ * published, or fewer than two distinct points), straight-line guidance to its trailhead point.
+ */
+export function trailNavigationTarget(
+  trail: Pick<Trail, 'name' | 'path' | 'longitude' | 'latitude' | 'locationConfidence'>,
+): NavigationTarget {
+  if (trail.path && hasRouteShape(trail.path)) {
+    return { kind: 'route', name: trail.name, coordinates: trail.path, waypoints: [] };
+  }
+  return {
+    kind: 'point',
+    name: `${trail.name} trailhead`,
+    longitude: trail.longitude,
+    latitude: trail.latitude,
+    approximate: trail.locationConfidence === 'approximate',
+  };
+}
+
+function hasRouteShape(path: readonly (readonly number[])[]): boolean {
+  try {
+    prepareRoute(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Guidance before the first fix. */

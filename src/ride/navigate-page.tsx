@@ -3,24 +3,29 @@
  * follows a trail's path, a recorded trip or an imported track (the id may be a trip's), with
  * distance done and remaining, the next turn cue, off-route alarm and back-on-route notice,
  * waypoint approach, quarter-mile and mile notices, spoken (rate 0.95, US English) when speech is
- * on and felt through the haptics machine. A trail known only by its trailhead point (every
- * shipped trail today) gets straight-line guidance to the trailhead. Works fully offline: the
- * trail, trip and track all come from the device.
+ * on and felt through the haptics machine. A trail with a line (`path`, issue 15) is followed
+ * exactly like an imported track; one without gets straight-line guidance to its trailhead, and
+ * a trail system lists its segments that have lines. A trail closed today by its season asks
+ * first (go on anyway or go back). Works fully offline: the trail, trip and track all come from
+ * the device.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { Trail } from '../../schemas/trails.ts';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Button } from 'react-aria-components';
 import { ArrowLeft, Compass, Navigation, TriangleAlert, Volume2, VolumeX } from 'lucide-react';
 import { useSelector } from '@xstate/react';
-import { useTrail } from '../db/hooks.ts';
+import { useTrail, useTrails } from '../db/hooks.ts';
 import { usePromotedId, useTrackPoints, useTrip, useTripWaypoints } from '../db/trip-hooks.ts';
 import { METERS_PER_MILE } from '../lib/geo/track-stats.ts';
+import { seasonStatus } from '../lib/trail-season.ts';
 import type { NavigationTarget } from '../machines/navigation-cues.ts';
-import { compassWord, spokenDistance } from '../machines/navigation-cues.ts';
+import { compassWord, spokenDistance, trailNavigationTarget } from '../machines/navigation-cues.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { formatAccuracy, formatMiles } from './ride-format.ts';
 import { TrackDrawing } from './track-drawing.tsx';
+import { ClosedTrailWarning, TrailheadGuidanceNote } from './trail-navigation-notes.tsx';
 import { useHaptics } from './use-haptics.ts';
 import { useNavigationActor } from './use-navigation-actor.ts';
 import './ride.css';
@@ -44,6 +49,7 @@ export function NavigatePage() {
   const { trip, isLoading: tripLoading } = useTrip(trailId);
   const { points, isLoading: pointsLoading } = useTrackPoints(trailId);
   const { waypoints } = useTripWaypoints(trailId);
+  const segments = useSegmentsWithLines(trailId, Boolean(trail) && !trail?.path);
   useHaptics();
 
   const name = trail?.name ?? trip?.name ?? 'Trail';
@@ -55,18 +61,7 @@ export function NavigatePage() {
   });
 
   const target = useMemo<NavigationTarget | null>(() => {
-    if (trail) {
-      if (trail.path && trail.path.length >= 2) {
-        return { kind: 'route', name: trail.name, coordinates: trail.path, waypoints: [] };
-      }
-      return {
-        kind: 'point',
-        name: `${trail.name} trailhead`,
-        longitude: trail.longitude,
-        latitude: trail.latitude,
-        approximate: trail.locationConfidence === 'approximate',
-      };
-    }
+    if (trail) return trailNavigationTarget(trail);
     if (trip && points.length >= 2) {
       return {
         kind: 'route',
@@ -131,15 +126,58 @@ export function NavigatePage() {
     );
   }
   return (
-    <Navigator
-      key={next?.key ?? `${trailId}:${target.kind}`}
-      target={target}
-      backTo={trail ? trailId : null}
+    <ClosedTrailGate key={trailId} trail={trail}>
+      <Navigator
+        key={next?.key ?? `${trailId}:${target.kind}`}
+        target={target}
+        backTo={trail ? trailId : null}
+        segments={segments}
+      />
+    </ClosedTrailGate>
+  );
+}
+
+/**
+ * Shows the closed-trail warning instead of `children` (the navigator, whose GPS watch starts
+ * on mount) while the trail is closed today by its season and the rider has not chosen to go on.
+ */
+function ClosedTrailGate({ trail, children }: { trail: Trail | null; children: ReactNode }) {
+  const [proceeded, setProceeded] = useState(false);
+  const status = useMemo(() => (trail ? seasonStatus(trail, new Date()) : null), [trail]);
+  if (!trail || proceeded || status?.state !== 'closed') return children;
+  return (
+    <ClosedTrailWarning
+      trail={trail}
+      opensOn={status.opensOn}
+      source={status.source}
+      onProceed={() => setProceeded(true)}
     />
   );
 }
 
-function Navigator({ target, backTo }: { target: NavigationTarget; backTo: string | null }) {
+/** A trail system's segments that have their own line (schemas/trails.ts `systemId`), by name. */
+function useSegmentsWithLines(systemId: string, enabled: boolean): Trail[] {
+  const { trails } = useTrails();
+  return useMemo(
+    () =>
+      enabled
+        ? trails
+            .filter((candidate) => candidate.systemId === systemId && candidate.path)
+            .sort((a, b) => a.name.localeCompare(b.name, 'en-US', { numeric: true }))
+        : [],
+    [trails, systemId, enabled],
+  );
+}
+
+function Navigator({
+  target,
+  backTo,
+  segments = [],
+}: {
+  target: NavigationTarget;
+  backTo: string | null;
+  segments?: readonly Trail[];
+}) {
   const actor = useNavigationActor(target);
   const snapshot = useSelector(actor, (current) => current);
   const { guidance, lastNotice, speechEnabled, gpsError, accuracyMeters } = snapshot.context;
@@ -168,10 +206,7 @@ function Navigator({ target, backTo }: { target: NavigationTarget; backTo: strin
         </p>
         <h1>{target.name}</h1>
         {target.kind === 'point' ? (
-          <p className="ride-muted">
-            This trail has no mapped path yet, so guidance leads straight to its trailhead.
-            {target.approximate ? ' Trailhead location approximate.' : ''}
-          </p>
+          <TrailheadGuidanceNote approximate={target.approximate} segments={segments} />
         ) : null}
       </header>
       <div className="ride-actions">

@@ -142,7 +142,7 @@ describe('trip recording in Chromium', () => {
     await waitForOfflineReady(page);
     await context.setOffline(true);
     await page.goto(`${baseUrl}/navigate/cedar-falls-trail`);
-    await page.getByText('guidance leads straight to its trailhead').waitFor();
+    await page.getByText('No trail line published: guiding to the trailhead.').waitFor();
     await page.locator('.ride-stat', { hasText: 'To trailhead' }).waitFor();
     const bearing = await page
       .locator('.ride-stat', { hasText: 'Bearing' })

@@ -1,0 +1,152 @@
+/**
+ * Catalogue trails with lines and seasons in Chromium (issue 15): the trail catalogue the app
+ * pulls gets two extra trails made from the real BROCK CREEK #51 line (tests/fixtures/trails),
+ * one open year-round as its source says and one given a test season that is closed today.
+ * With the network off the rider follows the open one along its line (turn cue and distance
+ * remaining), and sees the closed one marked "Closed until …" in search, left out by "Open now",
+ * and announced before navigation starts. The Brock Creek system, which has no line of its own,
+ * guides to its trailhead and offers the segment.
+ */
+import { addDays, format } from 'date-fns';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import type { Trail } from '../../schemas/trails.ts';
+import { positionAlong, prepareRoute } from '../../src/lib/geo/route-geometry.ts';
+import { brockCreek51Line, brockCreek51Trail } from '../fixtures/trails/brock-creek-51.ts';
+import {
+  openBrowser,
+  saveScreenshot,
+  viewports,
+  waitForOfflineReady,
+  type BrowserSession,
+} from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+let session: BrowserSession | null = null;
+
+afterEach(async () => {
+  await session?.close();
+  session = null;
+});
+
+const route = prepareRoute(brockCreek51Line);
+const lineTrail = brockCreek51Trail();
+const today = new Date();
+const opensOn = addDays(today, 30);
+/** The same line with a made-up season that opens in 30 days: closed today whatever the date. */
+const closedTrail = brockCreek51Trail({
+  id: 'brock-creek-51-closed-fixture',
+  name: 'Brock Creek #51 test closure',
+  season: {
+    yearRound: false,
+    openFrom: format(opensOn, 'MM-dd'),
+    openUntil: format(addDays(today, 90), 'MM-dd'),
+    source: 'test season, not a real closure',
+  },
+});
+
+/** Adds the fixture trails to the first page of every trails pull the app makes. */
+async function serveFixtureTrails(context: BrowserContext, trails: Trail[]): Promise<void> {
+  await context.route(/\/api\/sync\/trails\/v\d+\/pull/, async (request) => {
+    const response = await request.fetch();
+    const body = (await response.json()) as { documents: Record<string, unknown>[] };
+    if (!new URL(request.request().url()).searchParams.get('checkpoint')) {
+      const stamp = Date.now();
+      body.documents.push(
+        ...trails.map((trail) => ({ ...trail, updatedAt: stamp, _deleted: false })),
+      );
+    }
+    await request.fulfill({ response, json: body });
+  });
+}
+
+async function openOffline(trails: Trail[]): Promise<{ context: BrowserContext; page: Page }> {
+  session = await openBrowser(viewports.phone);
+  const { context, page } = session;
+  await context.grantPermissions(['geolocation'], { origin: baseUrl });
+  await serveFixtureTrails(context, trails);
+  await page.goto(`${baseUrl}/ai-trails?q=brock`);
+  await page.getByRole('heading', { name: trails[0]!.name }).first().waitFor();
+  await waitForOfflineReady(page);
+  await context.setOffline(true);
+  return { context, page };
+}
+
+async function statValue(page: Page, label: string): Promise<string> {
+  return (await page.locator('.ride-stat', { hasText: label }).locator('dd').textContent()) ?? '';
+}
+
+describe('trail lines and seasons in Chromium', () => {
+  it('navigates a trail along its line offline with the next cue and distance remaining', async () => {
+    const { context, page } = await openOffline([lineTrail]);
+    const moveTo = async (metres: number) => {
+      const [longitude, latitude] = positionAlong(route, metres);
+      await context.setGeolocation({ longitude, latitude, accuracy: 5 });
+      await page.waitForTimeout(300);
+    };
+    await moveTo(0);
+    await page.goto(`${baseUrl}/navigate/${lineTrail.id}`);
+    await page.getByRole('heading', { name: 'Brock Creek #51' }).waitFor();
+    await page.locator('.ride-stat', { hasText: 'Remaining' }).waitFor();
+    const startRemaining = parseFloat(await statValue(page, 'Remaining'));
+    expect(startRemaining).toBeGreaterThan(2);
+
+    for (let metres = 40; metres <= 320; metres += 40) await moveTo(metres);
+    await expect.poll(() => statValue(page, 'Next cue')).toMatch(/^slight left in \d+ feet$/);
+    const laterRemaining = parseFloat(await statValue(page, 'Remaining'));
+    expect(laterRemaining).toBeLessThan(startRemaining - 0.15);
+    await expect(page.getByText('No trail line published').count()).resolves.toBe(0);
+    await saveScreenshot(page, 'navigate-trail-line-phone-offline');
+
+    // The Brock Creek system point has no line of its own: trailhead guidance, and its segment.
+    await page.goto(`${baseUrl}/navigate/brock-creek-ohv-trail`);
+    await page.getByText('No trail line published: guiding to the trailhead.').waitFor();
+    await page.getByRole('link', { name: 'Navigate Brock Creek #51' }).click();
+    await page.waitForURL(new RegExp(`/navigate/${lineTrail.id}$`));
+    await page.locator('.ride-stat', { hasText: 'Next cue' }).waitFor();
+  });
+
+  it('marks a trail closed today in search and warns before navigation starts', async () => {
+    const { page } = await openOffline([closedTrail, lineTrail]);
+    const closedLabel = `Closed until ${format(opensOn, 'MMMM d')}`;
+    await page.reload();
+    const closedCard = page.locator('article', { hasText: closedTrail.name });
+    await closedCard.getByText(closedLabel).waitFor();
+    await page
+      .locator('article', { hasText: 'Brock Creek #51' })
+      .getByText('Open year-round')
+      .first()
+      .waitFor();
+    await closedCard.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'search-closed-trail-phone-offline');
+
+    const openNow = page.getByRole('button', { name: 'Open now' });
+    await openNow.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => openNow.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => closedCard.count()).toBe(0);
+    await page.getByRole('heading', { name: lineTrail.name }).waitFor();
+
+    await page.goto(`${baseUrl}/navigate/${closedTrail.id}`);
+    const warning = page.getByRole('alertdialog');
+    await warning
+      .getByText(
+        `${closedTrail.name} is closed until ${format(opensOn, 'MMMM d')} (test season, not a real closure).`,
+      )
+      .waitFor();
+    await expect(page.locator('.ride-stat').count()).resolves.toBe(0);
+    await saveScreenshot(page, 'navigate-closed-warning-phone-offline');
+    await warning.getByRole('button', { name: 'Go on anyway' }).click();
+    await page
+      .locator('.ride-card', { hasText: 'Waiting for a GPS fix' })
+      .or(page.locator('.ride-stat', { hasText: 'Remaining' }))
+      .first()
+      .waitFor();
+
+    await page.goto(`${baseUrl}/navigate/${closedTrail.id}`);
+    await page.getByRole('link', { name: 'Go back' }).click();
+    await page.waitForURL(new RegExp(`/map/${closedTrail.id}$`));
+    await page.getByText(closedLabel).first().waitFor();
+    await saveScreenshot(page, 'trail-page-closed-phone-offline');
+  });
+});
