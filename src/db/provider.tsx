@@ -17,6 +17,12 @@ export interface DatabaseProviderProps {
   database?: AppDatabase;
   /** Rendered while the database opens (default: nothing). */
   fallback?: ReactNode;
+  /**
+   * Renders `children` at once, before the database opens (issue 18: the shell and static
+   * content paint without waiting for RxDB); parts that need the database wait inside
+   * `WhenDatabaseOpen` and read it with `useDatabase`, or with `useOptionalDatabase` meanwhile.
+   */
+  renderBeforeOpen?: boolean;
 }
 
 /**
@@ -25,7 +31,12 @@ export interface DatabaseProviderProps {
  * `fallback` meanwhile; if opening fails it renders an alert explaining that offline storage is
  * unavailable, with the underlying error message.
  */
-export function DatabaseProvider({ children, database, fallback = null }: DatabaseProviderProps) {
+export function DatabaseProvider({
+  children,
+  database,
+  fallback = null,
+  renderBeforeOpen = false,
+}: DatabaseProviderProps) {
   const [state, setState] = useState<OpenState>({ database: null, error: null });
 
   useEffect(() => {
@@ -54,25 +65,47 @@ export function DatabaseProvider({ children, database, fallback = null }: Databa
   }, [database]);
 
   const current = database ?? state.database;
-  if (current) {
+  if (current || (renderBeforeOpen && !state.error)) {
     return <DatabaseContext.Provider value={current}>{children}</DatabaseContext.Provider>;
   }
-  if (state.error) {
-    return (
-      <div role="alert" className="database-error">
-        <h1>Offline storage is unavailable</h1>
-        <p>
-          Natural State Trails keeps trails, maps and your trips on this device, and the browser
-          refused to open that storage. Private browsing or blocked site data can cause this: allow
-          storage for this site and reload the page.
-        </p>
-        <p>
-          <small>Details: {state.error.message}</small>
-        </p>
-      </div>
-    );
-  }
+  if (state.error) return <DatabaseError error={state.error} />;
   return <>{fallback}</>;
+}
+
+/** Why the app cannot work: the browser refused its offline storage. */
+function DatabaseError({ error }: { error: Error }) {
+  return (
+    <div role="alert" className="database-error">
+      <h1>Offline storage is unavailable</h1>
+      <p>
+        Natural State Trails keeps trails, maps and your trips on this device, and the browser
+        refused to open that storage. Private browsing or blocked site data can cause this: allow
+        storage for this site and reload the page.
+      </p>
+      <p>
+        <small>Details: {error.message}</small>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * Renders `children` once the nearest `DatabaseProvider` has opened the database, `fallback`
+ * until then (only differs from its children under a `renderBeforeOpen` provider).
+ */
+export function WhenDatabaseOpen({
+  children,
+  fallback = null,
+}: {
+  children: ReactNode;
+  fallback?: ReactNode;
+}) {
+  return useContext(DatabaseContext) ? <>{children}</> : <>{fallback}</>;
+}
+
+/** The app database, or null while a `renderBeforeOpen` provider is still opening it. */
+export function useOptionalDatabase(): AppDatabase | null {
+  return useContext(DatabaseContext);
 }
 
 /**
