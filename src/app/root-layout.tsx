@@ -72,6 +72,33 @@ function GenericTripPlanPurge() {
   return null;
 }
 
+let markFirstScreenPainted: () => void = () => undefined;
+/**
+ * Settles once the first screen (the page a rider opened, or the boot screen of a page that
+ * needs the database) has painted: RxDB and the service worker load after it, so they never
+ * compete with the first screen for the network (issue 18).
+ */
+const firstScreenPainted = new Promise<void>((resolve) => {
+  markFirstScreenPainted = resolve;
+});
+
+/** Marks the first screen painted: the frame after this commit has been drawn. */
+function FirstScreenMark() {
+  useEffect(() => {
+    requestAnimationFrame(() => setTimeout(markFirstScreenPainted, 0));
+  }, []);
+  return null;
+}
+
+/** True once the first screen has painted. */
+function useFirstScreenPainted(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    void firstScreenPainted.then(() => setPainted(true));
+  }, []);
+  return painted;
+}
+
 /**
  * Holds the outdoor settings context from the first paint (null until read) and loads its
  * provider once the database is open; pages that read it wait in `PageGate`.
@@ -101,7 +128,12 @@ function PageGate({ children }: { children: ReactNode }) {
   const database = useOptionalDatabase();
   const outdoor = useContext(OutdoorContext);
   const ready = database !== null && outdoor !== null;
-  return rendersBeforeDatabase || ready ? <>{children}</> : <BootScreen />;
+  return (
+    <>
+      {rendersBeforeDatabase || ready ? children : <BootScreen />}
+      <FirstScreenMark />
+    </>
+  );
 }
 
 /** Shown while the local database opens (usually a fraction of a second). */
@@ -127,6 +159,7 @@ function Brand() {
 }
 
 function Shell() {
+  const afterFirstScreen = useFirstScreenPainted();
   const role = useCurrentRole();
   const currentHref = useCurrentHref();
   const featureKey = useCurrentFeatureKey();
@@ -178,9 +211,11 @@ function Shell() {
       </WhenDatabaseOpen>
       <CommandPaletteLauncher />
       <Toaster />
-      <Suspense fallback={null}>
-        <PwaUpdatePrompt />
-      </Suspense>
+      {afterFirstScreen ? (
+        <Suspense fallback={null}>
+          <PwaUpdatePrompt />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
@@ -191,7 +226,7 @@ export function RootLayout() {
     <RootErrorBoundary>
       <AriaRouterBridge>
         <SessionProvider>
-          <DatabaseProvider renderBeforeOpen>
+          <DatabaseProvider renderBeforeOpen openAfter={firstScreenPainted}>
             <WhenDatabaseOpen>
               <GenericTripPlanPurge />
             </WhenDatabaseOpen>

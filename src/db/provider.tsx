@@ -23,6 +23,8 @@ export interface DatabaseProviderProps {
    * `WhenDatabaseOpen` and read it with `useDatabase`, or with `useOptionalDatabase` meanwhile.
    */
   renderBeforeOpen?: boolean;
+  /** Opening (and loading RxDB) starts once this settles, e.g. after the first screen painted. */
+  openAfter?: Promise<unknown>;
 }
 
 /**
@@ -36,6 +38,7 @@ export function DatabaseProvider({
   database,
   fallback = null,
   renderBeforeOpen = false,
+  openAfter,
 }: DatabaseProviderProps) {
   const [state, setState] = useState<OpenState>({ database: null, error: null });
 
@@ -44,7 +47,8 @@ export function DatabaseProvider({
     let cancelled = false;
     // Imported on demand so RxDB and Dexie load in parallel with the first page's chunk
     // instead of inside the entry bundle.
-    import('./database.ts')
+    Promise.resolve(openAfter)
+      .then(() => import('./database.ts'))
       .then((module) => module.getAppDatabase())
       .then(
         (opened) => {
@@ -62,7 +66,7 @@ export function DatabaseProvider({
     return () => {
       cancelled = true;
     };
-  }, [database]);
+  }, [database, openAfter]);
 
   const current = database ?? state.database;
   if (current || (renderBeforeOpen && !state.error)) {

@@ -28,11 +28,7 @@ export function SyncEngineRunner({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!userId) store.update({ phase: 'signedOut', nextRetryAt: null, lastError: null });
-    if (!db) {
-      // Fetch the engine while the database opens, so the catalogue's first pull starts sooner.
-      void import('./sync-engine.ts');
-      return;
-    }
+    if (!db) return;
     let cancelled = false;
     let running: SyncEngine | null = null;
     void Promise.all([

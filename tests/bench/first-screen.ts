@@ -31,20 +31,15 @@ export const cpuSlowdown = 4;
  * appears inside `#main`: `window.__firstScreenMs`, milliseconds since navigation start.
  */
 export async function recordFirstScreen(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const win = window as unknown as { __firstScreenMs?: number };
-    const check = () => {
-      if (win.__firstScreenMs !== undefined) return;
-      if (!document.querySelector('#main h1')) return;
+  // A string, not a function: tsx would wrap named inner functions in a helper the page lacks.
+  await page.addInitScript(`
+    new MutationObserver((records, observer) => {
+      if (window.__firstScreenMs !== undefined || !document.querySelector('#main h1')) return;
       observer.disconnect();
       // The frame after the heading was inserted is the one that paints it.
-      requestAnimationFrame(() => {
-        win.__firstScreenMs = performance.now();
-      });
-    };
-    const observer = new MutationObserver(check);
-    observer.observe(document, { childList: true, subtree: true });
-  });
+      requestAnimationFrame(() => { window.__firstScreenMs = performance.now(); });
+    }).observe(document, { childList: true, subtree: true });
+  `);
 }
 
 /** Script URLs whose request started before the first screen painted (resource timing). */
