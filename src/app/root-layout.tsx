@@ -4,13 +4,20 @@
  * PWA update prompt, error boundary and the Suspense skeleton for lazily loaded pages. It opens
  * the database, starts the trail catalogue refresh and the generic trip plan purge once it is
  * open, applies the theme, guards routes by role, scrolls to the top on every route change and
- * remembers visited features.
+ * remembers visited features. The shell and pages marked `rendersBeforeDatabase` (home) paint
+ * before RxDB has loaded; other pages, the voice assistant, the outdoor settings provider and
+ * the service worker registration follow once the database is open (issue 18).
  */
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useContext, useEffect, useState, type ReactNode } from 'react';
 import { Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { Button, Link, RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { Search } from 'lucide-react';
-import { DatabaseProvider, useDatabase } from '../db/provider.tsx';
+import {
+  DatabaseProvider,
+  useDatabase,
+  useOptionalDatabase,
+  WhenDatabaseOpen,
+} from '../db/provider.tsx';
 import { startGenericTripPlanPurge } from '../db/trip-plan-purge.ts';
 import { SyncEngineRunner } from '../sync/sync-engine-runner.tsx';
 import { SkeletonPage } from '../ui/skeleton-page.tsx';
@@ -20,13 +27,12 @@ import { BottomNav } from './bottom-nav.tsx';
 import { CommandPaletteLauncher } from './command-palette-launcher.tsx';
 import { RootErrorBoundary } from './error-page.tsx';
 import { openPalette } from './palette-store.ts';
-import { PwaUpdatePrompt } from './pwa/pwa-update-prompt.tsx';
 import { recordFeatureVisit } from './recent-features.ts';
 import { RoleGate } from './role-gate.tsx';
 import { useCurrentRole } from './session/role-context.tsx';
 import { SessionProvider } from './session/session-provider.tsx';
 import { ThemeProvider } from './theme/theme-provider.tsx';
-import { OutdoorSettingsProvider } from '../safety/outdoor-settings-provider.tsx';
+import { OutdoorContext, type OutdoorContextValue } from '../safety/outdoor-context.ts';
 import { Toaster } from './toaster.tsx';
 import { TopNav } from './top-nav.tsx';
 import { useCurrentFeatureKey, useCurrentHref } from './use-current-page.ts';
@@ -34,6 +40,16 @@ import './layout.css';
 
 // The voice assistant (and its speech engines) loads after the first screen (issue 13, 18).
 const VoiceAssistant = lazy(() => import('../voice/voice-assistant-root.tsx'));
+// workbox-window and the prompt: registering the service worker can wait for the first paint.
+const PwaUpdatePrompt = lazy(() =>
+  import('./pwa/pwa-update-prompt.tsx').then((module) => ({ default: module.PwaUpdatePrompt })),
+);
+// Haptics, wake lock, fall detection and safety check-ins load after the first paint.
+const OutdoorSettingsHost = lazy(() =>
+  import('../safety/outdoor-settings-provider.tsx').then((module) => ({
+    default: module.OutdoorSettingsHost,
+  })),
+);
 
 /** Lets react-aria links and menu items navigate through the TanStack router (no reloads). */
 function AriaRouterBridge({ children }: { children: ReactNode }) {
@@ -54,6 +70,70 @@ function GenericTripPlanPurge() {
   const db = useDatabase();
   useEffect(() => startGenericTripPlanPurge(db), [db]);
   return null;
+}
+
+let markFirstScreenPainted: () => void = () => undefined;
+/**
+ * Settles once the first screen (the page a rider opened, or the boot screen of a page that
+ * needs the database) has painted: RxDB and the service worker load after it, so they never
+ * compete with the first screen for the network (issue 18).
+ */
+const firstScreenPainted = new Promise<void>((resolve) => {
+  markFirstScreenPainted = resolve;
+});
+
+/** Marks the first screen painted: the frame after this commit has been drawn. */
+function FirstScreenMark() {
+  useEffect(() => {
+    requestAnimationFrame(() => setTimeout(markFirstScreenPainted, 0));
+  }, []);
+  return null;
+}
+
+/** True once the first screen has painted. */
+function useFirstScreenPainted(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    void firstScreenPainted.then(() => setPainted(true));
+  }, []);
+  return painted;
+}
+
+/**
+ * Holds the outdoor settings context from the first paint (null until read) and loads its
+ * provider once the database is open; pages that read it wait in `PageGate`.
+ */
+function DeferredOutdoorSettings({ children }: { children: ReactNode }) {
+  const [value, setValue] = useState<OutdoorContextValue | null>(null);
+  return (
+    <OutdoorContext.Provider value={value}>
+      {children}
+      <WhenDatabaseOpen>
+        <Suspense fallback={null}>
+          <OutdoorSettingsHost onValue={setValue} />
+        </Suspense>
+      </WhenDatabaseOpen>
+    </OutdoorContext.Provider>
+  );
+}
+
+/**
+ * Renders the current page once the database and the outdoor settings are ready, at once for a
+ * route marked `rendersBeforeDatabase`; the boot screen meanwhile.
+ */
+function PageGate({ children }: { children: ReactNode }) {
+  const rendersBeforeDatabase = useRouterState({
+    select: (state) => state.matches.at(-1)?.staticData.rendersBeforeDatabase === true,
+  });
+  const database = useOptionalDatabase();
+  const outdoor = useContext(OutdoorContext);
+  const ready = database !== null && outdoor !== null;
+  return (
+    <>
+      {rendersBeforeDatabase || ready ? children : <BootScreen />}
+      <FirstScreenMark />
+    </>
+  );
 }
 
 /** Shown while the local database opens (usually a fraction of a second). */
@@ -79,6 +159,7 @@ function Brand() {
 }
 
 function Shell() {
+  const afterFirstScreen = useFirstScreenPainted();
   const role = useCurrentRole();
   const currentHref = useCurrentHref();
   const featureKey = useCurrentFeatureKey();
@@ -116,17 +197,25 @@ function Shell() {
       <main id="main" className="app-main" tabIndex={-1}>
         <RoleGate featureKey={featureKey} role={role}>
           <Suspense fallback={<SkeletonPage />}>
-            <Outlet />
+            <PageGate>
+              <Outlet />
+            </PageGate>
           </Suspense>
         </RoleGate>
       </main>
       <BottomNav role={role} currentHref={currentHref} />
-      <Suspense fallback={null}>
-        <VoiceAssistant />
-      </Suspense>
+      <WhenDatabaseOpen>
+        <Suspense fallback={null}>
+          <VoiceAssistant />
+        </Suspense>
+      </WhenDatabaseOpen>
       <CommandPaletteLauncher />
       <Toaster />
-      <PwaUpdatePrompt />
+      {afterFirstScreen ? (
+        <Suspense fallback={null}>
+          <PwaUpdatePrompt />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
@@ -137,14 +226,16 @@ export function RootLayout() {
     <RootErrorBoundary>
       <AriaRouterBridge>
         <SessionProvider>
-          <DatabaseProvider fallback={<BootScreen />}>
-            <GenericTripPlanPurge />
+          <DatabaseProvider renderBeforeOpen openAfter={firstScreenPainted}>
+            <WhenDatabaseOpen>
+              <GenericTripPlanPurge />
+            </WhenDatabaseOpen>
             <ThemeProvider>
-              <OutdoorSettingsProvider>
+              <DeferredOutdoorSettings>
                 <SyncEngineRunner>
                   <Shell />
                 </SyncEngineRunner>
-              </OutdoorSettingsProvider>
+              </DeferredOutdoorSettings>
             </ThemeProvider>
           </DatabaseProvider>
         </SessionProvider>

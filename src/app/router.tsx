@@ -31,6 +31,8 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** Key of the feature directory entry this route shows. */
     featureKey?: string;
+    /** The page paints before the database opens (issue 18); its database parts wait inside. */
+    rendersBeforeDatabase?: boolean;
   }
   interface Register {
     router: AppRouter;
@@ -201,7 +203,7 @@ function featureRoute<TPath extends string>(path: TPath, featureKey: string) {
 const indexRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
-  staticData: { featureKey: 'home' },
+  staticData: { featureKey: 'home', rendersBeforeDatabase: true },
   component: HomePage,
 });
 

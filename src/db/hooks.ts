@@ -6,7 +6,7 @@
  * `isLoading` is true until the first answer of the current query.
  */
 import { useMemo } from 'react';
-import { map, type Observable } from 'rxjs';
+import { map, NEVER, type Observable } from 'rxjs';
 import type { Achievement } from '../../schemas/achievements.ts';
 import type { Campground } from '../../schemas/campgrounds.ts';
 import type { Trail } from '../../schemas/trails.ts';
@@ -19,7 +19,7 @@ import {
   type CatalogueStatus,
 } from './catalogue-status.ts';
 import type { AppDatabase } from './database.ts';
-import { useDatabase } from './provider.tsx';
+import { useDatabase, useOptionalDatabase } from './provider.tsx';
 import { savedTrailsDocumentId, type SavedTrails } from './saved-trails.ts';
 import { localDocumentData, useObservable } from './use-observable.ts';
 
@@ -114,10 +114,11 @@ export function observeCatalogueStatus(db: AppDatabase): Observable<CatalogueSta
     .pipe(map((document) => readCatalogueStatusData(localDocumentData(document))));
 }
 
-/** Every cached trail, sorted by name. */
+/** Every cached trail, sorted by name; loading while a deferred provider opens the database. */
 export function useTrails(): { trails: Trail[]; isLoading: boolean } {
-  const db = useDatabase();
-  const source = useMemo(() => observeTrails(db), [db]);
+  // Loading until the database opens, so the home page paints before RxDB has loaded.
+  const db = useOptionalDatabase();
+  const source = useMemo(() => (db ? observeTrails(db) : NEVER), [db]);
   const { value, isLoading } = useObservable(source);
   return { trails: value ?? [], isLoading };
 }
@@ -150,8 +151,8 @@ export function useWaypoints(filter?: { category?: WaypointCategory }): {
  * wmas.geojson), sorted by name; `isLoading` until the first answer.
  */
 export function useWmas(): { wmas: Wma[]; isLoading: boolean } {
-  const db = useDatabase();
-  const source = useMemo(() => observeWmas(db), [db]);
+  const db = useOptionalDatabase();
+  const source = useMemo(() => (db ? observeWmas(db) : NEVER), [db]);
   const { value, isLoading } = useObservable(source);
   return { wmas: value ?? [], isLoading };
 }

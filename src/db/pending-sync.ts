@@ -4,9 +4,9 @@
  * number is right before the sync engine starts and while signed out.
  */
 import { useMemo } from 'react';
-import { combineLatest, distinctUntilChanged, map, type Observable } from 'rxjs';
+import { combineLatest, distinctUntilChanged, map, NEVER, type Observable } from 'rxjs';
 import type { AppDatabase } from './database.ts';
-import { useDatabase } from './provider.tsx';
+import { useOptionalDatabase } from './provider.tsx';
 import { useObservable } from './use-observable.ts';
 
 /**
@@ -26,10 +26,13 @@ export function observePendingSyncCount(db: AppDatabase): Observable<number> {
   );
 }
 
-/** Trips, trip plans and rider waypoints waiting to sync; `count` is 0 while loading. */
+/**
+ * Trips, trip plans and rider waypoints waiting to sync; `count` is 0 while loading, which
+ * includes the moments before a deferred provider has opened the database (the header shows it).
+ */
 export function usePendingSyncCount(): { count: number; isLoading: boolean } {
-  const db = useDatabase();
-  const source = useMemo(() => observePendingSyncCount(db), [db]);
+  const db = useOptionalDatabase();
+  const source = useMemo(() => (db ? observePendingSyncCount(db) : NEVER), [db]);
   const { value, isLoading } = useObservable(source);
   return { count: value ?? 0, isLoading };
 }

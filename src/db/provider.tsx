@@ -17,6 +17,14 @@ export interface DatabaseProviderProps {
   database?: AppDatabase;
   /** Rendered while the database opens (default: nothing). */
   fallback?: ReactNode;
+  /**
+   * Renders `children` at once, before the database opens (issue 18: the shell and static
+   * content paint without waiting for RxDB); parts that need the database wait inside
+   * `WhenDatabaseOpen` and read it with `useDatabase`, or with `useOptionalDatabase` meanwhile.
+   */
+  renderBeforeOpen?: boolean;
+  /** Opening (and loading RxDB) starts once this settles, e.g. after the first screen painted. */
+  openAfter?: Promise<unknown>;
 }
 
 /**
@@ -25,7 +33,13 @@ export interface DatabaseProviderProps {
  * `fallback` meanwhile; if opening fails it renders an alert explaining that offline storage is
  * unavailable, with the underlying error message.
  */
-export function DatabaseProvider({ children, database, fallback = null }: DatabaseProviderProps) {
+export function DatabaseProvider({
+  children,
+  database,
+  fallback = null,
+  renderBeforeOpen = false,
+  openAfter,
+}: DatabaseProviderProps) {
   const [state, setState] = useState<OpenState>({ database: null, error: null });
 
   useEffect(() => {
@@ -33,7 +47,8 @@ export function DatabaseProvider({ children, database, fallback = null }: Databa
     let cancelled = false;
     // Imported on demand so RxDB and Dexie load in parallel with the first page's chunk
     // instead of inside the entry bundle.
-    import('./database.ts')
+    Promise.resolve(openAfter)
+      .then(() => import('./database.ts'))
       .then((module) => module.getAppDatabase())
       .then(
         (opened) => {
@@ -51,28 +66,50 @@ export function DatabaseProvider({ children, database, fallback = null }: Databa
     return () => {
       cancelled = true;
     };
-  }, [database]);
+  }, [database, openAfter]);
 
   const current = database ?? state.database;
-  if (current) {
+  if (current || (renderBeforeOpen && !state.error)) {
     return <DatabaseContext.Provider value={current}>{children}</DatabaseContext.Provider>;
   }
-  if (state.error) {
-    return (
-      <div role="alert" className="database-error">
-        <h1>Offline storage is unavailable</h1>
-        <p>
-          Natural State Trails keeps trails, maps and your trips on this device, and the browser
-          refused to open that storage. Private browsing or blocked site data can cause this: allow
-          storage for this site and reload the page.
-        </p>
-        <p>
-          <small>Details: {state.error.message}</small>
-        </p>
-      </div>
-    );
-  }
+  if (state.error) return <DatabaseError error={state.error} />;
   return <>{fallback}</>;
+}
+
+/** Why the app cannot work: the browser refused its offline storage. */
+function DatabaseError({ error }: { error: Error }) {
+  return (
+    <div role="alert" className="database-error">
+      <h1>Offline storage is unavailable</h1>
+      <p>
+        Natural State Trails keeps trails, maps and your trips on this device, and the browser
+        refused to open that storage. Private browsing or blocked site data can cause this: allow
+        storage for this site and reload the page.
+      </p>
+      <p>
+        <small>Details: {error.message}</small>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * Renders `children` once the nearest `DatabaseProvider` has opened the database, `fallback`
+ * until then (only differs from its children under a `renderBeforeOpen` provider).
+ */
+export function WhenDatabaseOpen({
+  children,
+  fallback = null,
+}: {
+  children: ReactNode;
+  fallback?: ReactNode;
+}) {
+  return useContext(DatabaseContext) ? <>{children}</> : <>{fallback}</>;
+}
+
+/** The app database, or null while a `renderBeforeOpen` provider is still opening it. */
+export function useOptionalDatabase(): AppDatabase | null {
+  return useContext(DatabaseContext);
 }
 
 /**

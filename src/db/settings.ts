@@ -6,10 +6,10 @@
  * app's own local documents.
  */
 import { useCallback, useMemo } from 'react';
-import { map } from 'rxjs';
+import { map, NEVER } from 'rxjs';
 import type { AppDatabase } from './database.ts';
 import { modifyLocalDocument } from './local-document-write.ts';
-import { useDatabase } from './provider.tsx';
+import { useOptionalDatabase } from './provider.tsx';
 import { localDocumentData, useObservable } from './use-observable.ts';
 
 type StoredSetting<T> = { value: T };
@@ -55,23 +55,32 @@ export async function writeLocalSetting<T>(db: AppDatabase, key: string, value: 
   }));
 }
 
+/** The browser's database the deferred provider is opening (the same singleton, opened once). */
+async function openingDatabase(): Promise<AppDatabase> {
+  const { getAppDatabase } = await import('./database.ts');
+  return getAppDatabase();
+}
+
 /**
  * A device setting as React state backed by its local document: `value` follows every write,
  * from any component or tab; `isLoading` is true until the stored value has been read (value is
- * `defaults` meanwhile). `setValue` accepts a value or an updater of the current value and
- * resolves once stored.
+ * `defaults` meanwhile, also while a deferred provider is still opening the database).
+ * `setValue` accepts a value or an updater of the current value and resolves once stored; a
+ * change made before the database is open waits for it (the theme picker works from first paint).
  */
 export function useLocalSetting<T>(
   key: string,
   defaults: T,
 ): { value: T; isLoading: boolean; setValue: (next: T | ((prev: T) => T)) => Promise<void> } {
-  const db = useDatabase();
+  const openDb = useOptionalDatabase();
   const source = useMemo(
     () =>
-      db
-        .getLocal$<StoredSetting<T>>(settingDocumentId(key))
-        .pipe(map((document) => localDocumentData(document)?.value)),
-    [db, key],
+      openDb
+        ? openDb
+            .getLocal$<StoredSetting<T>>(settingDocumentId(key))
+            .pipe(map((document) => localDocumentData(document)?.value))
+        : NEVER,
+    [openDb, key],
   );
   const { value: stored, isLoading } = useObservable(source);
   // Callers pass inline literals as defaults; keying on their JSON keeps `value` the same object
@@ -84,6 +93,7 @@ export function useLocalSetting<T>(
   );
   const setValue = useCallback(
     async (next: T | ((prev: T) => T)) => {
+      const db = openDb ?? (await openingDatabase());
       if (typeof next !== 'function') {
         await writeLocalSetting(db, key, next);
         return;
@@ -97,7 +107,7 @@ export function useLocalSetting<T>(
     },
     // `defaults` is usually an inline literal; a new object each render must not churn setValue.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [db, key],
+    [openDb, key],
   );
   return { value, isLoading, setValue };
 }

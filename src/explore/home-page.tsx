@@ -8,6 +8,7 @@
 import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { CategorySection, DonateBanner, FeaturedSection, HomeHero } from './home-sections.tsx';
 import { useTrails, useWmas } from '../db/hooks.ts';
+import { WhenDatabaseOpen } from '../db/provider.tsx';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { duckSeasonHeadline } from '../lib/hunting/duck-season.ts';
 import { DuckSeasonCard } from './duck-season-card.tsx';
@@ -25,6 +26,10 @@ const CampgroundDirectory = lazy(() =>
   import('./campgrounds/campground-directory.tsx').then((module) => ({
     default: module.CampgroundDirectory,
   })),
+);
+
+const campgroundsLoading = (
+  <p className="home-campgrounds-loading">Loading Arkansas Campground Intelligence...</p>
 );
 
 /** Fraction of the footer sentinel that must be visible before the footer loads (voice §2.2). */
@@ -74,16 +79,17 @@ export function HomePage() {
         <DonateBanner trailsLoading={trailsLoading} trailCount={stats.trailCount} />
       </div>
 
-      <Suspense
-        fallback={
-          <p className="home-campgrounds-loading">Loading Arkansas Campground Intelligence...</p>
-        }
-      >
-        <CampgroundDirectory />
-      </Suspense>
+      {/* The static sections above paint before the database opens (issue 18). */}
+      <WhenDatabaseOpen fallback={campgroundsLoading}>
+        <Suspense fallback={campgroundsLoading}>
+          <CampgroundDirectory />
+        </Suspense>
+      </WhenDatabaseOpen>
 
       <LazyFooter />
-      <WelcomeDialog />
+      <WhenDatabaseOpen>
+        <WelcomeDialog />
+      </WhenDatabaseOpen>
     </div>
   );
 }

@@ -4,23 +4,13 @@
  * high-contrast theme while isHighContrast is on, the screen wake lock while
  * screenLockPrevention is on (or an emergency is active with enableWakeLock), the haptics
  * machine's config, the floating emergency button when alwaysShowEmergencyButton is on, and the
- * fall detection and safety check-ins (safety-watch.tsx). Mounted once by the root layout inside the database provider.
+ * fall detection and safety check-ins (safety-watch.tsx). The root layout holds the context
+ * (outdoor-context.ts) and loads `OutdoorSettingsHost` after the first paint, once the database
+ * is open (issue 18).
  */
-import {
-  createContext,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-  useSyncExternalStore,
-  type ReactNode,
-} from 'react';
+import { useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useOutdoorSettings } from '../db/safety-settings.ts';
-import {
-  ALL_OUTDOOR_BODY_CLASSES,
-  outdoorBodyClasses,
-  type OutdoorSettings,
-} from '../lib/outdoor/outdoor-settings.ts';
+import { ALL_OUTDOOR_BODY_CLASSES, outdoorBodyClasses } from '../lib/outdoor/outdoor-settings.ts';
 import {
   browserWakeLockEnvironment,
   createWakeLockController,
@@ -31,20 +21,11 @@ import { hapticConfigFromSettings } from '../lib/outdoor/haptic-settings.ts';
 import { hapticCategoriesFromSettings } from '../machines/haptics-engine.ts';
 import { getSharedHaptics } from '../machines/haptics-machine.ts';
 import { FloatingEmergencyButton } from './floating-emergency-button.tsx';
+import { OutdoorContext, type OutdoorContextValue } from './outdoor-context.ts';
 import { SafetyWatch } from './safety-watch.tsx';
 
 /** Class of the high-contrast theme (src/app/theme/themes.ts); later in the stylesheet, it wins. */
 const HIGH_CONTRAST_CLASS = 'high-contrast';
-
-interface OutdoorContextValue {
-  settings: OutdoorSettings;
-  isLoading: boolean;
-  wakeLockStatus: WakeLockStatus;
-  /** Marks an emergency as active (keeps the screen on when enableWakeLock is set). */
-  setEmergencyActive: (active: boolean) => void;
-}
-
-const OutdoorContext = createContext<OutdoorContextValue | null>(null);
 
 function useWakeLock(wanted: boolean): WakeLockStatus {
   const [controller] = useState<WakeLockController | null>(() =>
@@ -84,8 +65,16 @@ function useHighContrast(on: boolean): void {
   }, [on]);
 }
 
-/** Provides the outdoor settings and applies them to the document. */
-export function OutdoorSettingsProvider({ children }: { children: ReactNode }) {
+/**
+ * Reads the outdoor settings, applies them to the document, renders the floating emergency
+ * button and the safety watch, and hands the context value to `onValue` (the root layout
+ * provides it to every page). Needs the database provider above it.
+ */
+export function OutdoorSettingsHost({
+  onValue,
+}: {
+  onValue: (value: OutdoorContextValue) => void;
+}) {
   const { settings, isLoading } = useOutdoorSettings();
   const [emergencyActive, setEmergencyActive] = useState(false);
   const classes = outdoorBodyClasses(settings).join(' ');
@@ -122,10 +111,10 @@ export function OutdoorSettingsProvider({ children }: { children: ReactNode }) {
     () => ({ settings, isLoading, wakeLockStatus, setEmergencyActive }),
     [settings, isLoading, wakeLockStatus],
   );
+  useEffect(() => onValue(value), [onValue, value]);
   const emergency = settings.emergencySettings;
   return (
     <OutdoorContext.Provider value={value}>
-      {children}
       {!isLoading && emergency.alwaysShowEmergencyButton && emergency.emergencyModeEnabled ? (
         <FloatingEmergencyButton
           mode={emergency.emergencyPanelMode}

@@ -7,15 +7,18 @@
  * loads after the first paint, so it never delays the app's start.
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useDatabase } from '../db/provider.tsx';
+import { useOptionalDatabase } from '../db/provider.tsx';
 import { useSession } from '../lib/auth/session-context.tsx';
 import { SyncEngineProvider, type SyncEngineValue } from './sync-context.tsx';
 import type { SyncEngine } from './sync-engine.ts';
 import { createSyncStatusStore } from './sync-status.ts';
 
-/** Provides the engine's status to `children`; must render inside the database and session providers. */
+/**
+ * Provides the engine's status to `children`; must render inside the database and session
+ * providers. Under a deferred database provider the engine starts once the database is open.
+ */
 export function SyncEngineRunner({ children }: { children: ReactNode }) {
-  const db = useDatabase();
+  const db = useOptionalDatabase();
   const { status, user } = useSession();
   const [store] = useState(() => createSyncStatusStore());
   const engine = useRef<SyncEngine | null>(null);
@@ -25,6 +28,7 @@ export function SyncEngineRunner({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!userId) store.update({ phase: 'signedOut', nextRetryAt: null, lastError: null });
+    if (!db) return;
     let cancelled = false;
     let running: SyncEngine | null = null;
     void Promise.all([
