@@ -170,6 +170,27 @@ async function nextServerTime(
 }
 
 /**
+ * What a pushed row does against the stored master: `skip` a repeat whose answer was lost (the
+ * same rider content), `conflict` when the device's assumed state is not the master, else
+ * `write`. A repeat whose sender still holds its own server-owned fields (`sent`, the row as
+ * the device sent it: a trip still `pending`) is a `conflict`, so the device adopts the master.
+ */
+function decideAgainstMaster(
+  collection: UserSyncedCollection,
+  master: WireDocument,
+  row: PushRow,
+  sent: WireDocument | undefined,
+): 'skip' | 'conflict' | 'write' {
+  if (sameRiderContent(collection, master, row.newDocumentState)) {
+    return sent && !sameDocumentState(master, sent) ? 'conflict' : 'skip';
+  }
+  if (!row.assumedMasterState || !sameRiderContent(collection, master, row.assumedMasterState)) {
+    return 'conflict';
+  }
+  return 'write';
+}
+
+/**
  * Applies a validated push for `ownerId` in one transaction. `rows` must already carry the
  * server-owned fields and no temp- ids (the route sees to both). For each row: when the stored
  * master exists and differs from the row's assumed state, the master is returned as a conflict
@@ -222,22 +243,11 @@ export async function pushUserDocuments(
     for (const [index, row] of rows.entries()) {
       const incoming = row.newDocumentState;
       const master = masters.get(incoming.id);
-      if (master) {
-        if (sameRiderContent(collection, master, incoming)) {
-          // A repeat of a push whose answer was lost. The device that sent it may still hold
-          // its own server-owned fields (status pending): answer the master so it adopts them.
-          const sent = options.sentStates?.[index];
-          if (sent && !sameDocumentState(master, sent)) conflicts.push(master);
-          continue;
-        }
-        if (
-          !row.assumedMasterState ||
-          !sameRiderContent(collection, master, row.assumedMasterState)
-        ) {
-          conflicts.push(master);
-          continue;
-        }
-      }
+      const decision = master
+        ? decideAgainstMaster(collection, master, row, options.sentStates?.[index])
+        : 'write';
+      if (decision === 'conflict') conflicts.push(master!);
+      if (decision !== 'write') continue;
       const values = {
         data: storedJson(incoming),
         server_time: serverTime,
