@@ -208,13 +208,15 @@ export function measureGpsFixRate(
     let fixes = 0;
     let best: number | null = null;
     let finished = false;
+    // Null until watchPosition returns: a callback may run before that (fakes, some browsers).
+    let watchId: number | null = null;
     const finish = (result: GpsResult | Unavailable) => {
       if (finished) return;
       finished = true;
-      geolocation.clearWatch(watchId);
+      if (watchId !== null) geolocation.clearWatch(watchId);
       resolve(result);
     };
-    const watchId = geolocation.watchPosition(
+    watchId = geolocation.watchPosition(
       (position) => {
         fixes += 1;
         const accuracy = position.coords.accuracy;
@@ -227,6 +229,7 @@ export function measureGpsFixRate(
       },
       { enableHighAccuracy: true, maximumAge: 0, timeout: durationMs },
     );
+    if (finished) geolocation.clearWatch(watchId);
     void wait(durationMs).then(() => {
       const elapsedMs = now() - start;
       finish({
