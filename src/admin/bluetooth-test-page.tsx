@@ -16,7 +16,7 @@ import {
 } from '../lib/device/bluetooth.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { Spinner } from '../ui/spinner.tsx';
-import '../me/info-pages.css';
+import '../ui/info-page.css';
 
 function browserBluetooth(): BluetoothLike | undefined {
   return (navigator as Navigator & { bluetooth?: BluetoothLike }).bluetooth;

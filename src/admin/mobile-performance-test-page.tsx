@@ -22,7 +22,7 @@ import {
 } from '../lib/device/performance-report.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { Spinner } from '../ui/spinner.tsx';
-import '../me/info-pages.css';
+import '../ui/info-page.css';
 
 /** How long the GPS part watches the position, ms. */
 const gpsDurationMs = 10_000;

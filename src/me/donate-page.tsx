@@ -8,7 +8,7 @@ import { ExternalLink, HandHeart } from 'lucide-react';
 import { parseDonationUrl } from '../lib/donation.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { AboutLinks } from './about-links.tsx';
-import './info-pages.css';
+import '../ui/info-page.css';
 
 /** What donations are meant to pay for: intentions, not an account of spending. */
 const donationUses: readonly string[] = [

@@ -15,7 +15,7 @@ import {
 } from '../lib/privacy/stored-data.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { AboutLinks } from './about-links.tsx';
-import './info-pages.css';
+import '../ui/info-page.css';
 
 function StoredItems({ items }: { items: readonly StoredItem[] }) {
   return (

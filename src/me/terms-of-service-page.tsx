@@ -7,7 +7,7 @@
  */
 import { usePageMeta } from '../ui/page-meta.ts';
 import { AboutLinks } from './about-links.tsx';
-import './info-pages.css';
+import '../ui/info-page.css';
 
 interface TermsSection {
   id: string;
