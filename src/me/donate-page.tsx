@@ -40,9 +40,9 @@ export function DonatePage() {
       <section className="info-section" aria-labelledby="donate-who">
         <h2 id="donate-who">Who builds it</h2>
         <p>
-          As the banner on the home page says, the app is built and maintained by one person. It is
-          not run by a company or a government agency, and it is not endorsed by the land managers
-          whose public data it shows.
+          As the banner on the home page says, the app is built and maintained by one person. It
+          shows public data from land managers and other sources, each fact with its source; showing
+          their data does not mean those agencies endorse the app.
         </p>
       </section>
       <section className="info-section" aria-labelledby="donate-uses">

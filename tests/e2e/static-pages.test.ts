@@ -7,7 +7,13 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openBrowser, saveScreenshot, viewports, type BrowserSession } from './browser.ts';
+import {
+  openBrowser,
+  saveScreenshot,
+  viewports,
+  waitForOfflineReady,
+  type BrowserSession,
+} from './browser.ts';
 import { e2eAccounts, startServer, type RunningServer } from './server.ts';
 
 let server: RunningServer;
@@ -88,6 +94,16 @@ describe('donate, privacy policy and terms', () => {
       expect(width, path).toBeLessThanOrEqual(390);
       await saveScreenshot(page, `static${path.replace('/', '-')}-phone`);
     }
+    // Opened once with signal, each page reloads offline from the service worker's cache.
+    await waitForOfflineReady(page);
+    await session.context.setOffline(true);
+    for (const { path, heading, texts } of aboutPages) {
+      await page.goto(`${server.baseUrl}${path}`);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      await page.getByText(texts[0]).first().waitFor();
+    }
+    await saveScreenshot(page, 'static-terms-of-service-phone-offline');
+    await session.context.setOffline(false);
     // The donate page offers no link anywhere when no address is configured.
     await page.goto(`${server.baseUrl}/donate`);
     await page.getByText('Donations are not set up on this installation').waitFor();

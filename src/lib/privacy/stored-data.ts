@@ -390,6 +390,6 @@ export const dataRecipients: readonly DataRecipient[] = [
 export const notCollected: readonly string[] = [
   'No third-party analytics, advertising or tracking scripts are loaded.',
   'Map tiles come from this installation’s own server, not a third-party map service.',
-  'Your location is read only while a page that needs it is open (recording, navigation, nearby searches, emergency); it is stored only inside the trips you record.',
+  'Your location is read only while a page that needs it is open (recording, navigation, nearby searches, emergency). It is stored only in what you record or make (trips, waypoints, the current navigation), and put into an emergency message only when you choose to send one.',
   'Emergency contacts and medical notes never leave the device.',
 ];

@@ -1,4 +1,4 @@
-/** The donation address (src/lib/donation.ts): only an absolute http(s) address becomes a link. */
+/** The donation address (src/lib/donation.ts): only an absolute https address becomes a link. */
 import { describe, expect, it } from 'vitest';
 import { parseDonationUrl } from '../../../src/lib/donation.ts';
 
@@ -7,8 +7,16 @@ describe('donation address', () => {
     expect(parseDonationUrl(' https://example.org/give ')?.href).toBe('https://example.org/give');
   });
 
-  it('treats a missing, relative or script address as not set up', () => {
-    for (const raw of [undefined, '', '   ', 'give/now', 'javascript:alert(1)', 42]) {
+  it('treats a missing, relative, plain-http or script address as not set up', () => {
+    for (const raw of [
+      undefined,
+      '',
+      '   ',
+      'give/now',
+      'javascript:alert(1)',
+      'http://example.org/give',
+      42,
+    ]) {
       expect(parseDonationUrl(raw), String(raw)).toBeNull();
     }
   });
