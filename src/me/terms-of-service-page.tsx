@@ -56,7 +56,7 @@ const sections: readonly TermsSection[] = [
     title: 'Accounts',
     paragraphs: [
       'You can use the app without an account. An account lets your trips, plans and waypoints sync between your devices.',
-      'Keep your password to yourself; you are responsible for what is done with your account. The people who run this installation can suspend or delete accounts that break these terms, and they can read what is stored on their server (see the privacy policy).',
+      'Keep your password to yourself; you are responsible for what is done with your account. The people who run this installation can delete accounts that break these terms, and they can read what is stored on their server (see the privacy policy).',
     ],
   },
   {
