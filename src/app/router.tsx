@@ -369,6 +369,23 @@ const skillsRoutes = SKILLS_SUBPAGES.map((subpage) =>
   skillsRoute(`/arkansas-skills/${subpage}`, subpage),
 );
 
+// Me (issue 17): donate, privacy policy and terms; admin-and-test device checks.
+const aboutPages = {
+  donate: lazyRouteComponent(() => import('../me/donate-page.tsx'), 'DonatePage'),
+  privacy: lazyRouteComponent(() => import('../me/privacy-policy-page.tsx'), 'PrivacyPolicyPage'),
+  terms: lazyRouteComponent(() => import('../me/terms-of-service-page.tsx'), 'TermsOfServicePage'),
+};
+const devicePages = {
+  bluetooth: lazyRouteComponent(
+    () => import('../admin/bluetooth-test-page.tsx'),
+    'BluetoothTestPage',
+  ),
+  performance: lazyRouteComponent(
+    () => import('../admin/mobile-performance-test-page.tsx'),
+    'MobilePerformanceTestPage',
+  ),
+};
+
 const routeTree = rootRoute.addChildren([
   indexRoute,
   aiTrailsRoute,
@@ -432,15 +449,15 @@ const routeTree = rootRoute.addChildren([
   featureRoute('/achievements', 'achievements'),
   featureRoute('/notification-preferences', 'notification-preferences'),
   featureRoute('/notification-center', 'notification-center'),
-  featureRoute('/donate', 'donate'),
-  featureRoute('/privacy-policy', 'privacy-policy'),
-  featureRoute('/terms-of-service', 'terms-of-service'),
+  pageRoute('/donate', 'donate', aboutPages.donate),
+  pageRoute('/privacy-policy', 'privacy-policy', aboutPages.privacy),
+  pageRoute('/terms-of-service', 'terms-of-service', aboutPages.terms),
   // Admin and test pages
   featureRoute('/fleet', 'fleet'),
   featureRoute('/analytics-dashboard', 'analytics-dashboard'),
   featureRoute('/admin/trail-review', 'admin-trail-review'),
-  featureRoute('/bluetooth-test', 'bluetooth-test'),
-  featureRoute('/mobile-performance-test', 'mobile-performance-test'),
+  pageRoute('/bluetooth-test', 'bluetooth-test', devicePages.bluetooth),
+  pageRoute('/mobile-performance-test', 'mobile-performance-test', devicePages.performance),
 ]);
 
 /**

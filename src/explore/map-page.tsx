@@ -85,12 +85,24 @@ export function MapPage() {
   const { campgrounds } = useCampgrounds();
   const [tappedCampgroundId, setCampgroundId] = useState<string | null>(null);
   const campgroundId = tappedCampgroundId ?? linkedCampgroundId;
+  // A linked WMA or campground names the area in the title (voice-navigation §2.5).
+  const linkedPlace = linked?.feature;
   usePageMeta({
-    title: 'Trail Map',
-    description:
-      'Offline map of Arkansas trails, campgrounds and Wildlife Management Areas. Download regions to ride without signal.',
-    keywords: ['Arkansas trail map', 'offline map', 'OHV trails', 'campgrounds', 'WMA'],
-    path: '/map',
+    title: linkedPlace ? `${linkedPlace.name}: Trail Map` : 'Trail Map',
+    description: linkedPlace
+      ? `${linkedPlace.name} on the offline map of Arkansas trails, campgrounds and Wildlife Management Areas.`
+      : 'Offline map of Arkansas trails, campgrounds and Wildlife Management Areas. Download regions to ride without signal.',
+    keywords: [
+      ...(linkedPlace ? [linkedPlace.name] : []),
+      'Arkansas trail map',
+      'offline map',
+      'OHV trails',
+      'campgrounds',
+      'WMA',
+    ],
+    path: linkedPlace
+      ? `/map?${linkedPlace.kind === 'campground' ? 'campground' : 'wma'}=${encodeURIComponent(linkedPlace.id)}`
+      : '/map',
   });
   const onFeatureTap = (feature: TappedFeature) => {
     if (feature.kind === 'trail') {

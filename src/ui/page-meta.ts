@@ -25,6 +25,13 @@ function upsertMeta(attribute: 'name' | 'property', key: string, content: string
   element.setAttribute('content', content);
 }
 
+function removeMeta(attribute: 'name' | 'property', key: string): void {
+  document.head.querySelector(`meta[${attribute}="${key}"]`)?.remove();
+}
+
+/** Picture shown with shared links: the app icon (public/icons), the only image we own. */
+const shareImagePath = '/icons/icon-512.png';
+
 function upsertCanonical(href: string): void {
   let element = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
   if (!element) {
@@ -54,13 +61,16 @@ export function usePageMeta(meta: PageMeta): void {
     const url = new URL(path, window.location.origin).href;
     document.title = fullTitle;
     upsertMeta('name', 'description', description);
+    // A page without keywords must not keep the previous page's.
     if (keywords) upsertMeta('name', 'keywords', keywords);
+    else removeMeta('name', 'keywords');
     upsertCanonical(url);
     upsertMeta('property', 'og:title', fullTitle);
     upsertMeta('property', 'og:description', description);
     upsertMeta('property', 'og:url', url);
     upsertMeta('property', 'og:type', 'website');
     upsertMeta('property', 'og:site_name', SITE_NAME);
+    upsertMeta('property', 'og:image', new URL(shareImagePath, window.location.origin).href);
     upsertMeta('name', 'twitter:card', 'summary');
     upsertMeta('name', 'twitter:title', fullTitle);
     upsertMeta('name', 'twitter:description', description);

@@ -1,0 +1,395 @@
+/**
+ * What Natural State Trails stores and sends, in one place: the /privacy-policy page is rendered
+ * from these lists, and tests/unit/privacy/stored-data.test.ts checks them against the code
+ * (schemas/index.ts collections, the RxDB local document ids and setting keys in src/db and
+ * beyond, the browser storage keys, and the tables the sync server's migrations create), so a new
+ * collection, local document or table without a line here fails the test.
+ */
+import type { CollectionName } from '../../../schemas/index.ts';
+
+/** Where a kind of data lives: only on the device, only on the server, or on both. */
+export type StoredWhere = 'device' | 'server' | 'device and server';
+
+/** One kind of stored data, in words a rider can check. */
+export interface StoredItem {
+  /** The storage name in code (collection, local document id, storage key or table). */
+  name: string;
+  /** What it holds. */
+  holds: string;
+  where: StoredWhere;
+  /** How long it is kept. */
+  kept: string;
+  /** Who besides the rider can read it. */
+  sharedWith: string;
+}
+
+const untilCleared = 'Until you clear the site data in your browser or uninstall the app.';
+const publicCatalogue = 'Anyone: it is public information with no personal data.';
+const riderSynced =
+  'Stays on this device while you are signed out. Once you sign in it is copied to this installation’s sync server under your account, where it is kept until you delete it in the app, where the app offers that (a deletion marker stays so your other devices learn of it).';
+const riderSharedWith =
+  'Only you, on your devices. The operator of this installation can read its database.';
+
+/** The RxDB collections on the device (schemas/index.ts), each as the policy describes it. */
+export const collectionPolicy: Record<CollectionName, StoredItem> = {
+  trails: {
+    name: 'trails',
+    holds:
+      'The public Arkansas trail catalogue (names, positions, lines, seasons, fees, sources), downloaded from this installation’s server.',
+    where: 'device and server',
+    kept: `Refreshed at every sync; on the device ${untilCleared.toLowerCase()}`,
+    sharedWith: publicCatalogue,
+  },
+  wmas: {
+    name: 'wmas',
+    holds: 'The public list of Wildlife Management Areas with their positions and sources.',
+    where: 'device and server',
+    kept: `Refreshed at every sync; on the device ${untilCleared.toLowerCase()}`,
+    sharedWith: publicCatalogue,
+  },
+  achievements: {
+    name: 'achievements',
+    holds: 'The public list of achievements you can earn (names, descriptions, thresholds).',
+    where: 'device and server',
+    kept: `Refreshed at every sync; on the device ${untilCleared.toLowerCase()}`,
+    sharedWith: publicCatalogue,
+  },
+  campgrounds: {
+    name: 'campgrounds',
+    holds:
+      'The public campground catalogue, including each campground’s average rating from riders’ reviews.',
+    where: 'device and server',
+    kept: `Refreshed at every sync; on the device ${untilCleared.toLowerCase()}`,
+    sharedWith: publicCatalogue,
+  },
+  trips: {
+    name: 'trips',
+    holds:
+      'Your recorded and imported trips: name, start and end time, distance, moving and elapsed time, speeds, elevation gain and loss, the trail and vehicle type if you chose them, and your notes.',
+    where: 'device and server',
+    kept: riderSynced,
+    sharedWith: riderSharedWith,
+  },
+  trackChunks: {
+    name: 'trackChunks',
+    holds:
+      'The GPS points of your trips: longitude, latitude, elevation, time and accuracy of every fix.',
+    where: 'device and server',
+    kept: riderSynced,
+    sharedWith: riderSharedWith,
+  },
+  waypoints: {
+    name: 'waypoints',
+    holds:
+      'Waypoints you create or import: name, category, description, position and elevation, and the trip or trail they belong to.',
+    where: 'device and server',
+    kept: riderSynced,
+    sharedWith: riderSharedWith,
+  },
+  tripPlans: {
+    name: 'tripPlans',
+    holds:
+      'Trip plans you make: name, description, the plan itself, duration, distance, difficulty and estimated cost.',
+    where: 'device and server',
+    kept: riderSynced,
+    sharedWith: riderSharedWith,
+  },
+  tripContext: {
+    name: 'tripContext',
+    holds:
+      'What the trip planner last recommended, your active trip plan, recently recommended trails (last 20), planner history (last 10) and the current navigation.',
+    where: 'device and server',
+    kept: riderSynced,
+    sharedWith: riderSharedWith,
+  },
+  userAchievements: {
+    name: 'userAchievements',
+    holds: 'Your progress towards each achievement and when you earned it.',
+    where: 'device and server',
+    kept: riderSynced,
+    sharedWith: riderSharedWith,
+  },
+  records: {
+    name: 'records',
+    holds:
+      'Your progress through the skills lessons and your best scores in the trail safety game.',
+    where: 'device and server',
+    kept: riderSynced,
+    sharedWith: riderSharedWith,
+  },
+  campgroundReviews: {
+    name: 'campgroundReviews',
+    holds: 'Your campground reviews: star scores and your review text.',
+    where: 'device and server',
+    kept: riderSynced,
+    sharedWith:
+      'Administrators of this installation can read and hide reviews; your star scores count towards the campground’s public average rating.',
+  },
+  mapRegions: {
+    name: 'mapRegions',
+    holds:
+      'Which offline map regions you downloaded, their size, version and download state. The map files themselves are kept in the browser database "nst-map-archives".',
+    where: 'device',
+    kept: `${untilCleared} You can delete a region on the Maps page.`,
+    sharedWith: 'No one: it never leaves the device.',
+  },
+};
+
+const deviceOnly = 'No one: it never leaves the device.';
+
+/**
+ * RxDB local documents (device only, never synced): fixed ids, and `setting:<key>` for each
+ * device setting.
+ */
+export const localDocumentPolicy: readonly StoredItem[] = [
+  {
+    name: 'saved-trails',
+    holds: 'The ids of the trails you saved.',
+    where: 'device',
+    kept: untilCleared,
+    sharedWith: deviceOnly,
+  },
+  {
+    name: 'recording-session',
+    holds: 'The trip being recorded right now, so a reload can carry on recording.',
+    where: 'device',
+    kept: 'Until the recording ends.',
+    sharedWith: deviceOnly,
+  },
+  {
+    name: 'catalogue-status',
+    holds: 'When the public catalogues were last downloaded and the last download error.',
+    where: 'device',
+    kept: untilCleared,
+    sharedWith: deviceOnly,
+  },
+  {
+    name: 'promoted-ids',
+    holds: 'Which temporary ids of items made offline received which server ids.',
+    where: 'device',
+    kept: untilCleared,
+    sharedWith: deviceOnly,
+  },
+  {
+    name: 'legacy-migration',
+    holds: 'When data from the older version of the app was copied into this one.',
+    where: 'device',
+    kept: untilCleared,
+    sharedWith: deviceOnly,
+  },
+  {
+    name: 'legacy-migration-unmapped',
+    holds: 'Documents of the older version of the app that had no place in this one, kept unread.',
+    where: 'device',
+    kept: untilCleared,
+    sharedWith: deviceOnly,
+  },
+  {
+    name: 'setting:outdoor-settings',
+    holds:
+      'Outdoor settings: outdoor mode, contrast, glove mode, font size, voice level and so on.',
+    where: 'device',
+    kept: untilCleared,
+    sharedWith: deviceOnly,
+  },
+  {
+    name: 'setting:haptic-settings',
+    holds: 'Vibration settings.',
+    where: 'device',
+    kept: untilCleared,
+    sharedWith: deviceOnly,
+  },
+  {
+    name: 'setting:emergency-settings',
+    holds: 'Emergency settings: floating button, fall detection, check-in interval and so on.',
+    where: 'device',
+    kept: untilCleared,
+    sharedWith: deviceOnly,
+  },
+  {
+    name: 'setting:emergency-contacts',
+    holds: 'Your emergency contacts: name, phone number, relation and priority.',
+    where: 'device',
+    kept: untilCleared,
+    sharedWith:
+      'No one: the app never sends them anywhere. In an emergency it opens your phone’s call or message app with a contact’s number filled in; you send the message yourself.',
+  },
+  {
+    name: 'setting:medical-notes',
+    holds: 'Medical notes you type for the emergency card.',
+    where: 'device',
+    kept: untilCleared,
+    sharedWith: `${deviceOnly} They are shown on the emergency card on your screen.`,
+  },
+  {
+    name: 'setting:emergency-log',
+    holds: 'When the emergency screen was activated and whether it was a test.',
+    where: 'device',
+    kept: 'Entries older than the emergency data retention setting (30 days by default) are removed.',
+    sharedWith: deviceOnly,
+  },
+  {
+    name: 'setting:theme',
+    holds: 'The colour theme you picked.',
+    where: 'device',
+    kept: untilCleared,
+    sharedWith: deviceOnly,
+  },
+  {
+    name: 'setting:welcome-dismissed',
+    holds: 'Whether you closed the welcome screen.',
+    where: 'device',
+    kept: untilCleared,
+    sharedWith: deviceOnly,
+  },
+  {
+    name: 'setting:campgroundPreferences',
+    holds: 'Your favourite campgrounds and recent campground searches.',
+    where: 'device',
+    kept: untilCleared,
+    sharedWith: deviceOnly,
+  },
+];
+
+/** Browser storage outside the database: localStorage keys and service-worker caches. */
+export const browserStoragePolicy: readonly StoredItem[] = [
+  {
+    name: 'localStorage user, accessToken, refreshToken, tokenExpiresAt',
+    holds:
+      'Your account (id, username, email, vehicle type, role) and the sign-in tokens, so you stay signed in for days without signal.',
+    where: 'device',
+    kept: 'Until you sign out (the tokens are removed) or clear the site data.',
+    sharedWith: 'The tokens are sent only to this installation’s server, to prove who you are.',
+  },
+  {
+    name: 'localStorage authReturnPath, authCleanupVersion',
+    holds: 'The page to open after signing in, and a marker that old sign-in data was cleaned up.',
+    where: 'device',
+    kept: untilCleared,
+    sharedWith: deviceOnly,
+  },
+  {
+    name: 'localStorage nst.theme, nst.recentFeatures, nst-offline-ready-announced',
+    holds:
+      'A copy of your theme for the first paint, the pages you opened recently, and whether the "ready offline" notice was shown.',
+    where: 'device',
+    kept: untilCleared,
+    sharedWith: deviceOnly,
+  },
+  {
+    name: 'localStorage nst.map.attribution, nst.offline-speech.listing',
+    holds: 'The map data credits and the list of offline speech model files.',
+    where: 'device',
+    kept: untilCleared,
+    sharedWith: deviceOnly,
+  },
+  {
+    name: 'Service worker caches',
+    holds:
+      'The app itself (every page and its code), and, once used, the offline speech model files and the larger feature code.',
+    where: 'device',
+    kept: 'Replaced when the app updates; until you clear the site data.',
+    sharedWith: deviceOnly,
+  },
+];
+
+/** Tables of the sync server's database (sync-server/storage/database.ts `ServerDatabase`). */
+export const serverTablePolicy: readonly StoredItem[] = [
+  {
+    name: 'users',
+    holds:
+      'Your account: username, email (if you gave one), vehicle type, role, when it was created, and your password as an argon2id hash (never the password itself).',
+    where: 'server',
+    kept: 'Until an administrator deletes the account. A deleted account is marked deleted and signed out everywhere; the row stays.',
+    sharedWith: 'Administrators of this installation can list accounts (not password hashes).',
+  },
+  {
+    name: 'refresh_tokens',
+    holds: 'A SHA-256 hash of each sign-in token, with when it was issued, used and expires.',
+    where: 'server',
+    kept: 'Each token expires 30 days after its last use (configurable by the operator).',
+    sharedWith: 'No one.',
+  },
+  {
+    name: 'login_attempts',
+    holds: 'How many sign-ins failed for a username in the current 15-minute window.',
+    where: 'server',
+    kept: 'Cleared at the next successful sign-in or when the window passes.',
+    sharedWith: 'No one.',
+  },
+  {
+    name: 'user_documents',
+    holds:
+      'Your synced trips, GPS tracks, waypoints, trip plans, trip context, achievement progress, lesson and game records and campground reviews (the collections marked “device and server” above).',
+    where: 'server',
+    kept: 'Until you delete the item in the app, where the app offers that; a deletion marker stays so your other devices remove it too.',
+    sharedWith: riderSharedWith,
+  },
+  {
+    name: 'id_promotions',
+    holds: 'Which server id each item you made offline received.',
+    where: 'server',
+    kept: 'As long as the account exists.',
+    sharedWith: 'No one.',
+  },
+  {
+    name: 'documents',
+    holds:
+      'The public catalogues (trails, WMAs, campgrounds, achievements), seeded from the shipped data.',
+    where: 'server',
+    kept: 'Replaced when the shipped data changes.',
+    sharedWith: publicCatalogue,
+  },
+  {
+    name: 'meta',
+    holds:
+      'Server settings: the generated token-signing secret and when the shipped data was last seeded.',
+    where: 'server',
+    kept: 'For the life of the installation.',
+    sharedWith: 'No one.',
+  },
+];
+
+/** One place the app sends data to, and what it sends. */
+export interface DataRecipient {
+  recipient: string;
+  sends: string;
+  when: string;
+}
+
+/** Every party the app sends data to (read from the code: src/lib/http, src/sync, src/map, src/lib/voice). */
+export const dataRecipients: readonly DataRecipient[] = [
+  {
+    recipient: 'This installation’s own sync server (the address this app was opened from)',
+    sends:
+      'Sign-in and registration details; your synced data listed above; requests for the public catalogues, offline map files and speech models. Its request log records each request’s method, address, status and your IP address; request bodies, passwords and tokens are left out of the log.',
+    when: 'Whenever you have signal. Data made offline waits on the device until then.',
+  },
+  {
+    recipient:
+      'The realtime voice provider this installation is set up with (an OpenAI Realtime API compatible service)',
+    sends:
+      'Your voice from the microphone and, when you use Show & Ask, the camera picture, sent straight from your browser; our server only asks the provider for a short-lived key and never sees the audio.',
+    when: 'Only when you are signed in, the operator has configured a provider, and you press the voice assistant’s talk or camera button. Without a provider the assistant uses your browser’s own speech features or the offline speech model.',
+  },
+  {
+    recipient: 'Your browser’s speech recognition service',
+    sends:
+      'Your voice, when the assistant falls back to the browser’s built-in speech recognition; some browsers (such as Chrome) send it to their maker’s servers.',
+    when: 'Only while the assistant is listening and the browser’s own recognition is the speech engine in use.',
+  },
+  {
+    recipient: 'Websites you choose to open',
+    sends:
+      'Links to outside sites (USGS, NOAA and weather pages, OpenStreetMap, directions in a maps service, manufacturers, land managers) send nothing by themselves; the site you open sees your visit like any other.',
+    when: 'Only when you tap such a link.',
+  },
+];
+
+/** What the app does not do, stated plainly on the policy page. */
+export const notCollected: readonly string[] = [
+  'No third-party analytics, advertising or tracking scripts are loaded.',
+  'Map tiles come from this installation’s own server, not a third-party map service.',
+  'Your location is read only while a page that needs it is open (recording, navigation, nearby searches, emergency). It is stored only in what you record or make (trips, waypoints, the current navigation), and put into an emergency message only when you choose to send one.',
+  'Emergency contacts and medical notes never leave the device.',
+];

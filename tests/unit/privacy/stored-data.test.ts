@@ -1,0 +1,170 @@
+/**
+ * The privacy policy's lists (src/lib/privacy/stored-data.ts) against the code: every RxDB
+ * collection, every local document the app reads or writes, every localStorage key and every
+ * server table must be described, and the sync rule it states must be the code's. Adding any of
+ * these without a policy line fails here.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { collectionSchemas } from '../../../schemas/index.ts';
+import {
+  pulledCatalogueCollections,
+  userSyncedCollections,
+} from '../../../schemas/sync-protocol.ts';
+import { THEME_SETTING_KEY } from '../../../src/app/theme/theme-provider.tsx';
+import { THEME_MIRROR_KEY } from '../../../src/app/theme/theme-storage.ts';
+import { RECENT_FEATURES_KEY } from '../../../src/app/recent-features.ts';
+import { campgroundPreferencesKey } from '../../../src/db/campground-preferences.ts';
+import { catalogueStatusDocumentId } from '../../../src/db/catalogue-status.ts';
+import {
+  legacyMigrationFlagId,
+  legacyUnmappedDocumentsId,
+} from '../../../src/db/legacy-migration.ts';
+import { promotedIdsDocumentId } from '../../../src/db/promotion.ts';
+import { SAFETY_SETTING_KEYS } from '../../../src/db/safety-settings.ts';
+import { savedTrailsDocumentId } from '../../../src/db/saved-trails.ts';
+import { recordingSessionDocumentId } from '../../../src/db/trips.ts';
+import { SESSION_STORAGE_KEYS } from '../../../src/lib/auth/session-store.ts';
+import { hapticSettingsKey } from '../../../src/lib/outdoor/haptic-settings.ts';
+import {
+  browserStoragePolicy,
+  collectionPolicy,
+  localDocumentPolicy,
+  serverTablePolicy,
+} from '../../../src/lib/privacy/stored-data.ts';
+import { openServerDatabase } from '../../../sync-server/storage/database.ts';
+
+const root = new URL('../../../', import.meta.url).pathname;
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+const sources = [...sourceFiles(join(root, 'src')), ...sourceFiles(join(root, 'workers'))].map(
+  (path) => ({ path: path.slice(root.length), text: readFileSync(path, 'utf8') }),
+);
+
+/** First arguments (identifiers or string literals) of every call to one of `functions`. */
+function firstArguments(functions: string[]): { path: string; argument: string }[] {
+  const pattern = new RegExp(
+    `(?<!function )\\b(?:${functions.join('|')})(?:<[^()]*?>)?\\(\\s*(?:db,\\s*)?([\\w.]+|'[^']*')`,
+    'g',
+  );
+  return sources.flatMap(({ path, text }) =>
+    [...text.matchAll(pattern)].map((match) => ({ path, argument: match[1]! })),
+  );
+}
+
+/** Every value a local document id or setting key constant stands for, by the name code uses. */
+const knownLocalDocumentIds: Record<string, string> = {
+  promotedIdsDocumentId,
+  savedTrailsDocumentId,
+  catalogueStatusDocumentId,
+  legacyMigrationFlagId,
+  legacyUnmappedDocumentsId,
+  recordingSessionDocumentId,
+};
+const knownSettingKeys: Record<string, string> = {
+  ...Object.fromEntries(
+    Object.entries(SAFETY_SETTING_KEYS).map(([field, key]) => [
+      `SAFETY_SETTING_KEYS.${field}`,
+      key,
+    ]),
+  ),
+  hapticSettingsKey,
+  THEME_SETTING_KEY,
+  campgroundPreferencesKey,
+  // Module-private in src/explore/welcome-dialog.tsx; its literal is checked below.
+  WELCOME_SETTING_KEY: 'welcome-dismissed',
+};
+
+describe('privacy policy: what is stored', () => {
+  it('describes every RxDB collection, with the sync rule the code applies', () => {
+    expect(Object.keys(collectionPolicy).sort()).toEqual(Object.keys(collectionSchemas).sort());
+    for (const name of [...userSyncedCollections, ...pulledCatalogueCollections]) {
+      expect(collectionPolicy[name].where, name).toBe('device and server');
+    }
+    const deviceOnly = Object.keys(collectionSchemas).filter(
+      (name) =>
+        !(userSyncedCollections as readonly string[]).includes(name) &&
+        !(pulledCatalogueCollections as readonly string[]).includes(name),
+    ) as (keyof typeof collectionPolicy)[];
+    for (const name of deviceOnly) expect(collectionPolicy[name].where, name).toBe('device');
+  });
+
+  it('describes every local document the app reads or writes', () => {
+    const described = new Set(localDocumentPolicy.map((item) => item.name));
+    const fixedIds = firstArguments(['getLocal\\$?', 'upsertLocal', 'modifyLocalDocument']).filter(
+      // The two generic helpers pass their caller's id through.
+      ({ path, argument }) =>
+        !(argument === 'id' && /local-document-write|settings\.ts$/.test(path)) &&
+        argument !== 'settingDocumentId',
+    );
+    expect(fixedIds.length).toBeGreaterThan(5);
+    for (const { path, argument } of fixedIds) {
+      const id = knownLocalDocumentIds[argument];
+      expect(id, `${path}: local document ${argument} is not in the privacy policy`).toBeDefined();
+      expect(described, argument).toContain(id);
+    }
+    const settingKeys = firstArguments([
+      'useLocalSetting',
+      'readLocalSetting',
+      'writeLocalSetting',
+    ]);
+    expect(settingKeys.length).toBeGreaterThan(5);
+    for (const { path, argument } of settingKeys) {
+      if (path.endsWith('db/settings.ts')) continue;
+      const key = knownSettingKeys[argument];
+      expect(key, `${path}: setting ${argument} is not in the privacy policy`).toBeDefined();
+      expect(described).toContain(`setting:${key}`);
+    }
+    const welcome = sources.find(({ path }) => path.endsWith('welcome-dialog.tsx'))!.text;
+    expect(welcome).toContain(`WELCOME_SETTING_KEY = '${knownSettingKeys.WELCOME_SETTING_KEY}'`);
+  });
+
+  it('names every localStorage key the app writes', () => {
+    const names = browserStoragePolicy.map((item) => item.name).join(' ');
+    const keys = [
+      ...Object.values(SESSION_STORAGE_KEYS),
+      THEME_MIRROR_KEY,
+      RECENT_FEATURES_KEY,
+      'nst-offline-ready-announced',
+      'nst.map.attribution',
+      'nst.offline-speech.listing',
+    ];
+    for (const key of keys) expect(names.split(/[\s,]+/), key).toContain(key);
+    // Any other literal key written straight to localStorage must be named too.
+    for (const { path, text } of sources) {
+      for (const match of text.matchAll(/localStorage\.setItem\(\s*'([^']+)'/g)) {
+        expect(names, path).toContain(match[1]);
+      }
+    }
+  });
+
+  it('describes every table the sync server creates', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'nst-privacy-'));
+    const database = await openServerDatabase(
+      { databaseFile: join(folder, 'server.sqlite') },
+      { warn: () => {} },
+    );
+    try {
+      const { rows } = await sql<{ name: string }>`
+        select name from sqlite_master
+        where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%'
+      `.execute(database.db);
+      expect(serverTablePolicy.map((item) => item.name).sort()).toEqual(
+        rows.map((row) => row.name).sort(),
+      );
+    } finally {
+      await database.db.destroy();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
