@@ -14,6 +14,7 @@ const kindLabels: Readonly<Record<Trail['kind'], string>> = {
   equestrian_trail: 'Horse trail',
   water_trail: 'Water trail',
   trailhead: 'Trailhead',
+  ohv_trail: 'OHV trail',
 };
 
 const activityLabels: Readonly<Record<TrailActivity, string>> = {
