@@ -16,7 +16,7 @@ import {
   type CatalogFile,
   type CatalogFileRegion,
 } from '../../schemas/map-catalog.ts';
-import { layerNames, loadMapLayers, type MapLayers } from './map-layers.ts';
+import { layerNames, loadMapLayers, type LayerName, type MapLayers } from './map-layers.ts';
 import { writePmtiles, type ArchiveOptions, type TileInput } from './pmtiles-writer.ts';
 import { regionDefinitions, type RegionDefinition } from './regions.ts';
 import { verifyArchive, verifyLayerIds } from './verify.ts';
@@ -64,6 +64,11 @@ export interface BuildTilesOptions {
   outDir?: string;
   /** Skip when catalog.json already matches the inputs and every archive exists. */
   onlyIfStale?: boolean;
+  /**
+   * Layers left empty (benchmark baselines, e.g. the archives without `trail_lines`). The
+   * catalog's inputs hash then names them, so a normal `--if-stale` build replaces these.
+   */
+  omitLayers?: readonly LayerName[];
   log?: (line: string) => void;
 }
 
@@ -135,7 +140,13 @@ export async function buildTiles(options: BuildTilesOptions = {}): Promise<Build
   const dataDir = options.dataDir ?? defaultDataDir;
   const outDir = options.outDir ?? defaultTilesDir;
   const log = options.log ?? (() => {});
-  const hash = inputsHash(dataDir);
+  const omitted = options.omitLayers ?? [];
+  const hash =
+    omitted.length === 0
+      ? inputsHash(dataDir)
+      : createHash('sha256')
+          .update(`${inputsHash(dataDir)} without ${omitted.join(',')}`)
+          .digest('hex');
   const existing = readCatalog(outDir);
   if (
     options.onlyIfStale &&
@@ -146,6 +157,7 @@ export async function buildTiles(options: BuildTilesOptions = {}): Promise<Build
   }
 
   const { layers, regionPoints } = loadMapLayers(dataDir);
+  for (const name of omitted) layers[name] = { type: 'FeatureCollection', features: [] };
   const indexesByMaxZoom = new Map<number, LayerIndexes>();
   const regions: CatalogFileRegion[] = [];
   const written: BuildTilesResult['tiles'] = new Map();
