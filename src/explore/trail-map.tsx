@@ -26,7 +26,8 @@ function initialViewOf(trail: Trail, systemTrails: readonly Trail[]): MapViewSta
     ? [trail.path]
     : systemTrails.flatMap((line) => (line.path ? [line.path] : []));
   return (
-    viewForPaths(paths, { minZoom: trailMapZoom }) ?? {
+    // The phone-width map is about 320 × 300 CSS px; the padding keeps lines off the controls.
+    viewForPaths(paths, { widthPx: 320, heightPx: 300, paddingPx: 36, minZoom: trailMapZoom }) ?? {
       center: [trail.longitude, trail.latitude],
       zoom: trailMapZoom,
     }
