@@ -255,7 +255,8 @@ function campgroundType(records: SourceRecord[]): CampgroundType | null {
   return null;
 }
 
-function slugify(text: string): string {
+/** Lowercase ASCII slug of `text` (accents dropped, other characters → "-"), at most 100 long. */
+export function slugify(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -267,18 +268,20 @@ function slugify(text: string): string {
 }
 
 /** Arkansas county polygons (us-atlas, data/basemap/arkansas-counties.geojson). */
-interface County {
+export interface County {
   name: string;
   geometry: Polygon | MultiPolygon;
 }
 
-function loadCounties(dataDir: string): County[] {
+/** The 75 county polygons of `${dataDir}/basemap/arkansas-counties.geojson`. Throws if unreadable. */
+export function loadCounties(dataDir: string): County[] {
   return readFeatureCollection<Polygon | MultiPolygon, { name: string }>(
     join(dataDir, 'basemap', 'arkansas-counties.geojson'),
   ).features.map((feature) => ({ name: feature.properties.name, geometry: feature.geometry }));
 }
 
-function countyAt(counties: County[], longitude: number, latitude: number): string | null {
+/** Name of the county holding [longitude, latitude], or null outside every polygon (outside Arkansas). */
+export function countyAt(counties: County[], longitude: number, latitude: number): string | null {
   const county = counties.find((candidate) =>
     booleanPointInPolygon([longitude, latitude], candidate.geometry),
   );

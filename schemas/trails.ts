@@ -30,6 +30,8 @@ export const trailKinds = [
   'equestrian_trail',
   'water_trail',
   'trailhead',
+  // A USFS trail line of a system (issue 15): its `systemId` names the system.
+  'ohv_trail',
 ] as const;
 
 /**
@@ -56,7 +58,8 @@ export const trailDifficulties = ['easy', 'moderate', 'hard'] as const;
  * `dataDate` is the date of the source data (ISO date) where the source states one.
  *
  * Version 1 (issue 15) added systemId, trailNumber, vehicleClasses, trailClass, season and
- * dataDate, and the `trailhead` kind.
+ * dataDate, and the `trailhead` and `ohv_trail` kinds (main had not released version 1 yet).
+ * `dataDate` is an ISO 8601 date, or only its year ("2021") where the source dates no day.
  */
 export const trailSchema = {
   title: 'trail',

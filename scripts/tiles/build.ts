@@ -16,10 +16,10 @@ import {
   type CatalogFile,
   type CatalogFileRegion,
 } from '../../schemas/map-catalog.ts';
-import { layerNames, loadMapLayers } from './map-layers.ts';
+import { layerNames, loadMapLayers, type LayerName, type MapLayers } from './map-layers.ts';
 import { writePmtiles, type ArchiveOptions, type TileInput } from './pmtiles-writer.ts';
 import { regionDefinitions, type RegionDefinition } from './regions.ts';
-import { verifyArchive } from './verify.ts';
+import { verifyArchive, verifyLayerIds } from './verify.ts';
 import { indexLayers, renderTiles, type LayerIndexes } from './vector-tiles.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -29,7 +29,7 @@ export const defaultDataDir = join(root, 'data');
 export const defaultTilesDir = join(root, 'data', 'tiles');
 
 /** Data folders whose files feed the archives. */
-const inputFolders = ['places', 'campgrounds', 'basemap'];
+const inputFolders = ['places', 'trails', 'campgrounds', 'basemap'];
 
 function filesIn(folder: string): string[] {
   if (!existsSync(folder)) return [];
@@ -64,6 +64,11 @@ export interface BuildTilesOptions {
   outDir?: string;
   /** Skip when catalog.json already matches the inputs and every archive exists. */
   onlyIfStale?: boolean;
+  /**
+   * Layers left empty (benchmark baselines, e.g. the archives without `trail_lines`). The
+   * catalog's inputs hash then names them, so a normal `--if-stale` build replaces these.
+   */
+  omitLayers?: readonly LayerName[];
   log?: (line: string) => void;
 }
 
@@ -106,16 +111,42 @@ function archiveOptions(region: RegionDefinition): ArchiveOptions {
   };
 }
 
+/** Ids of the trail lines with a vertex inside `bbox` ([west, south, east, north]). */
+export function trailLineIdsIn(layers: MapLayers, bbox: readonly number[]): string[] {
+  const [west, south, east, north] = bbox as [number, number, number, number];
+  return layers.trail_lines.features
+    .filter((feature) => {
+      const geometry = feature.geometry;
+      const lines =
+        geometry.type === 'LineString'
+          ? [geometry.coordinates]
+          : geometry.type === 'MultiLineString'
+            ? geometry.coordinates
+            : [];
+      return lines.some((line) =>
+        line.some(([x, y]) => x! >= west && x! <= east && y! >= south && y! <= north),
+      );
+    })
+    .map((feature) => String(feature.properties?.id));
+}
+
 /**
- * Builds, verifies and writes every archive and catalog.json. Old archives no longer in the
- * catalog are removed. Rejects when the data cannot be read or an archive fails verification
+ * Builds, verifies and writes every archive and catalog.json; every archive must draw each trail
+ * line with a vertex in its bbox at its deepest zoom. Old archives no longer in the catalog are
+ * removed. Rejects when the data cannot be read or an archive fails verification
  * (nothing is published then: the catalog is written last).
  */
 export async function buildTiles(options: BuildTilesOptions = {}): Promise<BuildTilesResult> {
   const dataDir = options.dataDir ?? defaultDataDir;
   const outDir = options.outDir ?? defaultTilesDir;
   const log = options.log ?? (() => {});
-  const hash = inputsHash(dataDir);
+  const omitted = options.omitLayers ?? [];
+  const hash =
+    omitted.length === 0
+      ? inputsHash(dataDir)
+      : createHash('sha256')
+          .update(`${inputsHash(dataDir)} without ${omitted.join(',')}`)
+          .digest('hex');
   const existing = readCatalog(outDir);
   if (
     options.onlyIfStale &&
@@ -126,6 +157,7 @@ export async function buildTiles(options: BuildTilesOptions = {}): Promise<Build
   }
 
   const { layers, regionPoints } = loadMapLayers(dataDir);
+  for (const name of omitted) layers[name] = { type: 'FeatureCollection', features: [] };
   const indexesByMaxZoom = new Map<number, LayerIndexes>();
   const regions: CatalogFileRegion[] = [];
   const written: BuildTilesResult['tiles'] = new Map();
@@ -141,6 +173,8 @@ export async function buildTiles(options: BuildTilesOptions = {}): Promise<Build
     const archiveOptionsForRegion = archiveOptions(region);
     const archive = writePmtiles(tiles, archiveOptionsForRegion);
     await verifyArchive(archive.bytes, tiles, archiveOptionsForRegion);
+    const lineIds = trailLineIdsIn(layers, region.bbox);
+    await verifyLayerIds(archive.bytes, 'trail_lines', region.maxZoom, lineIds);
     const version = createHash('sha256').update(archive.bytes).digest('hex');
     const file = `${region.id}.${version.slice(0, 16)}.pmtiles`;
     writeFileSync(join(outDir, file), archive.bytes);
@@ -156,6 +190,7 @@ export async function buildTiles(options: BuildTilesOptions = {}): Promise<Build
     written.set(region.id, { tiles, options: archiveOptionsForRegion });
     log(
       `${region.name}: ${tiles.length} tiles z${region.minZoom}–${region.maxZoom}, ` +
+        `${lineIds.length} trail lines, ` +
         `${(archive.bytes.length / 1024).toFixed(1)} KiB, ${buildMs} ms, verified`,
     );
   }

@@ -2,13 +2,15 @@
  * The map's vector layers, built from the project's own data/ (data/README.md gives every
  * file's source and licence). Layer and property names are the contract with the client style
  * (src/map/map-style.ts): trails (trailhead points with `difficulty` and primary `activity`),
- * campgrounds (the same RIDB + OpenStreetMap merge the server seeds), wmas, lakes, rivers,
+ * trail_lines (the USFS OHV lines of data/trails/ with the trail `id` of their catalogue
+ * document, `name` and `systemId`), campgrounds (the same RIDB + OpenStreetMap merge the server seeds), wmas, lakes, rivers,
  * counties, state, neighbours and towns. Coordinates are [longitude, latitude] WGS84.
  */
 import { join } from 'node:path';
 import type { Feature, FeatureCollection, Geometry, Point } from 'geojson';
 import { loadCampgrounds } from '../../datasets/campgrounds.ts';
 import { readFeatureCollection } from '../../datasets/geojson.ts';
+import { readUsfsTrailLines } from '../../datasets/usfs-trail-lines.ts';
 
 /** Layer names in drawing order (bottom first). */
 export const layerNames = [
@@ -19,6 +21,7 @@ export const layerNames = [
   'rivers',
   'wmas',
   'campgrounds',
+  'trail_lines',
   'trails',
   'towns',
 ] as const;
@@ -132,6 +135,14 @@ export function loadMapLayers(dataDir: string): { layers: MapLayers; regionPoint
           name: campground.name,
           type: campground.type ?? 'unknown',
         },
+      })),
+    ),
+    // The published geometry (MultiLineStrings keep their parts), with the catalogue's ids.
+    trail_lines: collection(
+      readUsfsTrailLines(dataDir).map((line) => ({
+        type: 'Feature',
+        geometry: line.geometry,
+        properties: { id: line.id, name: line.name, systemId: line.systemId },
       })),
     ),
     trails: collection(

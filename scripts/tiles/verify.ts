@@ -3,7 +3,9 @@
  * header fields, every directory entry (root and leaves) and every tile, byte for byte after
  * decompression. The build refuses to publish an archive that fails (docs/architecture.md#maps).
  */
-import { Compression, PMTiles, TileType, zxyToTileId } from 'pmtiles';
+import { VectorTile } from '@mapbox/vector-tile';
+import { PbfReader } from 'pbf';
+import { Compression, PMTiles, TileType, tileIdToZxy, zxyToTileId } from 'pmtiles';
 import { readAllEntries } from '../../src/map/archive-check.ts';
 import { BlobSource } from '../../src/map/blob-source.ts';
 import type { ArchiveOptions, TileInput } from './pmtiles-writer.ts';
@@ -66,4 +68,50 @@ export async function verifyArchive(
   const metadata = await archive.getMetadata();
   if (JSON.stringify(metadata) !== JSON.stringify(options.metadata)) fail('metadata differs');
   return { tiles: tiles.length, entries: entries.length };
+}
+
+/**
+ * The `id` property of every feature of `layer` in the tiles of the archive `bytes` at `zoom`
+ * (decoded with @mapbox/vector-tile), so a build or test can show which trails an archive draws.
+ */
+export async function archiveLayerIds(
+  bytes: Uint8Array,
+  layer: string,
+  zoom: number,
+): Promise<Set<string>> {
+  const archive = new PMTiles(
+    new BlobSource(new Blob([bytes as Uint8Array<ArrayBuffer>]), 'layer-ids'),
+  );
+  const ids = new Set<string>();
+  for (const entry of await readAllEntries(archive)) {
+    for (let id = entry.tileId; id < entry.tileId + entry.runLength; id++) {
+      const [z, x, y] = tileIdToZxy(id);
+      if (z !== zoom) continue;
+      const tile = await archive.getZxy(z, x, y);
+      const features =
+        tile && new VectorTile(new PbfReader(new Uint8Array(tile.data))).layers[layer];
+      for (let index = 0; index < (features?.length ?? 0); index++) {
+        const value = features!.feature(index).properties.id;
+        if (typeof value === 'string') ids.add(value);
+      }
+    }
+  }
+  return ids;
+}
+
+/**
+ * Rejects unless the archive draws every one of `expectedIds` in `layer` at `zoom`: the build
+ * calls it with the trail lines inside a region, so no archive ships without its lines.
+ */
+export async function verifyLayerIds(
+  bytes: Uint8Array,
+  layer: string,
+  zoom: number,
+  expectedIds: readonly string[],
+): Promise<void> {
+  const found = await archiveLayerIds(bytes, layer, zoom);
+  const missing = expectedIds.filter((id) => !found.has(id));
+  if (missing.length > 0) {
+    throw new Error(`archive read-back failed: ${layer} misses ${missing.join(', ')} at z${zoom}`);
+  }
 }

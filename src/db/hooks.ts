@@ -46,6 +46,18 @@ export function observeTrail(db: AppDatabase, id: string): Observable<Trail | nu
     .$.pipe(map((document) => (document ? plain<Trail>(document) : null)));
 }
 
+/** The trails of a system (their `systemId` is `systemId`, issue 15), sorted by name. */
+export function observeSystemTrails(db: AppDatabase, systemId: string): Observable<Trail[]> {
+  return db.trails.find({ selector: { systemId } }).$.pipe(
+    map((documents) =>
+      sortCatalogue(
+        'trails',
+        documents.map((document) => plain<Trail>(document)),
+      ),
+    ),
+  );
+}
+
 /**
  * The rider's own waypoints on this device (the public WMAs are `observeWmas`), optionally of
  * one category, by name.
@@ -129,6 +141,14 @@ export function useTrail(id: string): { trail: Trail | null; isLoading: boolean 
   const source = useMemo(() => observeTrail(db, id), [db, id]);
   const { value, isLoading } = useObservable(source);
   return { trail: value ?? null, isLoading };
+}
+
+/** The trails of system `systemId` on this device (USFS lines, issue 15), by name. */
+export function useSystemTrails(systemId: string): { trails: Trail[]; isLoading: boolean } {
+  const db = useDatabase();
+  const source = useMemo(() => observeSystemTrails(db, systemId), [db, systemId]);
+  const { value, isLoading } = useObservable(source);
+  return { trails: value ?? [], isLoading };
 }
 
 /**

@@ -31,6 +31,7 @@ import {
   trailKindLabel,
 } from './trail-format.ts';
 import { SaveTrailButton } from './save-trail-button.tsx';
+import { SystemTrailsSection, TrailLineSection } from './trail-line-facts.tsx';
 import { TrailMap } from './trail-map.tsx';
 import { ClosedTodayCallout } from './trail-season-note.tsx';
 import { seasonLabel } from '../lib/trail-season.ts';
@@ -169,19 +170,28 @@ export function TrailFacts({ trail, isSaved }: { trail: Trail; isSaved: boolean 
             </dd>
           </div>
           <div className="fact fact--wide">
-            <dt>Trailhead coordinates (lat, lon)</dt>
+            <dt>
+              {trail.path ? 'Start of the line (lat, lon)' : 'Trailhead coordinates (lat, lon)'}
+            </dt>
             <dd>
               <span className="coordinates">
                 {formatCoordinates(trail.latitude, trail.longitude)}
               </span>
               <span className="fact__hint">
-                {approximate ? 'Approximate point' : 'Point from the trailhead’s own record'} ·
-                decimal degrees WGS84
+                {approximate
+                  ? 'Approximate point'
+                  : trail.path
+                    ? 'First point of the published line'
+                    : 'Point from the trailhead’s own record'}{' '}
+                · decimal degrees WGS84
               </span>
             </dd>
           </div>
         </dl>
       </section>
+
+      <TrailLineSection trail={trail} />
+      <SystemTrailsSection systemId={trail.id} />
 
       {trail.notes ? (
         <section className="detail-section" aria-labelledby="notes-heading">

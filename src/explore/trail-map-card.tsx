@@ -1,5 +1,6 @@
 /**
- * The card shown under the map when the rider taps a trailhead, campground or WMA: what the
+ * The card shown under the map when the rider taps a trailhead, a trail line, a campground or a
+ * WMA: what the
  * catalogue on this device knows about it (schemas/trails.ts, campgrounds.ts, wmas.ts),
  * with a link to the trail's own page (/map/{trailId}) for trails.
  */
@@ -13,7 +14,9 @@ import {
   difficultyLabel,
   formatCoordinates,
   lengthLabel,
+  seasonLabel,
   trailKindLabel,
+  vehicleClassesLabel,
 } from './trail-format.ts';
 
 const kindLabels = {
@@ -51,6 +54,11 @@ export function TrailMapFeatureCard({
       value: trail.activities.map(activityLabel).join(', ') || 'None listed',
     });
     facts.push({ label: 'Length', value: lengthLabel(trail.lengthMiles) });
+    if (trail.path) {
+      // A tapped USFS line (issue 15): who may ride it and when, as the layer publishes it.
+      facts.push({ label: 'Open to', value: vehicleClassesLabel(trail.vehicleClasses) });
+      facts.push({ label: 'Season', value: seasonLabel(trail.season) });
+    }
   }
   if (campground) {
     facts.push({ label: 'Operator', value: campground.operator ?? 'Operator unknown' });

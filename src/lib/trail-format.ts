@@ -3,7 +3,12 @@
  * catalogue does not know a value (data/places/README.md: "A null value means unknown"), rather
  * than leaving a gap a rider could read as "none" or "free".
  */
-import type { Trail, TrailActivity, TrailDifficulty } from '../../schemas/trails.ts';
+import type {
+  Trail,
+  TrailActivity,
+  TrailDifficulty,
+  TrailVehicleClass,
+} from '../../schemas/trails.ts';
 
 const kindLabels: Readonly<Record<Trail['kind'], string>> = {
   ohv_trail_system: 'OHV trail system',
@@ -14,6 +19,7 @@ const kindLabels: Readonly<Record<Trail['kind'], string>> = {
   equestrian_trail: 'Horse trail',
   water_trail: 'Water trail',
   trailhead: 'Trailhead',
+  ohv_trail: 'OHV trail',
 };
 
 const activityLabels: Readonly<Record<TrailActivity, string>> = {
@@ -35,6 +41,74 @@ export function trailKindLabel(kind: Trail['kind']): string {
 /** "Dirt bike" for `dirt_bike` (schemas/trails.ts `trailActivities`). */
 export function activityLabel(activity: TrailActivity): string {
   return activityLabels[activity];
+}
+
+const vehicleClassLabels: Readonly<Record<TrailVehicleClass, string>> = {
+  atv: 'ATV',
+  motorcycle: 'Motorcycle',
+  '4wd_over_50in': '4WD over 50"',
+  other_wheeled_ohv: 'Other wheeled OHV',
+};
+
+/**
+ * The USFS vehicle classes a trail is open to ("ATV, Motorcycle"), "None listed" for an empty
+ * list, and "Vehicle classes not published" for null (the Ouachita NF layer publishes none).
+ */
+export function vehicleClassesLabel(classes: readonly TrailVehicleClass[] | null): string {
+  if (classes === null) return 'Vehicle classes not published';
+  if (classes.length === 0) return 'None listed';
+  return classes.map((vehicleClass) => vehicleClassLabels[vehicleClass]).join(', ');
+}
+
+const monthNames = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+];
+
+function monthDayLabel(monthDay: string): string {
+  const [month, day] = monthDay.split('-').map(Number);
+  return `${monthNames[(month ?? 1) - 1] ?? monthDay} ${day}`;
+}
+
+/**
+ * When a trail is open (schemas/trails.ts `season`): "Open all year", "Open Apr 1 – Oct 31",
+ * "Seasonal, dates unknown" (not year-round, window not stated) or "Season unknown" for null.
+ * The season's `source` says who states it and is shown next to this.
+ */
+export function seasonLabel(season: Trail['season']): string {
+  if (!season) return 'Season unknown';
+  if (season.yearRound) return 'Open all year';
+  if (season.openFrom && season.openUntil) {
+    return `Open ${monthDayLabel(season.openFrom)} – ${monthDayLabel(season.openUntil)}`;
+  }
+  return 'Seasonal, dates unknown';
+}
+
+/**
+ * The date of a trail's source data: "June 8, 2021" for an ISO date, "2021" where the source
+ * gives only the year, "Date of the data unknown" for null.
+ */
+export function dataDateLabel(dataDate: string | null): string {
+  if (!dataDate) return 'Date of the data unknown';
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dataDate);
+  if (!match) return dataDate;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 /** "Easy" / "Moderate" / "Hard", or "Difficulty not rated" when the data has no rating. */

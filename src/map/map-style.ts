@@ -1,6 +1,7 @@
 /**
  * The rider's map style (issue 5): trailheads coloured by difficulty with an activity icon,
- * campgrounds, WMAs, lakes and rivers, county lines, the state outline, town and place labels,
+ * the USFS OHV trail lines (issue 15, `trail_lines`, drawn over a halo so they read on every
+ * background), campgrounds, WMAs, lakes and rivers, county lines, the state outline, town and place labels,
  * in a light, a dark and a high-contrast variant that follow the app theme. Every archive
  * (statewide and each region on the device) is one vector source with the same layers; the
  * statewide layers show at every zoom (overzoomed past its z9 tiles) so the whole state stays
@@ -51,15 +52,20 @@ export function activityImageName(activity: string): string {
 export const tappableKinds = ['trail', 'campground', 'wma'] as const;
 export type TappableKind = (typeof tappableKinds)[number];
 
-const tapLayerPrefix: Record<TappableKind, string> = {
-  trail: 'trails-circle-',
-  campground: 'campgrounds-circle-',
-  wma: 'wmas-circle-',
+// A trail is tapped on its trailhead or on its line; both open the same trail.
+const tapLayerPrefixes: Record<TappableKind, readonly string[]> = {
+  trail: ['trails-circle-', 'trail-lines-casing-'],
+  campground: ['campgrounds-circle-'],
+  wma: ['wmas-circle-'],
 };
 
 /** The tappable kind of a layer id of this style, or null. */
 export function tappableKindOfLayer(layerId: string): TappableKind | null {
-  return tappableKinds.find((kind) => layerId.startsWith(tapLayerPrefix[kind])) ?? null;
+  return (
+    tappableKinds.find((kind) =>
+      tapLayerPrefixes[kind].some((prefix) => layerId.startsWith(prefix)),
+    ) ?? null
+  );
 }
 
 interface Palette {
@@ -78,6 +84,8 @@ interface Palette {
   pointStroke: string;
   strokeWidth: number;
   highlight: string;
+  /** USFS trail lines (issue 15). */
+  trailLine: string;
   difficulty: { easy: string; moderate: string; hard: string; unknown: string };
   icon: string;
 }
@@ -100,6 +108,7 @@ export const palettes: Record<MapVariant, Palette> = {
     pointStroke: '#ffffff',
     strokeWidth: 1.5,
     highlight: '#7c3aed',
+    trailLine: '#c2410c',
     difficulty: { easy: '#15803d', moderate: '#1d4ed8', hard: '#b91c1c', unknown: '#6b7280' },
     icon: '#ffffff',
   },
@@ -119,6 +128,7 @@ export const palettes: Record<MapVariant, Palette> = {
     pointStroke: '#0b1020',
     strokeWidth: 1.5,
     highlight: '#f0abfc',
+    trailLine: '#fb923c',
     difficulty: { easy: '#22c55e', moderate: '#60a5fa', hard: '#f87171', unknown: '#9ca3af' },
     icon: '#0b1020',
   },
@@ -138,6 +148,7 @@ export const palettes: Record<MapVariant, Palette> = {
     pointStroke: '#ffffff',
     strokeWidth: 2.5,
     highlight: '#ffff00',
+    trailLine: '#ff8c00',
     difficulty: { easy: '#00ff5a', moderate: '#00c8ff', hard: '#ff4040', unknown: '#ffffff' },
     icon: '#000000',
   },
@@ -176,7 +187,7 @@ function layersForArchive(
   const base: LayerBase = { source: archive.id, minzoom: archive.minZoom };
   return {
     areas: areaLayers(base, palette),
-    lines: lineLayers(base, palette),
+    lines: [...lineLayers(base, palette), ...trailLineLayers(base, palette, highlightTrailId)],
     points: pointLayers(base, palette, highlightTrailId),
     labels: labelLayers(base, palette),
   };
@@ -250,6 +261,66 @@ function lineLayers(base: LayerBase, palette: Palette): LayerSpecification[] {
       type: 'line',
       'source-layer': 'state',
       paint: { 'line-color': palette.stateLine, 'line-width': 2 },
+    },
+  ];
+}
+
+/** Line width (px) of the trail lines by zoom: visible statewide, finger-wide up close. */
+function trailLineWidth(extra = 0): ExpressionSpecification {
+  return ['interpolate', ['linear'], ['zoom'], 7, 1.5 + extra, 12, 3.5 + extra, 15, 5 + extra];
+}
+
+/**
+ * The USFS trail lines over a halo-coloured casing (which is also the tap target), and, on a
+ * trail's page, a wide highlight under the trail's own line or every line of its system.
+ */
+function trailLineLayers(
+  base: LayerBase,
+  palette: Palette,
+  highlightTrailId: string | null,
+): LayerSpecification[] {
+  const { source } = base;
+  const layout = { 'line-cap': 'round', 'line-join': 'round' } as const;
+  return [
+    ...(highlightTrailId
+      ? [
+          {
+            ...base,
+            id: `trail-lines-highlight-${source}`,
+            type: 'line',
+            'source-layer': 'trail_lines',
+            filter: [
+              'any',
+              ['==', ['get', 'id'], highlightTrailId],
+              ['==', ['get', 'systemId'], highlightTrailId],
+            ],
+            layout,
+            paint: {
+              'line-color': palette.highlight,
+              'line-opacity': 0.5,
+              'line-width': ['interpolate', ['linear'], ['zoom'], 7, 8, 12, 14, 15, 18],
+            },
+          } satisfies LayerSpecification,
+        ]
+      : []),
+    {
+      ...base,
+      id: `trail-lines-casing-${source}`,
+      type: 'line',
+      'source-layer': 'trail_lines',
+      layout,
+      paint: {
+        'line-color': palette.halo,
+        'line-width': trailLineWidth(palette.strokeWidth * 2),
+      },
+    },
+    {
+      ...base,
+      id: `trail-lines-${source}`,
+      type: 'line',
+      'source-layer': 'trail_lines',
+      layout,
+      paint: { 'line-color': palette.trailLine, 'line-width': trailLineWidth() },
     },
   ];
 }
@@ -413,7 +484,10 @@ export interface MapStyleOptions {
   variant: MapVariant;
   /** Attribution of the archives' data; must include "© OpenStreetMap contributors". */
   attribution: string;
-  /** Trail whose trailhead gets a highlight ring (the trail on /map/{trailId}). */
+  /**
+   * Trail whose trailhead gets a highlight ring and whose line (or, for a system, whose lines)
+   * a highlight band (the trail on /map/{trailId}).
+   */
   highlightTrailId?: string | null;
 }
 

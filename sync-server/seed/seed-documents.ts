@@ -13,17 +13,22 @@ import { assertValidDocument } from '../validation.ts';
 import { loadAchievements } from './achievements.ts';
 import { loadCampgrounds } from '../../datasets/campgrounds.ts';
 import { loadTrails, loadWmas } from './places.ts';
+import { withUsfsTrailLines } from './trail-lines.ts';
 
 /**
  * Bump when the mapping from data files to documents changes, so servers re-seed even though
  * the data files did not change.
  */
-export const seedFormatVersion = 3;
+export const seedFormatVersion = 4;
 
 /** The data files, relative to the data folder, that the seed is built from. */
 export const seedFiles = [
   'places/trails.geojson',
   'places/wmas.geojson',
+  'trails/usfs-ohv-brock-creek.geojson',
+  'trails/usfs-ohv-buckhorn.geojson',
+  'trails/usfs-ohv-moccasin-gap.geojson',
+  'trails/usfs-ohv-wolf-pen-gap.geojson',
   'campgrounds/ridb-arkansas.geojson',
   'campgrounds/osm-arkansas.geojson',
   'basemap/arkansas-counties.geojson',
@@ -71,7 +76,7 @@ export function seedContentHash(dataDir: string): string {
  */
 export function buildSeedDocuments(dataDir: string, updatedAt: number): SeedDocuments {
   const documents: SeedDocuments = {
-    trails: loadTrails(dataDir, updatedAt),
+    trails: withUsfsTrailLines(dataDir, loadTrails(dataDir, updatedAt), updatedAt),
     wmas: loadWmas(dataDir, updatedAt),
     campgrounds: loadCampgrounds(dataDir, updatedAt),
     achievements: loadAchievements(dataDir, updatedAt),

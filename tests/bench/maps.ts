@@ -7,6 +7,10 @@
  * 2. Time to the first complete map frame of /map/{an Ozarks trail}: offline from the stored
  *    archive against online from the server (pmtiles over HTTP range requests), in one
  *    Chromium run. The app must be built (`npx vite build`) first.
+ * 3. The USFS trail lines (issue 15): each archive's bytes with the `trail_lines` layer against
+ *    the same archive built without it, and the first offline frame of Brock Creek's page (its
+ *    23 lines fill the map) with the lines against the same page on archives without them.
+ *    Part 3 rebuilds data/tiles without the lines for a moment and restores it at the end.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,6 +36,67 @@ async function firstRenderMs(page: Page, url: string): Promise<number> {
   const map = page.locator('.trail-map [data-map-ready="true"]');
   await map.waitFor({ timeout: 60_000 });
   return Number(await map.getAttribute('data-first-render-ms'));
+}
+
+/** Downloads the statewide map and the Ozarks on a fresh server, then times two offline frames. */
+async function offlineFrames(url: string): Promise<[number, number]> {
+  const server = await startServer();
+  const session = await openBrowser(viewports.phone);
+  try {
+    const { page, context } = session;
+    await page.goto(`${server.baseUrl}/`);
+    await waitForOfflineReady(page);
+    await page.goto(`${server.baseUrl}/map`);
+    await page
+      .locator('[data-region="statewide"][data-status="downloaded"]')
+      .waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Download Ozarks' }).click();
+    await page
+      .locator('[data-region="ozarks"][data-status="downloaded"]')
+      .waitFor({ timeout: 60_000 });
+    // Once online, so the trail page's chunk and the catalogue are on the device.
+    await firstRenderMs(page, `${server.baseUrl}${url}`);
+    await context.setOffline(true);
+    const first = await firstRenderMs(page, `${server.baseUrl}${url}`);
+    const again = await firstRenderMs(page, `${server.baseUrl}${url}`);
+    await context.setOffline(false);
+    return [first, again];
+  } finally {
+    await session.close();
+    await server.stop();
+  }
+}
+
+/** Part 3: archive bytes and offline first frames with the trail lines against without. */
+async function trailLineFigures(): Promise<void> {
+  const withDir = mkdtempSync(join(tmpdir(), 'nst-bench-lines-'));
+  const withoutDir = mkdtempSync(join(tmpdir(), 'nst-bench-nolines-'));
+  const withLines = await buildTiles({ outDir: withDir });
+  const withoutLines = await buildTiles({ outDir: withoutDir, omitLayers: ['trail_lines'] });
+  rmSync(withDir, { recursive: true, force: true });
+  rmSync(withoutDir, { recursive: true, force: true });
+  console.log('3. USFS trail lines (baseline: the same archive without the trail_lines layer)');
+  console.log('   region                  with lines  without     vs without');
+  for (const region of withLines.catalog.regions) {
+    const baseline = withoutLines.catalog.regions.find((other) => other.id === region.id)!;
+    console.log(
+      `   ${region.name.padEnd(22)}  ${kib(region.bytes).padStart(10)}  ${kib(baseline.bytes).padStart(10)}  ${ratio(region.bytes, baseline.bytes).padStart(8)}`,
+    );
+  }
+  const url = '/map/brock-creek-ohv-trail';
+  let without: [number, number];
+  try {
+    await buildTiles({ omitLayers: ['trail_lines'] });
+    without = await offlineFrames(url);
+  } finally {
+    await buildTiles({ onlyIfStale: true });
+  }
+  const lines = await offlineFrames(url);
+  console.log(`   first offline frame of ${url} (Chromium, phone size)`);
+  console.log(
+    `   with lines (first / again):     ${lines[0]} / ${lines[1]} ms  → ${ratio(lines[0], without[0])} / ${ratio(lines[1], without[1])} without`,
+  );
+  console.log(`   without lines (first / again):  ${without[0]} / ${without[1]} ms`);
 }
 
 async function main(): Promise<void> {
@@ -99,6 +164,7 @@ async function main(): Promise<void> {
     await session.close();
     await server.stop();
   }
+  await trailLineFigures();
 }
 
 await main();

@@ -81,6 +81,64 @@ async function canvasPixels(
   );
 }
 
+/**
+ * Where on the map canvas a trail line is drawn: the `line`-coloured pixel with the most
+ * line-coloured neighbours that lies at least `clearance` px from every pixel of `avoid` (the
+ * trailhead circles, so a click there hits the line, not a point). Also the count of line pixels.
+ */
+async function linePixel(
+  page: Page,
+  selector: string,
+  line: string,
+  avoid: string,
+  clearance = 40,
+): Promise<{ linePixels: number; x: number; y: number } | null> {
+  const canvas = page.locator(`${selector} canvas.maplibregl-canvas`);
+  const png = (await canvas.screenshot()).toString('base64');
+  const box = (await canvas.boundingBox())!;
+  return page.evaluate(
+    async ({ png, line, avoid, clearance, box }) => {
+      const binary = atob(png);
+      const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const context = canvas.getContext('2d')!;
+      context.drawImage(bitmap, 0, 0);
+      const { data, width, height } = context.getImageData(0, 0, bitmap.width, bitmap.height);
+      const near = (i: number, rgb: number[]) =>
+        Math.abs(data[i]! - rgb[0]!) <= 24 &&
+        Math.abs(data[i + 1]! - rgb[1]!) <= 24 &&
+        Math.abs(data[i + 2]! - rgb[2]!) <= 24;
+      const lines: [number, number][] = [];
+      const points: [number, number][] = [];
+      for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x++) {
+          const i = (y * width + x) * 4;
+          if (near(i, line)) lines.push([x, y]);
+          else if (near(i, avoid)) points.push([x, y]);
+        }
+      }
+      const onLine = new Set(lines.map(([x, y]) => y * width + x));
+      let best: { score: number; x: number; y: number } | null = null;
+      // Stay off the edges, where the attribution button and the zoom controls sit.
+      for (const [x, y] of lines) {
+        if (x < 50 || y < 50 || x > width - 50 || y > height - 50) continue;
+        if (points.some(([px, py]) => Math.hypot(px - x, py - y) < clearance)) continue;
+        let score = 0;
+        for (let dy = -3; dy <= 3; dy++) {
+          for (let dx = -3; dx <= 3; dx++) if (onLine.has((y + dy) * width + x + dx)) score++;
+        }
+        if (!best || score > best.score) best = { score, x, y };
+      }
+      if (!best) return null;
+      // Screenshot pixels are device pixels; the click needs CSS pixels of the page.
+      const scale = width / box.width;
+      return { linePixels: lines.length, x: box.x + best.x / scale, y: box.y + best.y / scale };
+    },
+    { png, line: hexToRgb(line), avoid: hexToRgb(avoid), clearance, box },
+  );
+}
+
 describe('offline maps', () => {
   it('downloads the Ozarks, then renders /map/{trail} offline from the stored archive', async () => {
     const { page, context } = session;
@@ -153,6 +211,58 @@ describe('offline maps', () => {
     await page.goto(`${server.baseUrl}/map`).catch(() => {});
     await page.locator('.map-page [data-map-ready="true"]').waitFor({ timeout: 60_000 });
     expect(leftThePage).toEqual([]);
+    await context.setOffline(false);
+  });
+
+  // Runs after the test above, on the same device: the Ozarks region is downloaded there.
+  it('draws the Brock Creek trail lines offline, and a tapped line opens its trail', async () => {
+    const { page, context } = session;
+    const system = { id: 'brock-creek-ohv-trail', name: 'Brock Creek OHV Trails (Jerusalem area)' };
+    await page.goto(`${server.baseUrl}/map/${system.id}`);
+    await page.locator('.trail-map [data-map-ready="true"]').waitFor({ timeout: 60_000 });
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: system.name }).waitFor({ timeout: 30_000 });
+    await page.locator('.trail-map [data-map-ready="true"]').waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(1000);
+
+    const variant = (await page
+      .locator('.trail-map .map-canvas')
+      .getAttribute('data-map-variant')) as 'light' | 'dark' | 'high-contrast';
+    const palette = palettes[variant];
+    const target = await linePixel(
+      page,
+      '.trail-map',
+      palette.trailLine,
+      palette.difficulty.unknown,
+    );
+    await page.locator('.trail-map').scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'maps-brock-creek-lines-offline');
+    // The 23 lines of the system fill the map fitted to them.
+    expect(target).not.toBeNull();
+    expect(target!.linePixels).toBeGreaterThan(2000);
+    const list = page.getByRole('region', { name: 'Trails of this system' });
+    expect(await list.getByRole('listitem').count()).toBe(23);
+    expect(await list.getByText(/^23 USFS trail lines/).count()).toBe(1);
+
+    // Tap the line: its card names a Brock Creek trail and opens that trail's page.
+    await page.mouse.click(target!.x, target!.y);
+    const card = page.locator('.map-feature-card');
+    const heading = card.getByRole('heading', { name: /^Brock Creek #\d+ \(trail \d+\)$/ });
+    await heading.waitFor({ timeout: 10_000 });
+    const lineName = (await heading.textContent())!;
+    expect(await card.getByText('Open to').count()).toBe(1);
+    await card.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'maps-brock-creek-line-card-offline');
+    await card.getByRole('link', { name: 'Open trail page' }).click();
+    await page.getByRole('heading', { level: 1, name: lineName }).waitFor({ timeout: 30_000 });
+    const section = page.getByRole('region', { name: 'Trail line' });
+    expect(await section.getByText('Elevation not published for this line.').count()).toBe(1);
+    expect(await section.getByText('June 8, 2021').count()).toBe(1);
+    expect(await section.getByText(/^\d+(\.\d)? mi$/).count()).toBe(1);
+    await page.locator('.trail-map [data-map-ready="true"]').waitFor({ timeout: 60_000 });
+    await section.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'maps-brock-creek-segment-offline');
     await context.setOffline(false);
   });
 });

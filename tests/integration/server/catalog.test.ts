@@ -57,14 +57,15 @@ describe.each(storageEngines)('on %s', (engine) => {
   }
 
   describe('GET /api/trails', () => {
-    it('answers all 103 trails, each with its sources and a valid schema document', async () => {
+    it('answers all 176 trails (103 places, 73 USFS lines), each with its sources and a valid schema document', async () => {
       const trails = await getJson<Trail[]>('/api/trails');
-      expect(trails).toHaveLength(103);
-      expect(new Set(trails.map((trail) => trail.id)).size).toBe(103);
+      expect(trails).toHaveLength(176);
+      expect(new Set(trails.map((trail) => trail.id)).size).toBe(176);
       for (const trail of trails) {
         expect(trail.sources.length, trail.id).toBeGreaterThan(0);
         expect(validateDocument('trails', trail), trail.id).toEqual({ valid: true });
-        expect(trail.path).toBeNull();
+        // Only the USFS lines (issue 15) have geometry; places stay points.
+        expect(trail.path === null, trail.id).toBe(trail.kind !== 'ohv_trail');
       }
     });
 

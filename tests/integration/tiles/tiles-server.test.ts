@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { PMTiles } from 'pmtiles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTiles, type BuildTilesResult } from '../../../scripts/tiles/build.ts';
-import { verifyArchive } from '../../../scripts/tiles/verify.ts';
+import { archiveLayerIds, verifyArchive } from '../../../scripts/tiles/verify.ts';
 import { buildApp } from '../../../sync-server/app.ts';
 import { createAppDatabase, type AppDatabase } from '../../../src/db/database.ts';
 import { mapRegionRepository } from '../../../src/db/map-regions.ts';
@@ -70,6 +70,27 @@ describe('npm run tiles', () => {
       const result = await verifyArchive(bytes, tiles, options);
       expect(result.tiles).toBe(region.tiles);
     }
+  });
+
+  it('draws the USFS trail lines, with their trail ids, in the Ozarks, Ouachitas and statewide archives', async () => {
+    const idsIn = async (regionId: string) => {
+      const region = built.catalog.regions.find((candidate) => candidate.id === regionId)!;
+      const bytes = new Uint8Array(readFileSync(join(tilesDir, region.file)));
+      return [...(await archiveLayerIds(bytes, 'trail_lines', region.maxZoom))];
+    };
+    const ozarks = await idsIn('ozarks');
+    const ouachitas = await idsIn('ouachitas');
+    const statewide = await idsIn('statewide');
+    const systemOf = (id: string) => id.slice(0, id.indexOf('--'));
+    const count = (ids: string[], system: string) =>
+      ids.filter((id) => systemOf(id) === system).length;
+    expect(count(ozarks, 'brock-creek-ohv-trail')).toBe(23);
+    expect(count(ozarks, 'buckhorn-ohv-trail')).toBe(15);
+    expect(count(ozarks, 'moccasin-gap-trail')).toBe(21);
+    expect(ozarks).toContain('brock-creek-ohv-trail--brock-creek-47');
+    expect(count(ouachitas, 'wolf-pen-gap-ohv-trail')).toBe(14);
+    expect(statewide).toHaveLength(73);
+    expect(await idsIn('delta')).toEqual([]);
   });
 
   it('skips the build when nothing changed (npm start)', async () => {

@@ -73,6 +73,30 @@ describe('the rider map style', () => {
     expect(tappableKindOfLayer('campgrounds-circle-statewide')).toBe('campground');
     expect(tappableKindOfLayer('wmas-circle-delta')).toBe('wma');
     expect(tappableKindOfLayer('towns-label-statewide')).toBeNull();
+    // Issue 15: a trail line opens its trail like its trailhead does.
+    expect(tappableKindOfLayer('trail-lines-casing-ozarks')).toBe('trail');
+  });
+
+  it('draws the USFS trail lines above rivers and below trailheads, and highlights a system', () => {
+    const style = buildMapStyle(archives, {
+      variant: 'high-contrast',
+      attribution: mapAttribution,
+      highlightTrailId: 'brock-creek-ohv-trail',
+    });
+    const ids = style.layers.map((layer) => layer.id);
+    for (const source of ['statewide', 'ozarks']) {
+      expect(ids.indexOf(`rivers-line-${source}`)).toBeLessThan(
+        ids.indexOf(`trail-lines-${source}`),
+      );
+    }
+    expect(ids.indexOf('trail-lines-ozarks')).toBeLessThan(ids.indexOf('trails-circle-statewide'));
+    const line = style.layers.find((layer) => layer.id === 'trail-lines-ozarks')!;
+    expect((line as { paint: Record<string, unknown> }).paint['line-color']).toBe('#ff8c00');
+    const highlight = style.layers.find((layer) => layer.id === 'trail-lines-highlight-ozarks')!;
+    // The system's page highlights every line whose systemId is the system.
+    expect(JSON.stringify((highlight as { filter: unknown }).filter)).toContain(
+      '["==",["get","systemId"],"brock-creek-ohv-trail"]',
+    );
   });
 
   it('follows the app theme: high contrast, light schemes, and dark for the rest', () => {
