@@ -114,3 +114,29 @@ export function readPlan(
     minutesPerDay: minutes === null ? null : Math.round(minutes / days.length),
   };
 }
+
+/** The active plan as the trip context holds it, resolved to what `readPlan` needs. */
+export interface ActivePlanReference {
+  /** Id of the tripPlans document it names, or null when it names none. */
+  id: string | null;
+  name: string | null;
+  planData: unknown;
+  totalDuration: number;
+}
+
+/**
+ * Reads the trip context's `activeTripPlan` (core-platform §3: free-form): a trip plan document
+ * or a reference `{ id }` to one, or a bare plan body (its `planData`, or the object itself).
+ * Null when there is no active plan.
+ */
+export function activePlanReference(active: unknown): ActivePlanReference | null {
+  if (!isObject(active)) return null;
+  const id = typeof active.id === 'string' && active.id.length > 0 ? active.id : null;
+  const name = typeof active.name === 'string' && active.name.length > 0 ? active.name : null;
+  return {
+    id,
+    name,
+    planData: isObject(active.planData) ? active.planData : active,
+    totalDuration: positiveNumber(active.totalDuration) ?? 0,
+  };
+}
