@@ -3,7 +3,7 @@ import * as SunCalc from 'suncalc';
 import type { Trail } from '../../../../schemas/trails.ts';
 import { adviseDays } from '../../../../src/lib/advisor/advice.ts';
 import { packingList } from '../../../../src/lib/advisor/packing.ts';
-import { readPlan } from '../../../../src/lib/advisor/plan.ts';
+import { activePlanReference, readPlan } from '../../../../src/lib/advisor/plan.ts';
 import { safetyFiguresFor } from '../../../../src/lib/advisor/safety.ts';
 import { seasonState } from '../../../../src/lib/advisor/season.ts';
 import { daylightLeft, formatMinutes, sunDay } from '../../../../src/lib/advisor/sun.ts';
@@ -221,5 +221,20 @@ describe('reading a plan and advising by day', () => {
     expect(land!.waterTrails[0]!.gauges[0]!.gauge.siteNumber).toBe('07252000');
     expect(land!.daylightLeft?.phase).toBe('daylight');
     expect(day!.packing.map((entry) => entry.item)).toContain('A life jacket for each person');
+  });
+});
+
+describe('the active plan in the trip context', () => {
+  it('reads a reference to a stored plan, a bare plan body, and no plan', () => {
+    expect(activePlanReference({ id: 'p1', name: 'Ouachita weekend loop' })).toMatchObject({
+      id: 'p1',
+      name: 'Ouachita weekend loop',
+    });
+    const bare = activePlanReference({ days: 2, trails: ['wolf-pen-gap'], totalDuration: 300 });
+    expect(bare).toMatchObject({ id: null, totalDuration: 300 });
+    expect(
+      readPlan(bare!.planData, bare!.totalDuration, { year: 2026, month: 1, day: 1 }).days,
+    ).toHaveLength(2);
+    expect(activePlanReference(null)).toBeNull();
   });
 });
