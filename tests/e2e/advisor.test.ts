@@ -105,7 +105,7 @@ async function seedRiderWithPlan(): Promise<void> {
       accessToken,
     );
     expect(pushed.status, `push ${collection}`).toBe(200);
-    expect(await pushed.json()).toEqual([]);
+    expect(await pushed.json()).toEqual({ conflicts: [] });
   }
 }
 
@@ -152,6 +152,15 @@ describe('intelligent advisor', () => {
     await gauge.getByText(/read 2:15 PM CST, provisional USGS data/).waitFor();
     expect(usgs.requests.some((query) => query.get('sites') === '07252000')).toBe(true);
     await saveScreenshot(page, 'advisor-online-390');
+    await gauge.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'advisor-gauge-online-390');
+
+    // Keyboard: arrow keys move between sources, skipping the one with nothing to advise on.
+    await page.getByRole('radio', { name: 'My active trip plan' }).focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await page.getByRole('radio', { name: 'A trail I pick' }).isChecked()).toBe(true);
+    await page.getByLabel('Trail', { exact: true }).selectOption('cossatot-river');
+    await page.getByRole('article', { name: 'Cossatot River (whitewater)' }).waitFor();
 
     await waitForOfflineReady(page);
     await context.setOffline(true);
