@@ -64,7 +64,8 @@ interface SourceOutline {
 /** The outline for the chosen source, with the title and caveat the page shows above it. */
 function useSourceOutline(choice: AdviceSource | null, day: CalendarDay, trailId: string) {
   const { context, isLoading: contextLoading } = useTripContext();
-  const active = activePlanReference(context?.activeTripPlan ?? null);
+  const activeTripPlan = context?.activeTripPlan ?? null;
+  const active = useMemo(() => activePlanReference(activeTripPlan), [activeTripPlan]);
   const { plan } = useTripPlan(active?.id ?? null);
   const { trips } = useTrips();
   const historyIds = useMemo(() => recentTripTrailIds(trips), [trips]);
