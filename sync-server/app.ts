@@ -2,7 +2,7 @@
  * The sync server as a Fastify app factory that does not listen (docs/architecture.md#sync-server):
  * opens and migrates the database, seeds the public catalogue from data/, creates the accounts
  * configured in the environment, and registers security headers, rate limits, the API (catalogue,
- * auth, accounts), JSON errors and static hosting of the built PWA. Tests drive it
+ * auth, accounts, live USGS gauge readings), JSON errors and static hosting of the built PWA. Tests drive it
  * through `inject` or listen on a free port; sync-server/main.ts listens for real.
  */
 import { fileURLToPath } from 'node:url';
@@ -21,6 +21,7 @@ import { installErrorHandler } from './errors.ts';
 import { registerAccountRoutes } from './routes/account-routes.ts';
 import { registerAuthRoutes } from './routes/auth-routes.ts';
 import { registerCatalogRoutes } from './routes/catalog-routes.ts';
+import { defaultUsgsIvUrl, registerGaugeRoutes, type UsgsSettings } from './routes/gauge-routes.ts';
 import { registerReviewRoutes } from './routes/review-routes.ts';
 import { registerSyncRoutes } from './routes/sync-routes.ts';
 import { registerTilesRoutes } from './routes/tiles-routes.ts';
@@ -52,6 +53,8 @@ export interface AppOptions {
   modelsDir?: string;
   /** Realtime voice provider (REALTIME_API_URL, REALTIME_API_KEY); unset: the route answers 503. */
   realtime?: RealtimeSettings | null;
+  /** USGS water services (USGS_IV_URL); default the public Instantaneous Values service. */
+  usgs?: UsgsSettings;
 }
 
 /** Default MODELS_DIR: beside the SQLite file, outside the repository's tracked files. */
@@ -175,6 +178,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       guards,
       modelsDir: options.modelsDir ?? defaultModelsDir,
       realtime: options.realtime ?? null,
+    });
+    await registerGaugeRoutes(app, {
+      dataDir: options.seedDataDir ?? defaultSeedDataDir,
+      usgs: options.usgs ?? { ivUrl: defaultUsgsIvUrl },
     });
     await registerStaticHosting(app, options.staticDir);
     await app.ready();

@@ -29,11 +29,15 @@
  * - REALTIME_API_URL, REALTIME_API_KEY: an OpenAI Realtime API compatible provider's base URL
  *   (e.g. `…/v1/realtime`) and key; unset, POST /api/realtime/client-secret answers 503.
  *   REALTIME_MODEL: the realtime model name, default "gpt-realtime".
+ * USGS water data (optional):
+ * - USGS_IV_URL: the USGS Instantaneous Values service the gauge route asks, default
+ *   https://waterservices.usgs.gov/nwis/iv/ (tests point it at a local fake).
  * Stops cleanly on SIGINT and SIGTERM.
  */
 import { resolve } from 'node:path';
 import { buildApp } from './app.ts';
 import { authOptionsFromEnvironment, type AuthOptions } from './auth/auth-settings.ts';
+import { defaultUsgsIvUrl } from './routes/gauge-routes.ts';
 import { realtimeSettingsFromEnvironment, type RealtimeSettings } from './routes/voice-routes.ts';
 
 const port = Number(process.env.PORT ?? 8787);
@@ -45,6 +49,12 @@ const modelsDir = resolve(process.env.MODELS_DIR ?? resolve(dataDir, 'models'));
 
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`PORT must be a whole number from 0 to 65535, not "${process.env.PORT}".`);
+  process.exit(1);
+}
+
+const usgsIvUrl = process.env.USGS_IV_URL?.trim() || defaultUsgsIvUrl;
+if (!URL.canParse(usgsIvUrl) || !/^https?:$/.test(new URL(usgsIvUrl).protocol)) {
+  console.error(`USGS_IV_URL must be an http(s) URL, not "${usgsIvUrl}".`);
   process.exit(1);
 }
 
@@ -68,6 +78,7 @@ try {
     auth,
     modelsDir,
     realtime,
+    usgs: { ivUrl: usgsIvUrl },
   });
 } catch (error) {
   console.error(`Could not start: ${error instanceof Error ? error.message : String(error)}`);

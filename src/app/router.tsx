@@ -53,6 +53,10 @@ const CampgroundsPage = lazyRouteComponent(
   () => import('../explore/campgrounds/campgrounds-page.tsx'),
   'CampgroundsPage',
 );
+const IntelligentAdvisorPage = lazyRouteComponent(
+  () => import('../explore/advisor/intelligent-advisor-page.tsx'),
+  'IntelligentAdvisorPage',
+);
 const MapPage = lazyRouteComponent(() => import('../explore/map-page.tsx'), 'MapPage');
 const AllFeaturesPage = lazyRouteComponent(
   () => import('./all-features-page.tsx'),
@@ -397,7 +401,7 @@ const routeTree = rootRoute.addChildren([
   featuresRoute,
   // Explore
   featureRoute('/ai-trip-planner', 'ai-trip-planner'),
-  featureRoute('/intelligent-advisor', 'intelligent-advisor'),
+  pageRoute('/intelligent-advisor', 'intelligent-advisor', IntelligentAdvisorPage),
   mapRoute,
   featureRoute('/submit-trail', 'submit-trail'),
   // Ride

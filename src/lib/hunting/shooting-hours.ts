@@ -45,6 +45,13 @@ export function arkansasDay(date: Date): CalendarDay {
   return { year: zoned.getFullYear(), month: zoned.getMonth() + 1, day: zoned.getDate() };
 }
 
+/** 12:00 on the Arkansas clock on `day`, as an absolute instant. */
+export function arkansasNoon(day: CalendarDay): Date {
+  return new Date(
+    new TZDate(day.year, day.month - 1, day.day, 12, 0, 0, ARKANSAS_TIME_ZONE).getTime(),
+  );
+}
+
 /** True when `day` is the last day of one of the 2025-26 periods of voice §9. */
 export function isLastDayOfPeriod(day: CalendarDay): boolean {
   return duckSeasonPeriods.some(
@@ -64,9 +71,7 @@ export function shootingHours(day: CalendarDay, position: Position): ShootingHou
   if (!(Math.abs(latitude) <= 90) || !(Math.abs(longitude) <= 180)) {
     throw new RangeError(`Not a position: ${latitude}, ${longitude}`);
   }
-  const noon = new Date(
-    new TZDate(day.year, day.month - 1, day.day, 12, 0, 0, ARKANSAS_TIME_ZONE).getTime(),
-  );
+  const noon = arkansasNoon(day);
   // suncalc picks the solar day around the instant it is given; local noon names the right one.
   const { sunrise } = SunCalc.getTimes(noon, latitude, longitude);
   if (!sunrise || Number.isNaN(sunrise.getTime())) {
