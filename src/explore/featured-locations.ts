@@ -117,20 +117,34 @@ export const featuredLocations: readonly FeaturedLocation[] = [
 
 /** Counts the home page shows, computed from the catalogue rather than the spec's copy. */
 export interface HomeStats {
+  /** Trails and trail systems, USFS trail lines included (not trailheads). */
   trailCount: number;
+  /** Trailheads listed on their own (kind `trailhead`). */
+  trailheadCount: number;
+  /** Trails with line geometry (the USFS OHV lines). */
+  lineCount: number;
+  /** Trails and trailheads whose point is the trailhead itself (`locationConfidence: exact`). */
+  exactCount: number;
+  /** Trails whose point is only near the trail (off by up to several km). */
+  approximateCount: number;
   wmaCount: number;
   waterfowlWmaCount: number;
 }
 
 /**
- * Counts for the home page from what the device holds: all trails, and the WMAs (the `wmas`
- * catalogue) with those flagged `waterfowl`. The spec's marketing figures (135 trails,
+ * Counts for the home page from what the device holds: trails, trailheads, trail lines, how
+ * many points are exact and how many approximate (issue 15: "show the honest count"), and the
+ * WMAs (the `wmas` catalogue) with those flagged `waterfowl`. The spec's marketing figures (135 trails,
  * 126 trails mapped, 24 WMAs: voice §1, §2.2, §9) disagree with each other and with the data,
  * so the page shows these instead.
  */
 export function computeHomeStats(trails: readonly Trail[], wmas: readonly Wma[]): HomeStats {
   return {
-    trailCount: trails.length,
+    trailCount: trails.filter((trail) => trail.kind !== 'trailhead').length,
+    trailheadCount: trails.filter((trail) => trail.kind === 'trailhead').length,
+    lineCount: trails.filter((trail) => trail.path && trail.path.length >= 2).length,
+    exactCount: trails.filter((trail) => trail.locationConfidence === 'exact').length,
+    approximateCount: trails.filter((trail) => trail.locationConfidence === 'approximate').length,
     wmaCount: wmas.length,
     waterfowlWmaCount: wmas.filter((wma) => wma.waterfowl).length,
   };

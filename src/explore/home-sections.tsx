@@ -74,12 +74,25 @@ export function HomeHero({
             <strong>{trailsLoading ? '…' : stats.trailCount.toLocaleString('en-US')}</strong> trails
           </li>
           <li>
+            <strong>{trailsLoading ? '…' : stats.trailheadCount.toLocaleString('en-US')}</strong>{' '}
+            trailheads
+          </li>
+          <li>
             <strong>{areasLoading ? '…' : stats.wmaCount.toLocaleString('en-US')}</strong> WMAs
           </li>
           <li>
             <CloudOff size={16} aria-hidden="true" /> Works offline
           </li>
         </ul>
+        {trailsLoading ? null : (
+          <p className="hero__accuracy" data-testid="location-accuracy">
+            {stats.exactCount.toLocaleString('en-US')} exact locations,{' '}
+            {stats.approximateCount.toLocaleString('en-US')} approximate: an approximate point is
+            near the trail, not at its trailhead, and can be off by several kilometres.{' '}
+            {stats.lineCount.toLocaleString('en-US')} trails have their line on the map (USFS,
+            2021).
+          </p>
+        )}
       </div>
     </section>
   );

@@ -12,6 +12,8 @@ interface TrailRecord {
   id: string;
   name: string;
   kind: Trail['kind'];
+  /** For a trailhead: the trail it serves (scripts/places/match-trailheads.ts); else absent. */
+  system_id?: string | null;
   activities: Trail['activities'];
   difficulty: Trail['difficulty'];
   length_miles: number | null;
@@ -47,7 +49,7 @@ export function loadTrails(dataDir: string, updatedAt: number): Trail[] {
       id: record.id,
       name: record.name,
       kind: record.kind,
-      systemId: null,
+      systemId: record.system_id ?? null,
       trailNumber: null,
       vehicleClasses: null,
       trailClass: null,

@@ -61,6 +61,10 @@ describe('home page counts', () => {
   it('are computed from the catalogue, not the spec marketing figures', () => {
     expect(computeHomeStats(trails, wmas)).toEqual({
       trailCount: 103,
+      trailheadCount: 69,
+      lineCount: 0,
+      exactCount: 16 + 69,
+      approximateCount: 87,
       wmaCount: 33,
       waterfowlWmaCount: 24,
     });

@@ -150,6 +150,7 @@ describe('filterTrails on the shipped catalogue', () => {
     expect(buffalo).not.toContain('mill-creek-ohv-trail');
     expect(ids(filterTrails(trails, { ...none, places: at('white river') }))).toEqual([
       'upland-nature-trail-white-river-nwr',
+      'trailhead-white-river-bluff-trailhead',
     ]);
   });
 
@@ -294,7 +295,8 @@ describe('what riders type, on the shipped data (issue 11, defect 5)', () => {
   it('“utv near Mena” finds Wolf Pen Gap, about 9 miles from Mena', () => {
     const matches = search('utv near Mena');
     expect(ids(matches)).toEqual(['wolf-pen-gap-ohv-trail']);
-    expect(distanceLabel(matches[0]!.distance)).toBe('9 mi from Mena');
+    // Measured to the exact Wolf Pen Gap East trailhead (USFS), not the old approximate point.
+    expect(distanceLabel(matches[0]!.distance)).toBe('15 mi from Mena');
   });
 
   it('knows every Arkansas county: “<name> County”, or the bare name after near/in', () => {
@@ -340,7 +342,10 @@ describe('what riders type, on the shipped data (issue 11, defect 5)', () => {
     );
     expect(unknownPlaceMessage(parseTrailSearch('atv near Russellville'))).toBeNull();
     // A trail whose name has the words is still found.
-    expect(ids(search('trails near wolf pen'))).toEqual(['wolf-pen-gap-ohv-trail']);
+    expect(ids(search('trails near wolf pen'))).toEqual([
+      'wolf-pen-gap-ohv-trail',
+      'trailhead-wolf-park',
+    ]);
   });
 
   it('“near me” sorts every matching trail by distance from the rider', () => {
@@ -353,7 +358,7 @@ describe('what riders type, on the shipped data (issue 11, defect 5)', () => {
     const matches = filterTrails(trails, { ...parsed, near });
     expect(matches).toHaveLength(search('atv').length);
     expect(matches[0]!.trail.id).toBe('wolf-pen-gap-ohv-trail');
-    expect(distanceLabel(matches[0]!.distance)).toBe('9 mi from you');
+    expect(distanceLabel(matches[0]!.distance)).toBe('15 mi from you');
     const miles = matches.map((match) => match.distanceMiles!);
     expect(miles).toEqual([...miles].sort((a, b) => a - b));
   });

@@ -119,9 +119,12 @@ describe('answers from the rider’s data', () => {
   it('trail info reads the catalogue with its sources', () => {
     const reply = answerQuestion('tell me about Wolf Pen Gap', context());
     expect(reply.text).toContain('Wolf Pen Gap Trail Complex');
-    expect(reply.text).toContain('Trailhead location approximate');
+    // Located at the USFS Wolf Pen Gap East trailhead since issue 15: no longer approximate.
+    expect(reply.text).not.toContain('Trailhead location approximate');
     expect(reply.sources).toContain('product spec');
     expect(reply.action).toMatchObject({ href: '/map/wolf-pen-gap-ohv-trail', auto: false });
+    const approximate = answerQuestion('tell me about the Buffalo River', context());
+    expect(approximate.text).toContain('Trailhead location approximate');
   });
 
   it('a §5 trail name missing from the catalogue says so instead of inventing facts', () => {
