@@ -124,28 +124,57 @@ function SystemTrailItem({ trail }: { trail: Trail }) {
   );
 }
 
+/** A trailhead of the system: its name (a link to its page) and where its point comes from. */
+function SystemTrailheadItem({ trailhead }: { trailhead: Trail }) {
+  return (
+    <li className="system-trails__item">
+      <Link to="/map/$trailId" params={{ trailId: trailhead.id }} className="system-trails__link">
+        {trailhead.name}
+      </Link>
+      <span className="system-trails__facts">{trailhead.sources.join(' · ')}</span>
+    </li>
+  );
+}
+
 /**
- * The "Trails of this system" section of a system page: each trail of the system (link, length,
- * vehicle classes, season) and their total length. Renders nothing for a trail with none.
+ * The "Trails of this system" section of a system page: each trail line of the system (link,
+ * length, vehicle classes, season) and their total length, then the system's own trailheads
+ * (issue 15 exact trailheads). Renders nothing for a trail with neither.
  */
 export function SystemTrailsSection({ systemId }: { systemId: string }) {
-  const { trails } = useSystemTrails(systemId);
-  if (trails.length === 0) return null;
+  const { trails: parts } = useSystemTrails(systemId);
+  const trails = parts.filter((part) => part.kind !== 'trailhead');
+  const trailheads = parts.filter((part) => part.kind === 'trailhead');
+  if (parts.length === 0) return null;
   const totalMiles = trails.reduce((sum, trail) => sum + (trail.lengthMiles ?? 0), 0);
   const dates = [...new Set(trails.map((trail) => dataDateLabel(trail.dataDate)))];
   return (
     <section className="detail-section" aria-labelledby="system-trails-heading">
       <h2 id="system-trails-heading">Trails of this system</h2>
-      <p>
-        {trails.length} USFS trail lines, {lengthLabel(totalMiles)} in all, as the Forest
-        Service&rsquo;s trail layer draws them (data of {dates.join(', ')}; seasons may have
-        changed). They may not be every trail the system has.
-      </p>
-      <ul className="system-trails">
-        {trails.map((trail) => (
-          <SystemTrailItem key={trail.id} trail={trail} />
-        ))}
-      </ul>
+      {trails.length > 0 ? (
+        <>
+          <p>
+            {trails.length} USFS trail lines, {lengthLabel(totalMiles)} in all, as the Forest
+            Service&rsquo;s trail layer draws them (data of {dates.join(', ')}; seasons may have
+            changed). They may not be every trail the system has.
+          </p>
+          <ul className="system-trails" aria-label="Trail lines">
+            {trails.map((trail) => (
+              <SystemTrailItem key={trail.id} trail={trail} />
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {trailheads.length > 0 ? (
+        <>
+          <h3>Trailheads</h3>
+          <ul className="system-trails" aria-label="Trailheads">
+            {trailheads.map((trailhead) => (
+              <SystemTrailheadItem key={trailhead.id} trailhead={trailhead} />
+            ))}
+          </ul>
+        </>
+      ) : null}
     </section>
   );
 }

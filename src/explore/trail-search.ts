@@ -578,11 +578,22 @@ function withRiderDistance(
  * Order: exact name match first, then names containing the free text, then nearest (to the
  * rider, else to a named town or county), then by name.
  */
+/**
+ * Whether a trail shows in results by itself. A part of a system (a USFS trail line or a
+ * trailhead with `systemId`) is reached through its system's page, so it shows only when the
+ * rider types words of its own name: 73 segments would otherwise bury the systems they make up.
+ */
+function listedOnItsOwn(trail: Trail, freeText: string): boolean {
+  if (!trail.systemId) return true;
+  return freeText !== '' && normalise(trail.name).includes(freeText);
+}
+
 export function filterTrails(trails: readonly Trail[], criteria: TrailCriteria): TrailMatch[] {
   if (wantsHuntingAreas(criteria)) return [];
   const freeText = normalise(criteria.freeText);
   const results: TrailMatch[] = [];
   for (const trail of trails) {
+    if (!listedOnItsOwn(trail, freeText)) continue;
     if (criteria.difficulty && trail.difficulty !== criteria.difficulty) continue;
     if (criteria.region && trail.region !== criteria.region) continue;
     if (!activityMatch(trail, criteria)) continue;

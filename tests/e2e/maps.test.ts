@@ -242,8 +242,15 @@ describe('offline maps', () => {
     expect(target).not.toBeNull();
     expect(target!.linePixels).toBeGreaterThan(2000);
     const list = page.getByRole('region', { name: 'Trails of this system' });
-    expect(await list.getByRole('listitem').count()).toBe(23);
+    expect(
+      await list.getByRole('list', { name: 'Trail lines' }).getByRole('listitem').count(),
+    ).toBe(23);
     expect(await list.getByText(/^23 USFS trail lines/).count()).toBe(1);
+    // The system's exact USFS trailheads are listed apart from its lines.
+    await list
+      .getByRole('list', { name: 'Trailheads' })
+      .getByRole('link', { name: 'Austin Trailhead (Brock Creek OHV)' })
+      .waitFor();
 
     // Tap the line: its card names a Brock Creek trail and opens that trail's page.
     await page.mouse.click(target!.x, target!.y);

@@ -83,9 +83,19 @@ describe('parseTrailSearch (voice §5 words)', () => {
 describe('filterTrails on the shipped catalogue', () => {
   it('returns every trail, sorted by name, when nothing is asked', () => {
     const all = filterTrails(trails, none);
-    expect(all).toHaveLength(trails.length);
+    // The trailheads that belong to a system are listed on the system's page instead.
+    const standalone = trails.filter((trail) => trail.systemId === null);
+    expect(standalone.length).toBeLessThan(trails.length);
+    expect(all).toHaveLength(standalone.length);
     const names = all.map((match) => match.trail.name);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
+  });
+
+  it('lists a part of a system only when its own name is typed', () => {
+    const austin = 'Austin Trailhead (Brock Creek OHV)';
+    expect(filterTrails(trails, none).some((match) => match.trail.name === austin)).toBe(false);
+    const typed = filterTrails(trails, { ...none, freeText: 'austin trailhead' });
+    expect(typed.map((match) => match.trail.name)).toContain(austin);
   });
 
   it('keeps trails within the radius of Hot Springs, nearest first, and leaves far ones out', () => {
