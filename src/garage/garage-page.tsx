@@ -18,7 +18,7 @@ import {
 } from 'lucide-react';
 import { CVT_BELT_CHANGE_MILES, ENGINE_COOL_DOWN_MINUTES } from '../lib/diagnostics/tree.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
-import { TERRAIN_TIRE_PSI } from './terrain-tire-pressure.ts';
+import { TERRAIN_TIRE_PSI } from '../lib/garage/terrain-tire-pressure.ts';
 import './garage.css';
 
 function Tile({
