@@ -69,7 +69,7 @@ describe('answers with the §9 figures', () => {
     const text = answerQuestion('belt is squealing', context()).text;
     expect(text).toContain('every 500 miles');
     expect(text).toContain('What do you notice?');
-    expect(text).toContain('A squeal or chirp from the belt side');
+    expect(text).toContain('a squeal or chirp from the belt side');
   });
 
   it('won’t start: the wizard’s advice for clicking, its fuel question, the weak battery', () => {
