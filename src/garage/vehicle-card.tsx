@@ -8,13 +8,7 @@ import { CircleAlert, CircleCheck, Gauge, Info } from 'lucide-react';
 import type { MaintenanceData, VehicleData } from '../../schemas/records.ts';
 import { newGarageId } from '../db/garage.ts';
 import { vehicleTypeLabel } from '../lib/auth/session-types.ts';
-import {
-  maintenanceReminders,
-  serviceLabels,
-  usesTerrainTirePressures,
-  type Reminder,
-} from '../lib/garage/reminders.ts';
-import { TERRAIN_TIRE_PSI } from '../lib/garage/terrain-tire-pressure.ts';
+import { maintenanceReminders, serviceLabels, type Reminder } from '../lib/garage/reminders.ts';
 import { MaintenanceForm } from './maintenance-form.tsx';
 import type { GarageActions } from './my-vehicles.tsx';
 import { VehicleForm } from './vehicle-form.tsx';
@@ -29,7 +23,7 @@ function miles(value: number): string {
   return `${Math.round(value).toLocaleString('en-US')} miles`;
 }
 
-function ReminderItem({ reminder, type }: { reminder: Reminder; type: VehicleData['type'] }) {
+function ReminderItem({ reminder }: { reminder: Reminder }) {
   const Icon =
     reminder.status === 'overdue' ? CircleAlert : reminder.status === 'ok' ? CircleCheck : Info;
   return (
@@ -38,15 +32,6 @@ function ReminderItem({ reminder, type }: { reminder: Reminder; type: VehicleDat
       <span>
         <strong>{reminder.text}</strong>
         <span className="garage-source"> {reminder.basis}</span>
-        {reminder.service === 'tirePressure' && usesTerrainTirePressures(type) ? (
-          <span className="garage-source">
-            {' '}
-            {TERRAIN_TIRE_PSI.map((row) => `${row.terrain.toLowerCase()} ${row.psi} PSI`).join(
-              ', ',
-            )}
-            .
-          </span>
-        ) : null}
       </span>
     </li>
   );
@@ -145,7 +130,7 @@ export function VehicleCard({
       <h4>Reminders</h4>
       <ul className="garage-reminders">
         {maintenanceReminders(vehicle, entries, tripMiles).map((reminder) => (
-          <ReminderItem key={reminder.service} reminder={reminder} type={vehicle.type} />
+          <ReminderItem key={reminder.service} reminder={reminder} />
         ))}
       </ul>
       <h4>Maintenance log</h4>

@@ -15,6 +15,7 @@
  */
 import type { MaintenanceData, MaintenanceService, VehicleData } from '../../../schemas/records.ts';
 import { CVT_BELT_CHANGE_MILES } from '../diagnostics/tree.ts';
+import { TERRAIN_TIRE_PSI } from './terrain-tire-pressure.ts';
 
 /** The fields of a trip (schemas/trips.ts) that decide whether and how far it counts. */
 export interface TripForMiles {
@@ -178,7 +179,7 @@ function tirePressureReminder(
     dueInMiles: null,
     text: `Tire pressure: check before every ride${last ? ` (last logged ${last.date})` : ''}.`,
     basis: usesTerrainTirePressures(vehicle.type)
-      ? 'Starting pressures by terrain from the app’s safety advice; never below the tire’s printed minimum.'
+      ? `Starting pressures by terrain: ${TERRAIN_TIRE_PSI.map((row) => `${row.terrain.toLowerCase()} ${row.psi} PSI`).join(', ')}; never below the tire’s printed minimum.`
       : 'Use the pressure on the tire sidewall or in your owner’s manual.',
   };
 }

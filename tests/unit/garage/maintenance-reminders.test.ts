@@ -129,7 +129,9 @@ describe('oil, air filter and tire pressure', () => {
       status: 'every-ride',
       text: 'Tire pressure: check before every ride (last logged 2026-09-20).',
     });
-    expect(utv?.basis).toMatch(/by terrain/);
+    expect(utv?.basis).toBe(
+      'Starting pressures by terrain: mud 8 PSI, rocks 10–12 PSI, sand 6–8 PSI; never below the tire’s printed minimum.',
+    );
     const truck = maintenanceReminders({ ...rzr, type: '4x4' }, [], 0).at(-1);
     expect(truck?.basis).toBe('Use the pressure on the tire sidewall or in your owner’s manual.');
   });
