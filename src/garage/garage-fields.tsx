@@ -4,6 +4,7 @@
  * is at least var(--touch-target) tall (44 px, 60 px in glove mode).
  */
 import {
+  Button,
   FieldError,
   Input,
   Label,
@@ -142,4 +143,24 @@ export function formNumber(form: FormData, name: string): number | null {
   if (text === '') return null;
   const value = Number(text);
   return Number.isFinite(value) ? value : null;
+}
+
+/** Submit and cancel, shared by the garage forms. */
+export function FormButtons({
+  submitLabel,
+  onCancel,
+}: {
+  submitLabel: string;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="garage-actions">
+      <Button type="submit" className="button button--primary">
+        {submitLabel}
+      </Button>
+      <Button className="button" onPress={onCancel}>
+        Cancel
+      </Button>
+    </div>
+  );
 }

@@ -3,7 +3,7 @@
  * the date, the odometer then and notes. Saved on the device at once, offline too.
  */
 import type { FormEvent } from 'react';
-import { Button, FieldError, Form, Input, Label, TextField } from 'react-aria-components';
+import { FieldError, Form, Input, Label, TextField } from 'react-aria-components';
 import { format } from 'date-fns';
 import {
   garageMaxMiles,
@@ -13,6 +13,7 @@ import {
 } from '../../schemas/records.ts';
 import { serviceLabels } from '../lib/garage/reminders.ts';
 import {
+  FormButtons,
   formNumber,
   formText,
   GarageChoiceField,
@@ -85,14 +86,7 @@ export function MaintenanceForm({
         maxLength={1000}
         multiline
       />
-      <div className="garage-actions">
-        <Button type="submit" className="button button--primary">
-          Save entry
-        </Button>
-        <Button className="button" onPress={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <FormButtons submitLabel="Save entry" onCancel={onCancel} />
     </Form>
   );
 }

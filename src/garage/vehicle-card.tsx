@@ -177,7 +177,7 @@ function VehicleButtons(props: {
   if (props.confirming) {
     return (
       <div className="garage-confirm" role="group" aria-label={`Remove ${props.name}?`}>
-        <p>Remove {props.name} and its maintenance log from all your devices?</p>
+        <p>Remove {props.name} and its maintenance log? This cannot be undone.</p>
         <div className="garage-actions">
           <Button className="button button--danger" onPress={props.onConfirmRemove}>
             Remove vehicle

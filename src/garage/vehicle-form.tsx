@@ -4,10 +4,11 @@
  * manual. Saved on the device at once, offline too.
  */
 import type { FormEvent } from 'react';
-import { Button, Form } from 'react-aria-components';
+import { Form } from 'react-aria-components';
 import { garageMaxMiles, type GarageVehicleType, type VehicleData } from '../../schemas/records.ts';
 import { VEHICLE_TYPES } from '../lib/auth/session-types.ts';
 import {
+  FormButtons,
   formNumber,
   formText,
   GarageChoiceField,
@@ -160,25 +161,5 @@ function IntervalFields({ initial }: { initial: VehicleData | null }) {
         maxValue={garageMaxMiles}
       />
     </>
-  );
-}
-
-/** Submit and cancel, shared by the garage forms. */
-export function FormButtons({
-  submitLabel,
-  onCancel,
-}: {
-  submitLabel: string;
-  onCancel: () => void;
-}) {
-  return (
-    <div className="garage-actions">
-      <Button type="submit" className="button button--primary">
-        {submitLabel}
-      </Button>
-      <Button className="button" onPress={onCancel}>
-        Cancel
-      </Button>
-    </div>
   );
 }
