@@ -187,20 +187,25 @@ export const recordDataSchemas: Record<RecordKind, object> = {
 };
 
 /**
- * How two devices' `data` merge when both changed the same key: `max` keeps the larger
- * number (scores, counts only grow), `earliest` the earliest non-null time (first completion),
- * `later` the value of the copy edited last. Keys not listed follow `later`. A vehicle's and a
- * maintenance entry's fields are edits by the rider, so the later edit wins for each key (an
+ * How two devices' `data` merge when both changed the record: `max` keeps the larger number
+ * (scores, counts only grow), `earliest` the earliest non-null time (first completion),
+ * `changed` the value of the device that changed that key since the common base (the later
+ * edit when both did), `later` the value of the copy edited last. Keys not listed follow
+ * `later`. A vehicle's and a maintenance entry's keys are separate edits by the rider, so an
+ * edit of the nickname on one device and the odometer on another both survive (`changed`; an
  * odometer can be corrected downwards, so `max` would be wrong).
  */
-export const recordDataMergeRules: Record<
-  RecordKind,
-  Record<string, 'max' | 'earliest' | 'later'>
-> = {
+export type RecordDataMergeRule = 'max' | 'earliest' | 'later' | 'changed';
+
+const changedKeys = (keys: readonly string[]) =>
+  Object.fromEntries(keys.map((key) => [key, 'changed' as const]));
+
+/** The merge rule of each `data` key per kind (see `RecordDataMergeRule`). */
+export const recordDataMergeRules: Record<RecordKind, Record<string, RecordDataMergeRule>> = {
   skillProgress: { completedAt: 'earliest', bestScore: 'max', attempts: 'max' },
   gameBest: { bestScore: 'max', gamesPlayed: 'max' },
-  vehicle: {},
-  maintenance: {},
+  vehicle: changedKeys(vehicleDataSchema.required),
+  maintenance: changedKeys(maintenanceDataSchema.required),
 };
 
 /** True when `kind` is one the app and server know. */
