@@ -86,6 +86,12 @@ export function MyVehicles() {
   const { garage, isLoading } = useGarage(owner);
   const actions = useGarageActions(owner, signedIn);
   const [adding, setAdding] = useState<string | null>(null);
+  // After the add form closes, focus returns to the button that opened it (keyboard riders).
+  const [formClosed, setFormClosed] = useState(false);
+  const closeForm = () => {
+    setAdding(null);
+    setFormClosed(true);
+  };
 
   return (
     <section className="garage-card garage-vehicles" aria-labelledby="my-vehicles">
@@ -117,13 +123,17 @@ export function MyVehicles() {
           shownMiles={0}
           vehicleId={adding}
           onSave={(vehicle) => {
-            setAdding(null);
+            closeForm();
             void actions.saveVehicle(vehicle, true);
           }}
-          onCancel={() => setAdding(null)}
+          onCancel={closeForm}
         />
       ) : (
-        <Button className="button button--primary" onPress={() => setAdding(newGarageId())}>
+        <Button
+          className="button button--primary"
+          autoFocus={formClosed}
+          onPress={() => setAdding(newGarageId())}
+        >
           <Plus aria-hidden="true" size={20} /> Add a vehicle
         </Button>
       )}

@@ -101,7 +101,13 @@ export function VehicleCard({
   tripMiles: number;
   actions: GarageActions;
 }) {
-  const [mode, setMode] = useState<'view' | 'edit' | 'remove' | { entryId: string }>('view');
+  const [mode, setModeState] = useState<'view' | 'edit' | 'remove' | { entryId: string }>('view');
+  // Once a form or the confirmation closes, focus returns to the card's first button.
+  const [returned, setReturned] = useState(false);
+  const setMode = (next: typeof mode) => {
+    setModeState(next);
+    setReturned(next === 'view');
+  };
   const name = vehicleName(vehicle);
   const estimated = vehicle.odometerMiles + tripMiles;
   const headingId = `vehicle-${vehicle.vehicleId}`;
@@ -149,6 +155,7 @@ export function VehicleCard({
       ) : (
         <VehicleButtons
           name={name}
+          focusFirst={returned}
           isCurrent={isCurrent}
           confirming={mode === 'remove'}
           onLog={() => setMode({ entryId: newGarageId() })}
@@ -165,6 +172,7 @@ export function VehicleCard({
 
 function VehicleButtons(props: {
   name: string;
+  focusFirst: boolean;
   isCurrent: boolean;
   confirming: boolean;
   onLog: () => void;
@@ -191,7 +199,7 @@ function VehicleButtons(props: {
   }
   return (
     <div className="garage-actions">
-      <Button className="button button--primary" onPress={props.onLog}>
+      <Button className="button button--primary" onPress={props.onLog} autoFocus={props.focusFirst}>
         Log maintenance
       </Button>
       {props.isCurrent ? null : (

@@ -1,7 +1,8 @@
 /**
  * My vehicles on /garage in Chromium at phone size (issue 16): with the network off a rider
- * adds a vehicle (the form says what is missing first) and logs a CVT belt change, sees the
- * reminder counted from the odometer, and finds both after an offline reload; in glove mode
+ * adds a vehicle (the form says what is missing first) and logs a CVT belt change with the
+ * keyboard, sees the reminder counted from the odometer, finds both after an offline reload and
+ * edits the vehicle; in glove mode
  * every control is at least 60 px; after signing in online, the vehicle and its log reach a
  * second profile of the same rider.
  */
@@ -89,6 +90,22 @@ async function logBeltChange(page: Page) {
   await form.getByRole('button', { name: 'Save entry' }).click();
   await page.getByText('CVT belt: due in 120 miles').waitFor();
   await page.getByText('Spare belt from the kit', { exact: false }).waitFor();
+  // Focus comes back to the button that opened the form.
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.textContent))
+    .toBe('Log maintenance');
+}
+
+async function editVehicle(page: Page) {
+  await page.getByRole('button', { name: 'Edit 2021 Polaris RZR XP 1000' }).click();
+  const form = page.getByRole('form', { name: 'Edit vehicle' });
+  await form.getByLabel('Nickname (optional)').fill('Red');
+  await form.getByLabel('Odometer (miles)').fill('1560');
+  await page.keyboard.press('Tab');
+  await form.getByRole('button', { name: 'Save vehicle' }).click();
+  await page.getByRole('heading', { name: 'Red (2021 Polaris RZR XP 1000)' }).waitFor();
+  // 1,560 − 1,100 at the belt change = 460 miles on the belt.
+  await page.getByText('CVT belt: due in 40 miles').waitFor();
 }
 
 describe('my vehicles in Chromium', () => {
@@ -112,12 +129,13 @@ describe('my vehicles in Chromium', () => {
     await page.getByRole('heading', { name: '2021 Polaris RZR XP 1000' }).waitFor();
     await page.getByText('CVT belt: due in 120 miles').waitFor();
     await page.getByText('Oil change: no interval set.', { exact: false }).waitFor();
+    await editVehicle(page);
 
     await page.goto(`${baseUrl}/safety`);
     await page.getByLabel('Glove mode').click();
     await page.waitForFunction(() => document.body.classList.contains('touch-glove'));
     await page.goto(`${baseUrl}/garage`);
-    await page.getByText('CVT belt: due in 120 miles').waitFor();
+    await page.getByText('CVT belt: due in 40 miles').waitFor();
     await page.waitForFunction(() => document.body.classList.contains('touch-glove'));
     await page.getByRole('button', { name: 'Log maintenance' }).click();
     expect(await undersizedControls(page, 60)).toEqual([]);
@@ -150,9 +168,9 @@ describe('my vehicles in Chromium', () => {
     await signIn(other.page, rider);
     await other.page.goto(`${baseUrl}/garage`);
     await other.page
-      .getByRole('heading', { name: '2021 Polaris RZR XP 1000' })
+      .getByRole('heading', { name: 'Red (2021 Polaris RZR XP 1000)' })
       .waitFor({ timeout: 60_000 });
-    await other.page.getByText('CVT belt: due in 120 miles').waitFor({ timeout: 30_000 });
+    await other.page.getByText('CVT belt: due in 40 miles').waitFor({ timeout: 30_000 });
     await other.page.getByText('Spare belt from the kit', { exact: false }).waitFor();
     await saveScreenshot(other.page, 'garage-vehicle-second-profile');
   });
