@@ -3,11 +3,11 @@ import { epochMsProperty, idProperty, syncConflictsProperty } from './common.ts'
 
 /**
  * Kinds a record may hold today (README "Collection budget"): a rider's progress through one
- * skills lesson, and their best score in the trail safety game. Later kinds (vehicle,
- * maintenance, …) add a data schema below; the collection schema itself does not change, so
- * no RxDB version bump is needed for a new kind.
+ * skills lesson, their best score in the trail safety game, a vehicle in their garage and one
+ * maintenance log entry. Later kinds add a data schema below; the collection schema itself
+ * does not change, so no RxDB version bump is needed for a new kind.
  */
-export const recordKinds = ['skillProgress', 'gameBest'] as const;
+export const recordKinds = ['skillProgress', 'gameBest', 'vehicle', 'maintenance'] as const;
 export type RecordKind = (typeof recordKinds)[number];
 
 /** Most keys a record's `data` object may have (the sync limits bound its size and depth). */
@@ -87,23 +87,125 @@ export const gameBestDataSchema = {
 } as const;
 export type GameBestData = FromSchema<typeof gameBestDataSchema>;
 
+/**
+ * Id of a vehicle or maintenance entry within the rider's records (the `<subject>` of the
+ * record id): letters, digits and hyphens, at most 40 (a UUID fits).
+ */
+const garageSubjectIdProperty = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 40,
+  pattern: '^[A-Za-z0-9-]+$',
+} as const;
+
+/** Vehicle types, the same ids as the registration form's vehicleType (core-platform §3). */
+export const garageVehicleTypes = ['atv', 'utv', '4x4', 'dirt-bike', 'other'] as const;
+export type GarageVehicleType = (typeof garageVehicleTypes)[number];
+
+/** Highest odometer reading or service interval accepted, miles. */
+export const garageMaxMiles = 1_000_000;
+
+const milesProperty = { type: 'number', minimum: 0, maximum: garageMaxMiles } as const;
+const intervalProperty = {
+  type: ['number', 'null'],
+  exclusiveMinimum: 0,
+  maximum: garageMaxMiles,
+} as const;
+
+/**
+ * `data` of a `vehicle` record: one machine in the rider's garage. `odometerMiles` is the last
+ * reading the rider entered (or the app folded trip miles into), taken at `odometerAt` (epoch
+ * ms); trip miles recorded after that are added on the device. `year` and `nickname` are null
+ * when not given; the oil and air-filter intervals (miles) are the rider's, from their owner's
+ * manual, null until set.
+ */
+export const vehicleDataSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    vehicleId: garageSubjectIdProperty,
+    type: { type: 'string', enum: garageVehicleTypes },
+    make: { type: 'string', minLength: 1, maxLength: 60 },
+    model: { type: 'string', minLength: 1, maxLength: 60 },
+    year: { type: ['integer', 'null'], minimum: 1900, maximum: 2100 },
+    nickname: { type: ['string', 'null'], minLength: 1, maxLength: 60 },
+    odometerMiles: milesProperty,
+    odometerAt: { type: 'number', minimum: 0, multipleOf: 1 },
+    oilIntervalMiles: intervalProperty,
+    airFilterIntervalMiles: intervalProperty,
+  },
+  required: [
+    'vehicleId',
+    'type',
+    'make',
+    'model',
+    'year',
+    'nickname',
+    'odometerMiles',
+    'odometerAt',
+    'oilIntervalMiles',
+    'airFilterIntervalMiles',
+  ],
+} as const;
+export type VehicleData = FromSchema<typeof vehicleDataSchema>;
+
+/** Services a maintenance entry records (the reminders count miles for the first three). */
+export const maintenanceServices = [
+  'cvtBelt',
+  'oil',
+  'airFilter',
+  'tirePressure',
+  'other',
+] as const;
+export type MaintenanceService = (typeof maintenanceServices)[number];
+
+/**
+ * `data` of a `maintenance` record: one service done to the vehicle `vehicleId` on `date`
+ * (ISO calendar date, YYYY-MM-DD) at `odometerMiles`, with optional notes (null when none).
+ */
+export const maintenanceDataSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    entryId: garageSubjectIdProperty,
+    vehicleId: garageSubjectIdProperty,
+    service: { type: 'string', enum: maintenanceServices },
+    date: { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$' },
+    odometerMiles: milesProperty,
+    notes: { type: ['string', 'null'], maxLength: 1000 },
+  },
+  required: ['entryId', 'vehicleId', 'service', 'date', 'odometerMiles', 'notes'],
+} as const;
+export type MaintenanceData = FromSchema<typeof maintenanceDataSchema>;
+
 /** The data schema of every kind; the server validates pushes with it (400 otherwise). */
 export const recordDataSchemas: Record<RecordKind, object> = {
   skillProgress: skillProgressDataSchema,
   gameBest: gameBestDataSchema,
+  vehicle: vehicleDataSchema,
+  maintenance: maintenanceDataSchema,
 };
 
 /**
- * How two devices' `data` merge when both changed the same key: `max` keeps the larger
- * number (scores, counts only grow), `earliest` the earliest non-null time (first completion),
- * `later` the value of the copy edited last. Keys not listed follow `later`.
+ * How two devices' `data` merge when both changed the record: `max` keeps the larger number
+ * (scores, counts only grow), `earliest` the earliest non-null time (first completion),
+ * `changed` the value of the device that changed that key since the common base (the later
+ * edit when both did), `later` the value of the copy edited last. Keys not listed follow
+ * `later`. A vehicle's and a maintenance entry's keys are separate edits by the rider, so an
+ * edit of the nickname on one device and the odometer on another both survive (`changed`; an
+ * odometer can be corrected downwards, so `max` would be wrong).
  */
-export const recordDataMergeRules: Record<
-  RecordKind,
-  Record<string, 'max' | 'earliest' | 'later'>
-> = {
+export type RecordDataMergeRule = 'max' | 'earliest' | 'later' | 'changed';
+
+const changedKeys = (keys: readonly string[]) =>
+  Object.fromEntries(keys.map((key) => [key, 'changed' as const]));
+
+/** The merge rule of each `data` key per kind (see `RecordDataMergeRule`). */
+export const recordDataMergeRules: Record<RecordKind, Record<string, RecordDataMergeRule>> = {
   skillProgress: { completedAt: 'earliest', bestScore: 'max', attempts: 'max' },
   gameBest: { bestScore: 'max', gamesPlayed: 'max' },
+  vehicle: changedKeys(vehicleDataSchema.required),
+  maintenance: changedKeys(maintenanceDataSchema.required),
 };
 
 /** True when `kind` is one the app and server know. */
@@ -111,22 +213,33 @@ export function isRecordKind(kind: unknown): kind is RecordKind {
   return typeof kind === 'string' && (recordKinds as readonly string[]).includes(kind);
 }
 
+/** The `data` key naming the subject of each kind that has one (its id's last part). */
+const recordSubjectKeys = {
+  skillProgress: 'lessonId',
+  vehicle: 'vehicleId',
+  maintenance: 'entryId',
+} as const;
+type SubjectKind = keyof typeof recordSubjectKeys;
+
 /**
  * The one id a record may have: `<userId>:skillProgress:<lessonId>` for lesson progress,
- * `<userId>:gameBest` for the game. Within the id grammar for user ids up to 60 characters.
+ * `<userId>:gameBest` for the game, `<userId>:vehicle:<vehicleId>` for a vehicle and
+ * `<userId>:maintenance:<entryId>` for a maintenance entry. Within the id grammar for user ids
+ * up to 60 characters.
  */
-export function recordId(userId: string, kind: 'skillProgress', lessonId: string): string;
+export function recordId(userId: string, kind: SubjectKind, subject: string): string;
 export function recordId(userId: string, kind: 'gameBest'): string;
 export function recordId(userId: string, kind: RecordKind, subject?: string): string {
-  return kind === 'skillProgress' ? `${userId}:${kind}:${subject ?? ''}` : `${userId}:${kind}`;
+  return kind in recordSubjectKeys ? `${userId}:${kind}:${subject ?? ''}` : `${userId}:${kind}`;
 }
 
 /** The id `data` says a record of `kind` owned by `userId` must have (null for unknown kinds). */
 export function expectedRecordId(userId: string, kind: unknown, data: unknown): string | null {
   if (kind === 'gameBest') return recordId(userId, 'gameBest');
-  if (kind === 'skillProgress') {
-    const lessonId = (data as { lessonId?: unknown } | null)?.lessonId;
-    return typeof lessonId === 'string' ? recordId(userId, 'skillProgress', lessonId) : null;
+  if (typeof kind === 'string' && kind in recordSubjectKeys) {
+    const subjectKind = kind as SubjectKind;
+    const subject = (data as Record<string, unknown> | null)?.[recordSubjectKeys[subjectKind]];
+    return typeof subject === 'string' ? recordId(userId, subjectKind, subject) : null;
   }
   return null;
 }

@@ -4,7 +4,8 @@
  * both ways. Ids are deterministic (`<userId>:skillProgress:<lessonId>`, `<userId>:gameBest`),
  * so every device writes the same document. A signed-out rider's records are kept under
  * `LOCAL_USER_ID` ('anonymous', as trips are) and never pushed; `adoptAnonymousRecords` moves
- * them to the rider who signs in. Finishing lessons updates the learning achievements
+ * them to the rider who signs in (garage vehicles and maintenance entries too; their writes
+ * live in garage.ts). Finishing lessons updates the learning achievements
  * (metric `skills_modules_completed`, data/achievements.json) in `userAchievements`.
  */
 import { useMemo } from 'react';
@@ -12,7 +13,9 @@ import { map, of, type Observable } from 'rxjs';
 import {
   recordId,
   type GameBestData,
+  type MaintenanceData,
   type RiderRecord,
+  type VehicleData,
   type SkillProgressData,
 } from '../../schemas/records.ts';
 import type { UserAchievement } from '../../schemas/user-achievements.ts';
@@ -32,7 +35,11 @@ export function recordOwner(userId: string | null | undefined): string {
   return userId && userId.length > 0 ? userId : LOCAL_USER_ID;
 }
 
-async function writeRecord(
+/**
+ * Upserts record `id` of `kind` owned by `userId` with `data`, status pending, `updatedAt`
+ * strictly after the stored copy's (epoch ms). Used by every records writer (learn, garage).
+ */
+export async function writeRecord(
   db: AppDatabase,
   userId: string,
   id: string,
@@ -176,6 +183,12 @@ export async function adoptAnonymousRecords(
         } satisfies SkillProgressData,
         now,
       );
+    } else if (record.kind === 'vehicle' || record.kind === 'maintenance') {
+      // Garage subjects have random ids, so the rider's own copy never clashes: move as is.
+      const data = record.data as VehicleData | MaintenanceData;
+      const subject = 'entryId' in data ? data.entryId : data.vehicleId;
+      const id = recordId(userId, record.kind, subject);
+      await writeRecord(db, userId, id, record.kind, data, now);
     } else if (record.kind === 'gameBest') {
       const data = record.data as GameBestData;
       const id = recordId(userId, 'gameBest');

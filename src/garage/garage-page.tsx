@@ -1,6 +1,6 @@
 /**
  * /garage (voice-navigation §2.1, core-platform §2 Garage): the hub of the garage area — the
- * diagnostic wizard, equipment intelligence (lighting and electrical), the equipment guide,
+ * rider's vehicles with their maintenance log and reminders (issue 16), the diagnostic wizard, equipment intelligence (lighting and electrical), the equipment guide,
  * repair shops and riding techniques — with the maintenance figures riders look up most
  * (§9: CVT belt every 500 miles, cool the engine 15–20 minutes, tire pressures by terrain).
  */
@@ -18,7 +18,8 @@ import {
 } from 'lucide-react';
 import { CVT_BELT_CHANGE_MILES, ENGINE_COOL_DOWN_MINUTES } from '../lib/diagnostics/tree.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
-import { TERRAIN_TIRE_PSI } from './terrain-tire-pressure.ts';
+import { MyVehicles } from './my-vehicles.tsx';
+import { TERRAIN_TIRE_PSI } from '../lib/garage/terrain-tire-pressure.ts';
 import './garage.css';
 
 function Tile({
@@ -52,7 +53,7 @@ export function GaragePage() {
   usePageMeta({
     title: 'Garage',
     description:
-      'Trail-side diagnostics, equipment advice, packing lists, repair shops and riding techniques for ATV and UTV riders, all available offline.',
+      'Your vehicles with maintenance reminders from the miles you ride, trail-side diagnostics, equipment advice, packing lists, repair shops and riding techniques for ATV and UTV riders, all available offline.',
     keywords: ['garage', 'ATV maintenance', 'UTV repair', 'equipment', 'diagnostic'],
     path: '/garage',
   });
@@ -67,6 +68,7 @@ export function GaragePage() {
           once the app has been opened.
         </p>
       </header>
+      <MyVehicles />
       <ul className="garage-grid" aria-label="Garage pages">
         <Tile href="/diagnostic" icon={<Stethoscope size={28} />} title="Diagnostic Wizard">
           Won’t start, overheating, belt slipping or grinding: answer a few questions and get

@@ -9,7 +9,7 @@ import { Link } from 'react-aria-components';
 import { BookOpen } from 'lucide-react';
 import { CVT_BELT_CHANGE_MILES, ENGINE_COOL_DOWN_MINUTES } from '../lib/diagnostics/tree.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
-import { TERRAIN_TIRE_PSI } from './terrain-tire-pressure.ts';
+import { TERRAIN_TIRE_PSI } from '../lib/garage/terrain-tire-pressure.ts';
 import './garage.css';
 
 const lessons = [

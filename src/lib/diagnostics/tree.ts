@@ -331,6 +331,7 @@ const nodes: readonly DiagnosticNode[] = [
     kind: 'question',
     id: 'noise-kind',
     prompt: 'What do you notice?',
+    hint: `A CVT belt wears out: change it every ${CVT_BELT_CHANGE_MILES} miles of hard riding, or sooner if your owner’s manual says so.`,
     answers: [
       {
         id: 'slipping',

@@ -122,11 +122,19 @@ function mergedTrackPoints(master: SyncedDocument, local: SyncedDocument): unkno
   return [...byTime.entries()].sort(([a], [b]) => Number(a) - Number(b)).map(([, point]) => point);
 }
 
-/** Both sides' record `data`, key by key, by the kind's merge rules (later edit otherwise). */
-function mergedRecordData(master: SyncedDocument, local: SyncedDocument): Record<string, unknown> {
+/**
+ * Both sides' record `data`, key by key, by the kind's merge rules (later edit otherwise);
+ * `base` is the last copy both sides agreed on, for the `changed` rule.
+ */
+function mergedRecordData(
+  master: SyncedDocument,
+  local: SyncedDocument,
+  base: SyncedDocument | null | undefined,
+): Record<string, unknown> {
   const rules = isRecordKind(master.kind) ? recordDataMergeRules[master.kind] : {};
   const masterData = (master.data ?? {}) as Record<string, unknown>;
   const localData = (local.data ?? {}) as Record<string, unknown>;
+  const baseData = (base?.data ?? null) as Record<string, unknown> | null;
   const { winner } = laterOf(master, local);
   const winnerData = winner === master ? masterData : localData;
   const merged: Record<string, unknown> = {};
@@ -136,6 +144,10 @@ function mergedRecordData(master: SyncedDocument, local: SyncedDocument): Record
     const rule = rules[key] ?? 'later';
     if (rule === 'max' && numbers.length > 0) merged[key] = Math.max(...numbers);
     else if (rule === 'earliest') merged[key] = numbers.length > 0 ? Math.min(...numbers) : null;
+    else if (rule === 'changed' && baseData && deepEqual(values[0], baseData[key]))
+      merged[key] = values[1];
+    else if (rule === 'changed' && baseData && deepEqual(values[1], baseData[key]))
+      merged[key] = values[0];
     else merged[key] = key in winnerData ? winnerData[key] : values.find((v) => v !== undefined);
   }
   return merged;
@@ -147,6 +159,7 @@ function resolveFieldClash(
   field: string,
   master: SyncedDocument,
   local: SyncedDocument,
+  base: SyncedDocument | null | undefined,
 ): { value: unknown; conflict: SyncConflictRecord | null } {
   if (collection === 'trackChunks' && field === 'points') {
     return { value: mergedTrackPoints(master, local), conflict: null };
@@ -161,7 +174,7 @@ function resolveFieldClash(
     return { value: times.length ? Math.min(...times) : null, conflict: null };
   }
   if (collection === 'records' && field === 'data' && isRecordKind(master.kind)) {
-    return { value: mergedRecordData(master, local), conflict: null };
+    return { value: mergedRecordData(master, local, base), conflict: null };
   }
   const { winner, loser } = laterOf(master, local);
   return {
@@ -212,7 +225,7 @@ export function resolveConflict(
     else if (base && deepEqual(masterValue, base[field])) value = localValue;
     else if (base && deepEqual(localValue, base[field])) value = masterValue;
     else {
-      const resolved = resolveFieldClash(collection, field, master, local);
+      const resolved = resolveFieldClash(collection, field, master, local, base);
       value = resolved.value;
       if (resolved.conflict) conflicts.push(resolved.conflict);
     }

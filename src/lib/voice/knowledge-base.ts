@@ -3,8 +3,11 @@
  * knowledge base of field repair, stuck-recovery, medical, navigation, weather, terrain and
  * safety advice"; figures from §9 "Safety advice"). Pure data: every answer here works with no
  * signal. The figures are the spec's; the procedures are standard off-road and wilderness
- * first-aid practice, worded as advice, never as a promise that help is on its way.
+ * first-aid practice, worded as advice, never as a promise that help is on its way. Vehicle
+ * trouble is not here: those answers come from the diagnostic tree (src/lib/diagnostics), the
+ * same one the /diagnostic wizard walks.
  */
+import { CVT_BELT_CHANGE_MILES } from '../diagnostics/tree.ts';
 
 /** §9 figures, in the units riders use (PSI, miles, gallons, minutes, feet). */
 export const SAFETY_FIGURES = {
@@ -12,7 +15,7 @@ export const SAFETY_FIGURES = {
   tirePsiRocks: '10-12',
   tirePsiSand: '6-8',
   waitAfterThunderMinutes: 30,
-  cvtBeltMiles: 500,
+  cvtBeltMiles: CVT_BELT_CHANGE_MILES,
   waterGallonsPerPerson: 1,
   engineCoolMinutes: '15-20',
   lightningParkFeet: 50,
@@ -67,36 +70,6 @@ export const KNOWLEDGE = {
     id: 'generalEmergency',
     category: 'safety',
     text: 'Stay calm. Make yourself safe, shut off the engine, and check everyone for injuries. Call 911 if anyone is hurt or in danger. Open the emergency screen to share your location with your contacts.',
-  },
-  wontStartClicking: {
-    id: 'wontStartClicking',
-    category: 'field_repair',
-    text: 'Clicking but not starting usually means a weak battery or a loose or corroded battery cable. Tighten and clean both terminals, check the main ground cable, and try again. A jump from another machine or a pull start, if yours has one, will get you home.',
-  },
-  wontStartFuel: {
-    id: 'wontStartFuel',
-    category: 'field_repair',
-    text: 'No start with a fuel problem: check that there is fuel in the tank and the fuel valve is on. Listen for the fuel pump when you turn the key. Check for a clogged fuel filter or water in the fuel. Do not crank for more than 10 seconds at a time.',
-  },
-  wontStartBattery: {
-    id: 'wontStartBattery',
-    category: 'field_repair',
-    text: 'Will not start: check the battery first. Are the lights and dash bright? Clean and tighten the terminals. Check the kill switch, that the machine is in park or neutral and the brake is on, and the main fuse. If the battery is dead, jump it from another machine.',
-  },
-  overheating: {
-    id: 'overheating',
-    category: 'field_repair',
-    text: `Overheating: stop and shut the engine off. Let it cool ${f.engineCoolMinutes} minutes before you open the radiator cap, the coolant is under pressure and can burn you. Clear mud and grass from the radiator, check the coolant level and the fan. Ride slower with more airflow on the way out.`,
-  },
-  beltNoise: {
-    id: 'beltNoise',
-    category: 'field_repair',
-    text: `A squeal, burning smell or grinding from the CVT usually means a slipping or worn belt. Use low gear in mud, climbs and towing to save the belt. Let it cool, then check it for glazing, cracks or missing teeth. Change the CVT belt every ${f.cvtBeltMiles} miles of hard riding and carry a spare. Grinding from a wheel can be a bearing or brake, check for play before riding on.`,
-  },
-  generalDiagnostic: {
-    id: 'generalDiagnostic',
-    category: 'field_repair',
-    text: 'Tell me what the machine does: will not start, clicks, overheats, or makes a noise. Meanwhile check fuel, battery terminals, fuses and the air filter, those cause most trail breakdowns.',
   },
   safetyCheck: {
     id: 'safetyCheck',

@@ -11,6 +11,7 @@ import { distance } from '@turf/distance';
 import { getTimes } from 'suncalc';
 import type { Campground } from '../../../schemas/campgrounds.ts';
 import type { Trail } from '../../../schemas/trails.ts';
+import { spokenDiagnosis, type SpokenDiagnosticStart } from '../diagnostics/spoken.ts';
 import { duckSeasonAnswer, AGFC_SOURCE } from './duck-season-facts.ts';
 import { detectIntent, VOICE_TRAIL_NAMES, type VoiceCommand, type VoiceIntent } from './intents.ts';
 import { KNOWLEDGE, type KnowledgeCategory } from './knowledge-base.ts';
@@ -147,16 +148,30 @@ function emergencyReply(command: VoiceCommand, context: VoiceAnswerContext): Voi
   );
 }
 
+/** Which part of the diagnostic tree a vehicle sub-intent (§4.1) opens. */
+const DIAGNOSTIC_STARTS: Record<string, SpokenDiagnosticStart> = {
+  wont_start_clicking: 'clicking',
+  wont_start_fuel: 'fuel',
+  wont_start_battery: 'battery',
+  overheating: 'overheating',
+  belt_noise: 'belt',
+};
+
+const DIAGNOSTIC_ACTION: VoiceAction = {
+  href: '/diagnostic',
+  label: 'Open the Diagnostic Wizard',
+  auto: false,
+};
+
+/** Vehicle trouble: the diagnostic tree's own answer (src/lib/diagnostics), read aloud. */
 function diagnosticReply(command: VoiceCommand): VoiceReply {
-  const entry =
-    {
-      wont_start_clicking: KNOWLEDGE.wontStartClicking,
-      wont_start_fuel: KNOWLEDGE.wontStartFuel,
-      wont_start_battery: KNOWLEDGE.wontStartBattery,
-      overheating: KNOWLEDGE.overheating,
-      belt_noise: KNOWLEDGE.beltNoise,
-    }[command.subIntent as string] ?? KNOWLEDGE.generalDiagnostic;
-  return reply('vehicle_diagnostic', entry.category, entry.text);
+  const start = DIAGNOSTIC_STARTS[command.subIntent as string] ?? 'general';
+  return reply(
+    'vehicle_diagnostic',
+    'field_repair',
+    spokenDiagnosis(start).text,
+    DIAGNOSTIC_ACTION,
+  );
 }
 
 function findTrailsReply(command: VoiceCommand): VoiceReply {

@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { distance } from '@turf/distance';
 import { describe, expect, it } from 'vitest';
 import { loadCampgrounds } from '../../../datasets/campgrounds.ts';
+import { diagnosticNode } from '../../../src/lib/diagnostics/diagnose.ts';
+import { spokenDiagnosis } from '../../../src/lib/diagnostics/spoken.ts';
 import { answerQuestion, type VoiceAnswerContext } from '../../../src/lib/voice/voice-answers.ts';
 import { loadTrails } from '../explore/catalogue-fixture.ts';
 
@@ -51,18 +53,52 @@ describe('answers with the §9 figures', () => {
     expect(pressure).toContain('6-8 PSI in sand');
   });
 
-  it('overheating: cool the engine 15-20 minutes', () => {
-    expect(answerQuestion('my atv is overheating', context()).text).toContain('15-20 minutes');
+  it('overheating: cool the engine 15–20 minutes, from the diagnostic tree', () => {
+    const reply = answerQuestion('my atv is overheating', context());
+    expect(reply.text).toContain('let it cool for 15–20 minutes');
+    expect(diagnosticNode('overheat-look').kind).toBe('question');
+    expect(reply.text).toContain('Once the engine has cooled, what do you find?');
+    expect(reply.action).toEqual({
+      href: '/diagnostic',
+      label: 'Open the Diagnostic Wizard',
+      auto: false,
+    });
   });
 
-  it('belt noise: change the CVT belt every 500 miles', () => {
-    expect(answerQuestion('belt is squealing', context()).text).toContain('every 500 miles');
+  it('belt noise: change the CVT belt every 500 miles, and the wizard’s question', () => {
+    const text = answerQuestion('belt is squealing', context()).text;
+    expect(text).toContain('every 500 miles');
+    expect(text).toContain('What do you notice?');
+    expect(text).toContain('a squeal or chirp from the belt side');
   });
 
-  it('won’t start: clicking → battery cables, fuel → fuel checks, otherwise the battery', () => {
-    expect(answerQuestion('it clicks but wont start', context()).text).toMatch(/battery cable/);
-    expect(answerQuestion("won't start, out of gas", context()).text).toMatch(/fuel valve/);
-    expect(answerQuestion("won't start", context()).text).toMatch(/check the battery first/);
+  it('won’t start: the wizard’s advice for clicking, its fuel question, the weak battery', () => {
+    const clicking = answerQuestion('it clicks but wont start', context()).text;
+    expect(clicking).toMatch(/^Clicking: the starter isn’t getting enough current\./);
+    expect(clicking).toContain('Check both battery terminals');
+    expect(clicking).toContain('Stop and get help if it still only clicks');
+    expect(answerQuestion("won't start, out of gas", context()).text).toMatch(
+      /^Is there fuel in the tank\?/,
+    );
+    expect(answerQuestion("won't start", context()).text).toMatch(
+      /^Slow cranking: a weak battery\./,
+    );
+  });
+
+  it('every vehicle answer is the diagnostic tree’s, word for word', () => {
+    for (const [question, start] of [
+      ['it clicks but wont start', 'clicking'],
+      ["won't start, out of gas", 'fuel'],
+      ["won't start", 'battery'],
+      ['my atv is overheating', 'overheating'],
+      ['grinding noise from the front wheel', 'belt'],
+      ['engine keeps stalling', 'general'],
+    ] as const) {
+      const reply = answerQuestion(question, context());
+      expect(reply.intent, question).toBe('vehicle_diagnostic');
+      expect(reply.category).toBe('field_repair');
+      expect(reply.text, question).toBe(spokenDiagnosis(start).text);
+    }
   });
 
   it('safety check: 1 gallon of water per person, 500-mile belt', () => {
