@@ -193,6 +193,14 @@ export const localDocumentPolicy: readonly StoredItem[] = [
     sharedWith: deviceOnly,
   },
   {
+    name: 'setting:garage-current-vehicle',
+    holds:
+      'Which of your vehicles you ride on this device, so recorded trip miles count towards its maintenance reminders.',
+    where: 'device',
+    kept: untilCleared,
+    sharedWith: deviceOnly,
+  },
+  {
     name: 'setting:haptic-settings',
     holds: 'Vibration settings.',
     where: 'device',

@@ -18,6 +18,7 @@ import { THEME_SETTING_KEY } from '../../../src/app/theme/theme-provider.tsx';
 import { THEME_MIRROR_KEY } from '../../../src/app/theme/theme-storage.ts';
 import { RECENT_FEATURES_KEY } from '../../../src/app/recent-features.ts';
 import { campgroundPreferencesKey } from '../../../src/db/campground-preferences.ts';
+import { currentVehicleSettingKey } from '../../../src/db/garage.ts';
 import { catalogueStatusDocumentId } from '../../../src/db/catalogue-status.ts';
 import {
   legacyMigrationFlagId,
@@ -81,6 +82,7 @@ const knownSettingKeys: Record<string, string> = {
   hapticSettingsKey,
   THEME_SETTING_KEY,
   campgroundPreferencesKey,
+  currentVehicleSettingKey,
   // Module-private in src/explore/welcome-dialog.tsx; its literal is checked below.
   WELCOME_SETTING_KEY: 'welcome-dismissed',
 };
