@@ -116,6 +116,10 @@ export const reviewedRejections: ReadonlyMap<string, string> = new Map([
     'rejected on review: a trailhead at a church in Bella Vista, 6 km from Lake Bella Vista',
   ],
   [
+    'syllamo-mountain-bike-trail|node/4732951535',
+    'rejected on review: the node sits at creek level (394 ft) where the Sylamo hiking trail starts; the bike trailheads are on the ridge (about 985 ft)',
+  ],
+  [
     'railyard-bike-park|node/9156104108',
     'rejected on review: a loop trail named after the park, 6 km from it, not its entrance',
   ],

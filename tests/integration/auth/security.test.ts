@@ -306,7 +306,7 @@ describe.each(storageEngines)('on %s', (engine) => {
           uptimeSeconds: expect.any(Number),
           database: {
             kind: engine,
-            documents: expect.objectContaining({ trails: 245 }),
+            documents: expect.objectContaining({ trails: 246 }),
             users: { admin: 1, test: 1, user: expect.any(Number) },
             activeRefreshTokens: expect.any(Number),
           },

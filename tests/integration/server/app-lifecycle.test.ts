@@ -48,7 +48,7 @@ describe.each(storageEngines)('on %s', (engine) => {
       const second = await buildTestApp(files);
       const healthAfter = (await second.inject('/api/health')).json<Health>();
       expect(healthAfter).toEqual(healthBefore);
-      expect(healthAfter.counts.trails).toBe(245);
+      expect(healthAfter.counts.trails).toBe(246);
       expect(healthAfter.counts.wmas).toBe(33);
       // Same bytes, same updatedAt: replicating clients have nothing new to pull.
       expect((await second.inject('/api/trails')).body).toBe(trailsBefore);

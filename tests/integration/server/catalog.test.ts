@@ -57,10 +57,10 @@ describe.each(storageEngines)('on %s', (engine) => {
   }
 
   describe('GET /api/trails', () => {
-    it('answers all 245 trails (103 trails, 69 trailheads, 73 USFS lines), each with its sources and a valid schema document', async () => {
+    it('answers all 246 trails (103 trails, 70 trailheads, 73 USFS lines), each with its sources and a valid schema document', async () => {
       const trails = await getJson<Trail[]>('/api/trails');
-      expect(trails).toHaveLength(245);
-      expect(new Set(trails.map((trail) => trail.id)).size).toBe(245);
+      expect(trails).toHaveLength(246);
+      expect(new Set(trails.map((trail) => trail.id)).size).toBe(246);
       for (const trail of trails) {
         expect(trail.sources.length, trail.id).toBeGreaterThan(0);
         expect(validateDocument('trails', trail), trail.id).toEqual({ valid: true });

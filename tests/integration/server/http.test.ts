@@ -40,7 +40,7 @@ async function expectJsonError(response: Response, statusCode: number, error: st
 describe('API over HTTP', () => {
   it('answers the trails array and health', async () => {
     const trails = (await (await fetch(`${baseUrl}/api/trails`)).json()) as Trail[];
-    expect(trails).toHaveLength(245);
+    expect(trails).toHaveLength(246);
 
     const health = await fetch(`${baseUrl}/api/health`);
     expect(health.status).toBe(200);
@@ -48,7 +48,7 @@ describe('API over HTTP', () => {
       status: 'ok',
       database: 'sqlite',
       counts: {
-        trails: 245,
+        trails: 246,
         wmas: 33,
         campgrounds: expect.any(Number),
         achievements: expect.any(Number),

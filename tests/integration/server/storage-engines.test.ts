@@ -125,7 +125,7 @@ describe('on postgres only', () => {
       const answers = await Promise.all(apps.map((app) => app.inject('/api/health')));
       for (const answer of answers) {
         expect(answer.statusCode).toBe(200);
-        expect(answer.json()).toMatchObject({ database: 'postgres', counts: { trails: 245 } });
+        expect(answer.json()).toMatchObject({ database: 'postgres', counts: { trails: 246 } });
       }
       const database = await openServerDatabase(workspace);
       opened.push(database);

@@ -25,8 +25,8 @@ function published(file: string): FeatureCollection<LineString | MultiLineString
 }
 
 describe('USFS trail lines in the seeded catalogue', () => {
-  it('adds all 73 published lines to the 172 trails and trailheads, under the system they belong to', () => {
-    expect(trails).toHaveLength(245);
+  it('adds all 73 published lines to the 173 trails and trailheads, under the system they belong to', () => {
+    expect(trails).toHaveLength(246);
     expect(lines).toHaveLength(73);
     const perSystem = Object.fromEntries(
       usfsTrailLineFiles.map(({ systemId }) => [

@@ -61,10 +61,10 @@ describe('home page counts', () => {
   it('are computed from the catalogue, not the spec marketing figures', () => {
     expect(computeHomeStats(trails, wmas)).toEqual({
       trailCount: 103,
-      trailheadCount: 69,
+      trailheadCount: 70,
       lineCount: 0,
-      exactCount: 16 + 69,
-      approximateCount: 87,
+      exactCount: 15 + 70,
+      approximateCount: 88,
       wmaCount: 33,
       waterfowlWmaCount: 24,
     });
