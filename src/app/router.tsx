@@ -296,6 +296,11 @@ const TripDetailPage = lazyRouteComponent(
   'TripDetailPage',
 );
 const NavigatePage = lazyRouteComponent(() => import('../ride/navigate-page.tsx'), 'NavigatePage');
+// Explore (issue 15): the offline trip planner.
+const TripPlannerPage = lazyRouteComponent(
+  () => import('../explore/trip-planner-page.tsx'),
+  'TripPlannerPage',
+);
 
 const recordRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -396,7 +401,7 @@ const routeTree = rootRoute.addChildren([
   campgroundsRoute,
   featuresRoute,
   // Explore
-  featureRoute('/ai-trip-planner', 'ai-trip-planner'),
+  pageRoute('/ai-trip-planner', 'ai-trip-planner', TripPlannerPage),
   featureRoute('/intelligent-advisor', 'intelligent-advisor'),
   mapRoute,
   featureRoute('/submit-trail', 'submit-trail'),
