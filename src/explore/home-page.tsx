@@ -69,7 +69,9 @@ export function HomePage() {
       />
 
       <div className="home__body">
-        <ActivePlanCard />
+        <WhenDatabaseOpen>
+          <ActivePlanCard />
+        </WhenDatabaseOpen>
         <CategorySection
           seasonLabel={season.label}
           trailsLoading={trailsLoading}
