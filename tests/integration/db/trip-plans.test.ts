@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../../../src/db/database.ts';
+import { applyPromotions } from '../../../src/db/promotion.ts';
 import { getTripContextPersister, readTripContext } from '../../../src/db/trip-context.ts';
 import { PlanNameError, savePlannedTrip } from '../../../src/db/trip-plans.ts';
 import {
@@ -128,6 +129,18 @@ describe('savePlannedTrip', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toHaveLength(9);
     expect(context.activeTripPlan).toMatchObject({ name: 'Weekend 11' });
+  });
+
+  it('follows the plan to its server id when the sync promotes it', async () => {
+    db = await openTestDatabase();
+    const plan = await savePlannedTrip(db, planData, 'Moccasin Gap weekend', 1_000);
+    await getTripContextPersister(db).flush();
+    await applyPromotions(db, 'tripPlans', [{ tempId: plan.id, id: 'plan-42' }]);
+    expect(await db.tripPlans.findOne(plan.id).exec()).toBeNull();
+    expect((await db.tripPlans.findOne('plan-42').exec())?.name).toBe('Moccasin Gap weekend');
+    const context = (await readTripContext(db))!;
+    expect(context.activeTripPlan).toMatchObject({ id: 'plan-42' });
+    expect(context.tripPlannerHistory[0]).toMatchObject({ tripPlanId: 'plan-42' });
   });
 
   it.each(['Trip plan', 'My basic trip plan', 'basic trip', 'Fallback plan 2', '   '])(
