@@ -38,17 +38,21 @@ function PlannedTrailItem({ trail }: { trail: PlannedTrail }) {
         ))}
       </ul>
       <div className="plan-trail__actions">
-        <Link className="button" to="/map/$trailId" params={{ trailId: trail.id }}>
+        <Link
+          className="button"
+          to="/map/$trailId"
+          params={{ trailId: trail.id }}
+          aria-label={`Open on the map: ${trail.name}`}
+        >
           <MapIcon size={18} aria-hidden="true" /> Open on the map
-          <span className="visually-hidden">: {trail.name}</span>
         </Link>
         <Link
           className="button button--primary"
           to="/navigate/$trailId"
           params={{ trailId: trail.id }}
+          aria-label={`Navigate: ${trail.name}`}
         >
           <Navigation size={18} aria-hidden="true" /> Navigate
-          <span className="visually-hidden">: {trail.name}</span>
         </Link>
       </div>
     </li>

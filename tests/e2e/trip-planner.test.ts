@@ -56,6 +56,7 @@ describe('AI trip planner offline', () => {
       .waitFor();
     const firstTrail = (await days.locator('.plan-trail__name').first().textContent())!;
     await page.getByText('Estimated cost: not known.').waitFor();
+    await days.locator('> li').first().scrollIntoViewIfNeeded();
     await saveScreenshot(page, 'trip-planner-plan-phone-offline');
 
     const name = page.getByRole('textbox', { name: 'Plan name' });
@@ -73,6 +74,8 @@ describe('AI trip planner offline', () => {
     await page.reload();
     const active = page.getByRole('heading', { name: 'Active plan: Moccasin Gap weekend' });
     await active.waitFor();
+    const mapLink = page.getByRole('link', { name: `Open on the map: ${firstTrail}` }).first();
+    await expect(mapLink.getAttribute('href')).resolves.toMatch(/^\/map\/moccasin-gap-trail--/);
     await saveScreenshot(page, 'trip-planner-active-phone-offline');
     await page.goto(`${baseUrl}/`);
     // First visit of home: the welcome dialog appears after 1 s; a rider dismisses it first.
