@@ -300,6 +300,11 @@ const TripDetailPage = lazyRouteComponent(
   'TripDetailPage',
 );
 const NavigatePage = lazyRouteComponent(() => import('../ride/navigate-page.tsx'), 'NavigatePage');
+// Explore (issue 15): the offline trip planner.
+const TripPlannerPage = lazyRouteComponent(
+  () => import('../explore/trip-planner-page.tsx'),
+  'TripPlannerPage',
+);
 
 const recordRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -400,7 +405,7 @@ const routeTree = rootRoute.addChildren([
   campgroundsRoute,
   featuresRoute,
   // Explore
-  featureRoute('/ai-trip-planner', 'ai-trip-planner'),
+  pageRoute('/ai-trip-planner', 'ai-trip-planner', TripPlannerPage),
   pageRoute('/intelligent-advisor', 'intelligent-advisor', IntelligentAdvisorPage),
   mapRoute,
   featureRoute('/submit-trail', 'submit-trail'),

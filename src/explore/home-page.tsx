@@ -14,6 +14,7 @@ import { duckSeasonHeadline } from '../lib/hunting/duck-season.ts';
 import { DuckSeasonCard } from './duck-season-card.tsx';
 import { computeHomeStats } from './featured-locations.ts';
 import { WelcomeDialog } from './welcome-dialog.tsx';
+import { ActivePlanCard } from './active-plan-card.tsx';
 import './explore.css';
 import './home-page.css';
 
@@ -68,6 +69,9 @@ export function HomePage() {
       />
 
       <div className="home__body">
+        <WhenDatabaseOpen>
+          <ActivePlanCard />
+        </WhenDatabaseOpen>
         <CategorySection
           seasonLabel={season.label}
           trailsLoading={trailsLoading}

@@ -1,0 +1,259 @@
+/**
+ * Turns ranked trails into a day-by-day trip plan (issue 15 "AI trip planner"): trails per day
+ * by length and drive distance, campgrounds near each day's trails, Wildlife Management Areas
+ * with what the app knows of their season for hunters, and a cost estimate from published fees
+ * only. Pure: the catalogues come in, a `TripPlanData` (plan-data.ts) goes out. Every distance
+ * is straight-line (as the crow flies), labelled so; the planner knows no roads.
+ *
+ * ## How days are filled
+ * Each day starts with the best-ranked trail not yet planned, then adds the next-best trails of
+ * the same system (or within {@link sameAreaMiles} of the first) while the day's published
+ * miles stay within the rider's daily miles. A trail with no published length fills its day
+ * alone: we cannot say how long it takes. A system whose own USFS segments are ranked is not
+ * planned as a whole: its segments are (they carry the per-trail season and vehicle classes).
+ */
+import { format } from 'date-fns';
+import type { Campground } from '../../../schemas/campgrounds.ts';
+import type { Trail } from '../../../schemas/trails.ts';
+import type { Wma } from '../../../schemas/wmas.ts';
+import { AGFC_URL, DUCK_SEASON_LABEL, duckSeasonStatus } from '../hunting/duck-season.ts';
+import {
+  PLAN_DATA_VERSION,
+  STRAIGHT_LINE_LABEL,
+  type PlanCost,
+  type PlanDay,
+  type PlannedCampground,
+  type PlannedTrail,
+  type PlannedWma,
+  type PlanRequest,
+  type TripPlanData,
+} from './plan-data.ts';
+import { rankTrails, straightLineMiles, tripDates, type RankedTrail } from './ranking.ts';
+
+/** Campgrounds within this many straight-line miles of a day's first trail are offered. */
+export const campgroundRadiusMiles = 25;
+/** Wildlife Management Areas within this many straight-line miles are offered to hunters. */
+export const wmaRadiusMiles = 25;
+/** At most this many campgrounds and WMAs per day, nearest first. */
+export const nearbyPerDay = 3;
+/** Trails this close to a day's first trail count as the same riding area. */
+export const sameAreaMiles = 5;
+
+/** The catalogues the planner reads (all on the device, so it works offline). */
+export interface PlannerCatalogues {
+  trails: readonly Trail[];
+  campgrounds: readonly Campground[];
+  wmas: readonly Wma[];
+}
+
+function plannedTrail(ranked: RankedTrail): PlannedTrail {
+  const { trail } = ranked;
+  return {
+    id: trail.id,
+    name: trail.name,
+    systemId: trail.systemId,
+    score: ranked.score,
+    reasons: ranked.reasons,
+    flags: ranked.flags,
+    lengthMiles: trail.lengthMiles,
+    milesFromStart: Math.round(ranked.milesFromStart * 10) / 10,
+    season: ranked.season,
+    fee: trail.fee,
+    longitude: trail.longitude,
+    latitude: trail.latitude,
+  };
+}
+
+/** Ranked trails without the systems whose own segments are ranked too. */
+function plannable(ranked: readonly RankedTrail[]): RankedTrail[] {
+  const systemsWithSegments = new Set(
+    ranked.flatMap((entry) => (entry.trail.systemId ? [entry.trail.systemId] : [])),
+  );
+  return ranked.filter((entry) => !systemsWithSegments.has(entry.trail.id));
+}
+
+function sameArea(first: Trail, other: Trail): boolean {
+  const area = (trail: Trail) => trail.systemId ?? trail.id;
+  return area(first) === area(other) || straightLineMiles(first, other) <= sameAreaMiles;
+}
+
+/** One day's trails taken from `queue` (ranked, unplanned); removes them from `queue`. */
+function takeDayTrails(queue: RankedTrail[], dailyMiles: number): RankedTrail[] {
+  const first = queue.shift();
+  if (!first) return [];
+  const day = [first];
+  if (first.trail.lengthMiles === null) return day;
+  let miles = first.trail.lengthMiles;
+  for (let index = 0; index < queue.length;) {
+    const candidate = queue[index]!;
+    const length = candidate.trail.lengthMiles;
+    if (length !== null && sameArea(first.trail, candidate.trail) && miles + length <= dailyMiles) {
+      day.push(candidate);
+      miles += length;
+      queue.splice(index, 1);
+    } else {
+      index += 1;
+    }
+  }
+  return day;
+}
+
+function driveMiles(from: { longitude: number; latitude: number }, trails: RankedTrail[]) {
+  let total = 0;
+  let at = from;
+  for (const { trail } of trails) {
+    total += straightLineMiles(at, trail);
+    at = trail;
+  }
+  return Math.round(total * 10) / 10;
+}
+
+function trailMiles(trails: RankedTrail[]): number | null {
+  if (trails.some((entry) => entry.trail.lengthMiles === null)) return null;
+  const sum = trails.reduce((total, entry) => total + (entry.trail.lengthMiles ?? 0), 0);
+  return Math.round(sum * 100) / 100;
+}
+
+function nearestWithin<T extends { longitude: number; latitude: number }>(
+  items: readonly T[],
+  point: { longitude: number; latitude: number },
+  radius: number,
+): { item: T; miles: number }[] {
+  return items
+    .map((item) => ({ item, miles: straightLineMiles(point, item) }))
+    .filter((entry) => entry.miles <= radius)
+    .sort((a, b) => a.miles - b.miles)
+    .slice(0, nearbyPerDay);
+}
+
+/** Campgrounds within {@link campgroundRadiusMiles} of `point`, nearest first. */
+export function campgroundsNear(
+  campgrounds: readonly Campground[],
+  point: { longitude: number; latitude: number },
+): PlannedCampground[] {
+  const located = campgrounds.map((campground) => ({ ...campground, ...campground.location }));
+  return nearestWithin(located, point, campgroundRadiusMiles).map(({ item, miles }) => ({
+    id: item.id,
+    name: item.name,
+    miles: Math.round(miles * 10) / 10,
+    fee: item.fee,
+  }));
+}
+
+/**
+ * What the app knows of hunting seasons at `area` on `day`: the 2025-26 AGFC duck season dates
+ * for areas listed for waterfowl; no other game's seasons are in the app, so it says so.
+ */
+export function wmaSeasonNote(area: Wma, day: Date): { inSeason: boolean; note: string } {
+  const other = `Deer, turkey and other seasons for this area are not in the app: check ${AGFC_URL}`;
+  if (!area.waterfowl) return { inSeason: false, note: other };
+  const status = duckSeasonStatus(day);
+  const source = `AGFC ${DUCK_SEASON_LABEL} duck season`;
+  if (status.state === 'open') {
+    return {
+      inSeason: true,
+      note: `Duck season open this day (${status.period.label}: ${status.period.text}; ${source}). ${other}`,
+    };
+  }
+  if (status.state === 'between') {
+    return {
+      inSeason: false,
+      note: `Duck season closed this day; next: ${status.next.label}, ${status.next.text} (${source}). ${other}`,
+    };
+  }
+  return {
+    inSeason: false,
+    note: `Duck season dates for this day are not in the app: check ${AGFC_URL}. ${other}`,
+  };
+}
+
+/** WMAs within {@link wmaRadiusMiles} of `point`, in season first, then nearest. */
+export function wmasNear(
+  wmas: readonly Wma[],
+  point: { longitude: number; latitude: number },
+  day: Date,
+): PlannedWma[] {
+  return nearestWithin(wmas, point, wmaRadiusMiles)
+    .map(({ item, miles }) => {
+      const season = wmaSeasonNote(item, day);
+      return {
+        id: item.id,
+        name: item.name,
+        miles: Math.round(miles * 10) / 10,
+        inSeason: season.inSeason,
+        seasonNote: season.note,
+      };
+    })
+    .sort((a, b) => Number(b.inSeason) - Number(a.inSeason) || a.miles - b.miles);
+}
+
+/** A fee text that states one daily dollar amount ("$3/day", "$5 per day"), else null. */
+export function dailyFeeDollars(fee: string | null): number | null {
+  const match = fee?.trim().match(/^\$(\d+(?:\.\d{1,2})?)\s*(?:\/|per)\s*day$/i);
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * The cost of the planned days from published trail fees (a segment without a fee of its own
+ * takes its system's). Known only when every planned trail has a daily dollar fee.
+ */
+export function estimateCost(days: readonly PlanDay[], trails: readonly Trail[]): PlanCost {
+  const byId = new Map(trails.map((trail) => [trail.id, trail]));
+  const cost: PlanCost = { known: true, knownDollars: 0, items: [], unknownFor: [] };
+  for (const day of days) {
+    const charged = new Set<string>();
+    for (const planned of day.trails) {
+      const system = planned.systemId ? byId.get(planned.systemId) : undefined;
+      const feeText = planned.fee ?? system?.fee ?? null;
+      const dollars = dailyFeeDollars(feeText);
+      // One day's fee covers every trail of the same system that day.
+      const chargedAs = planned.systemId ?? planned.id;
+      if (dollars === null || feeText === null) {
+        if (!cost.unknownFor.includes(planned.name)) cost.unknownFor.push(planned.name);
+        continue;
+      }
+      if (charged.has(chargedAs)) continue;
+      charged.add(chargedAs);
+      cost.items.push({ day: day.day, trailId: planned.id, text: feeText, dollars });
+      cost.knownDollars += dollars;
+    }
+  }
+  cost.known = cost.unknownFor.length === 0 && days.some((day) => day.trails.length > 0);
+  return cost;
+}
+
+/**
+ * The plan for `request`: up to `request.days` days (fewer trails than days leave the last
+ * days without trails, said so on the page), each with its trails, straight-line drive miles,
+ * campgrounds and (for hunters) WMAs, plus the cost estimate.
+ */
+export function buildTripPlan(request: PlanRequest, catalogues: PlannerCatalogues): TripPlanData {
+  const queue = plannable(rankTrails(catalogues.trails, request).ranked);
+  const dates = tripDates(request.startDate, request.days);
+  let from: { label: string; longitude: number; latitude: number } = request.start;
+  const days: PlanDay[] = dates.map((date, index) => {
+    const trails = takeDayTrails(queue, request.dailyTrailMiles);
+    const driveFrom = from.label;
+    const drive = driveMiles(from, trails);
+    const first = trails[0]?.trail;
+    const last = trails[trails.length - 1]?.trail;
+    if (last) from = { label: last.name, longitude: last.longitude, latitude: last.latitude };
+    return {
+      day: index + 1,
+      date: format(date, 'yyyy-MM-dd'),
+      trails: trails.map(plannedTrail),
+      trailMiles: trailMiles(trails),
+      driveMiles: drive,
+      driveFrom,
+      campgrounds: first ? campgroundsNear(catalogues.campgrounds, first) : [],
+      wmas: first && request.hunting ? wmasNear(catalogues.wmas, first, date) : [],
+    };
+  });
+  return {
+    version: PLAN_DATA_VERSION,
+    request,
+    days,
+    cost: estimateCost(days, catalogues.trails),
+    distanceLabel: STRAIGHT_LINE_LABEL,
+  };
+}
