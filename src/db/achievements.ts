@@ -98,6 +98,9 @@ async function writeProgress(
 }
 
 async function evaluateNow(db: AppDatabase, owner: string, now: number): Promise<Achievement[]> {
+  // Just signed in: what the guest earned is the rider's first, so it is not earned (and
+  // announced) a second time with a later date.
+  await adoptAnonymousAchievements(db, owner, now);
   const [catalogue, activity, stored] = await Promise.all([
     readCatalogue(db),
     readRiderActivity(db, owner),

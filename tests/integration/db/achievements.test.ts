@@ -133,3 +133,17 @@ describe('achievement evaluator', () => {
     expect(await evaluateAchievements(db, 'rider-7', now + 180_000)).toEqual([]);
   });
 });
+
+describe('achievements at sign-in', () => {
+  it('evaluating for the rider who just signed in does not earn the guest’s achievement again', async () => {
+    db = await freshDatabase();
+    await importFixture(db, 'garmin-etrex.gpx');
+    expect((await evaluateAchievements(db, LOCAL_USER_ID, now)).map((item) => item.id)).toEqual([
+      'first-ride',
+    ]);
+    // The guest's trip is still 'anonymous' (not yet promoted) and counts for the rider too.
+    expect(await evaluateAchievements(db, 'rider-9', now + 5000)).toEqual([]);
+    expect(await progressOf(db, 'rider-9:first-ride')).toMatchObject({ earnedAt: now });
+    expect(await progressOf(db, 'anonymous:first-ride')).toBeNull();
+  });
+});
