@@ -38,6 +38,12 @@ import { TopNav } from './top-nav.tsx';
 import { useCurrentFeatureKey, useCurrentHref } from './use-current-page.ts';
 import './layout.css';
 
+// Achievement progress, its toast and haptic pulse: after the first screen, like haptics.
+const AchievementWatch = lazy(() =>
+  import('../me/achievement-watch.tsx').then((module) => ({
+    default: module.AchievementWatch,
+  })),
+);
 // The voice assistant (and its speech engines) loads after the first screen (issue 13, 18).
 const VoiceAssistant = lazy(() => import('../voice/voice-assistant-root.tsx'));
 // workbox-window and the prompt: registering the service worker can wait for the first paint.
@@ -229,6 +235,9 @@ export function RootLayout() {
           <DatabaseProvider renderBeforeOpen openAfter={firstScreenPainted}>
             <WhenDatabaseOpen>
               <GenericTripPlanPurge />
+              <Suspense fallback={null}>
+                <AchievementWatch />
+              </Suspense>
             </WhenDatabaseOpen>
             <ThemeProvider>
               <DeferredOutdoorSettings>

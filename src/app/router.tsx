@@ -63,6 +63,10 @@ const AllFeaturesPage = lazyRouteComponent(
   'AllFeaturesPage',
 );
 const ProfilePage = lazyRouteComponent(() => import('../me/profile-page.tsx'), 'ProfilePage');
+const AchievementsPage = lazyRouteComponent(
+  () => import('../me/achievements-page.tsx'),
+  'AchievementsPage',
+);
 const FeaturePage = lazyRouteComponent(() => import('../ui/feature-page.tsx'), 'FeaturePage');
 const SafetyPage = lazyRouteComponent(() => import('../safety/safety-page.tsx'), 'SafetyPage');
 const EmergencyPage = lazyRouteComponent(
@@ -455,7 +459,7 @@ const routeTree = rootRoute.addChildren([
   pageRoute('/waterway-conditions', 'waterway-conditions', waterwayPages.conditions),
   // Me
   profileRoute,
-  featureRoute('/achievements', 'achievements'),
+  pageRoute('/achievements', 'achievements', AchievementsPage),
   featureRoute('/notification-preferences', 'notification-preferences'),
   featureRoute('/notification-center', 'notification-center'),
   pageRoute('/donate', 'donate', aboutPages.donate),

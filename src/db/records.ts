@@ -18,7 +18,7 @@ import {
   type VehicleData,
   type SkillProgressData,
 } from '../../schemas/records.ts';
-import type { UserAchievement } from '../../schemas/user-achievements.ts';
+import { adoptAnonymousAchievements, evaluateAchievements } from './achievements.ts';
 import type { AppDatabase } from './database.ts';
 import { useDatabase } from './provider.tsx';
 import { LOCAL_USER_ID } from './trips.ts';
@@ -112,38 +112,16 @@ export async function saveGameResult(
 }
 
 /**
- * Sets the rider's progress on every learning achievement in the catalogue on this device to
- * the number of lessons they have finished; `earnedAt` is set once when it reaches the
- * threshold. Progress never goes down (the sync merge keeps the highest too).
+ * Brings the rider's achievements up to date after a lesson changed (src/db/achievements.ts):
+ * the learning achievements count finished lessons; `earnedAt` is set once, progress never
+ * goes down, and a newly earned one is announced.
  */
 export async function updateLearningAchievements(
   db: AppDatabase,
   userId: string,
   now: number = Date.now(),
 ): Promise<void> {
-  const records = await db.records.find({ selector: { userId, kind: 'skillProgress' } }).exec();
-  const completed = records.filter(
-    (record) => (record.toJSON().data as SkillProgressData).completedAt !== null,
-  ).length;
-  const achievements = await db.achievements
-    .find({ selector: { metric: skillsCompletedMetric } })
-    .exec();
-  for (const achievement of achievements) {
-    const id = `${userId}:${achievement.id}`;
-    const existing = (await db.userAchievements.findOne(id).exec())?.toJSON() as
-      UserAchievement | undefined;
-    const progress = Math.max(existing?.progress ?? 0, completed);
-    const earnedAt = existing?.earnedAt ?? (progress >= achievement.threshold ? now : null);
-    if (existing && existing.progress === progress && existing.earnedAt === earnedAt) continue;
-    await db.userAchievements.upsert({
-      id,
-      userId,
-      achievementId: achievement.id,
-      progress,
-      earnedAt,
-      updatedAt: Math.max(now, (existing?.updatedAt ?? 0) + 1),
-    });
-  }
+  await evaluateAchievements(db, userId, now);
 }
 
 /**
@@ -208,10 +186,9 @@ export async function adoptAnonymousRecords(
     }
     await document.remove();
   }
-  if (anonymous.length > 0) {
-    await db.userAchievements.find({ selector: { userId: LOCAL_USER_ID } }).remove();
-    await updateLearningAchievements(db, userId, now);
-  }
+  // Earned while signed out stays earned, with its earliest time.
+  await adoptAnonymousAchievements(db, userId, now);
+  await updateLearningAchievements(db, userId, now);
 }
 
 /** Every lesson's progress of `userId`, by lesson id. */

@@ -14,7 +14,8 @@ import { localDocumentData, useObservable } from './use-observable.ts';
 
 type StoredSetting<T> = { value: T };
 
-function settingDocumentId(key: string): string {
+/** Id of the local document holding setting `key` (watchers observe it with getLocal$). */
+export function settingDocumentId(key: string): string {
   return `setting:${key}`;
 }
 

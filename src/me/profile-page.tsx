@@ -8,8 +8,8 @@
  */
 import { useEffect, useId } from 'react';
 import { useSearch } from '@tanstack/react-router';
-import { Button, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
-import { LogOut, ShieldCheck, WifiOff } from 'lucide-react';
+import { Button, Link, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { LogOut, ShieldCheck, Trophy, WifiOff } from 'lucide-react';
 import type { Role } from '../lib/auth/roles.ts';
 import { isSafeReturnPath } from '../lib/auth/return-path.ts';
 import { useSession, type SessionValue } from '../lib/auth/session-context.tsx';
@@ -99,6 +99,9 @@ function SignedInView({ session }: { session: SessionValue }) {
             </div>
           ))}
         </dl>
+        <Link href="/achievements" className="button button--ghost account-card__link">
+          <Trophy aria-hidden="true" size={20} /> Your achievements
+        </Link>
         <Button className="button account-card__logout" onPress={session.logout}>
           <LogOut aria-hidden="true" size={20} /> Logout
         </Button>

@@ -1,0 +1,241 @@
+/**
+ * The rider's achievement progress on this device (issue 17): gathers the rider's data (trips,
+ * lesson records, waypoints, offline map regions, emergency contacts), computes each
+ * catalogue achievement's progress (src/lib/achievements/progress.ts) and writes it to
+ * `userAchievements` (id `<owner>:<achievementId>`, synced; the merge keeps the highest
+ * progress and the earliest `earnedAt`). Progress never goes down and an achievement is never
+ * un-earned. Works offline and for guests: a signed-out rider's progress is kept under
+ * 'anonymous' (never pushed) and merged into the rider's rows on sign-in.
+ */
+import { debounceTime, from, merge, startWith, switchMap, type Observable } from 'rxjs';
+import type { Achievement } from '../../schemas/achievements.ts';
+import type { MapRegion } from '../../schemas/map-regions.ts';
+import type { SkillProgressData } from '../../schemas/records.ts';
+import type { Trail } from '../../schemas/trails.ts';
+import type { Trip } from '../../schemas/trips.ts';
+import type { UserAchievement } from '../../schemas/user-achievements.ts';
+import { announceEarnedAchievements } from '../lib/achievements/earned-announcements.ts';
+import {
+  achievementProgress,
+  type AchievementProgress,
+  type RiderActivity,
+} from '../lib/achievements/progress.ts';
+import type { AppDatabase } from './database.ts';
+import { SAFETY_SETTING_KEYS } from './safety-settings.ts';
+import { readLocalSetting, settingDocumentId } from './settings.ts';
+import { LOCAL_USER_ID } from './trips.ts';
+
+/** Map region states in which the archive is on the device (schemas/map-regions.ts). */
+const ON_DEVICE: readonly MapRegion['status'][] = ['downloaded', 'update-available'];
+
+/** Whose trips and waypoints count for `owner`: a signed-in rider's also include what they
+ *  made on this device while signed out (the sync engine hands those over to them). */
+function ownersOf(owner: string): string[] {
+  return owner === LOCAL_USER_ID ? [LOCAL_USER_ID] : [owner, LOCAL_USER_ID];
+}
+
+/** Reads everything the achievements count for `owner` (a rider id or 'anonymous'). */
+export async function readRiderActivity(db: AppDatabase, owner: string): Promise<RiderActivity> {
+  const owners = ownersOf(owner);
+  const [trips, trails, lessons, waypoints, regions, contacts] = await Promise.all([
+    db.trips.find({ selector: { userId: { $in: owners } } }).exec(),
+    db.trails.find().exec(),
+    db.records.find({ selector: { userId: owner, kind: 'skillProgress' } }).exec(),
+    db.waypoints.find({ selector: { ownerId: { $in: owners } } }).exec(),
+    db.mapRegions.find({ selector: { status: { $in: [...ON_DEVICE] } } }).exec(),
+    readLocalSetting<unknown>(db, SAFETY_SETTING_KEYS.contacts, []),
+  ]);
+  return {
+    trips: trips.map((document) => document.toJSON() as Trip),
+    trailRegions: new Map(trails.map((trail) => [trail.id, (trail.toJSON() as Trail).region])),
+    skillsModulesCompleted: lessons.filter(
+      (record) => (record.toJSON().data as SkillProgressData).completedAt !== null,
+    ).length,
+    waypointsCreated: waypoints.length,
+    offlineRegionsDownloaded: regions.length,
+    emergencyContacts: Array.isArray(contacts) ? contacts.length : 0,
+  };
+}
+
+async function readCatalogue(db: AppDatabase): Promise<Achievement[]> {
+  const documents = await db.achievements.find({ sort: [{ sortOrder: 'asc' }] }).exec();
+  return documents.map((document) => document.toJSON() as Achievement);
+}
+
+async function readStored(db: AppDatabase, owner: string): Promise<Map<string, UserAchievement>> {
+  const documents = await db.userAchievements.find({ selector: { userId: owner } }).exec();
+  return new Map(
+    documents.map((document) => {
+      const row = document.toJSON() as UserAchievement;
+      return [row.achievementId, row];
+    }),
+  );
+}
+
+/** Writes one achievement's progress when it changed; resolves true when it was just earned. */
+async function writeProgress(
+  db: AppDatabase,
+  owner: string,
+  progress: AchievementProgress,
+  existing: UserAchievement | undefined,
+  now: number,
+): Promise<boolean> {
+  if (progress.value === null) return false;
+  const earnedAt = existing?.earnedAt ?? (progress.earned ? now : null);
+  if (existing && existing.progress === progress.value && existing.earnedAt === earnedAt) {
+    return false;
+  }
+  await db.userAchievements.upsert({
+    id: `${owner}:${progress.achievement.id}`,
+    userId: owner,
+    achievementId: progress.achievement.id,
+    progress: progress.value,
+    earnedAt,
+    // Strictly later than the stored copy, so the sync merge sees this as the newer edit.
+    updatedAt: Math.max(now, (existing?.updatedAt ?? 0) + 1),
+  });
+  return (existing?.earnedAt ?? null) === null && earnedAt !== null;
+}
+
+async function evaluateNow(db: AppDatabase, owner: string, now: number): Promise<Achievement[]> {
+  // Just signed in: what the guest earned is the rider's first, so it is not earned (and
+  // announced) a second time with a later date.
+  await adoptAnonymousAchievements(db, owner, now);
+  const [catalogue, activity, stored] = await Promise.all([
+    readCatalogue(db),
+    readRiderActivity(db, owner),
+    readStored(db, owner),
+  ]);
+  const earned: Achievement[] = [];
+  for (const achievement of catalogue) {
+    const existing = stored.get(achievement.id);
+    const progress = achievementProgress(achievement, activity, existing);
+    if (await writeProgress(db, owner, progress, existing, now)) earned.push(achievement);
+  }
+  return earned;
+}
+
+// One evaluation at a time per database: two overlapping runs would both see an achievement
+// unearned and announce it twice.
+const queues = new WeakMap<AppDatabase, Promise<unknown>>();
+
+/**
+ * Brings every tracked achievement of `owner` up to date with the rider's data, announces the
+ * newly earned ones (src/lib/achievements/earned-announcements.ts) and resolves with them.
+ * Untracked metrics are left unwritten.
+ */
+export function evaluateAchievements(
+  db: AppDatabase,
+  owner: string,
+  now: number = Date.now(),
+): Promise<Achievement[]> {
+  const previous = queues.get(db) ?? Promise.resolve();
+  const run = previous
+    .catch(() => undefined)
+    .then(() => evaluateNow(db, owner, now))
+    .then((earned) => {
+      announceEarnedAchievements(earned);
+      return earned;
+    });
+  queues.set(db, run);
+  return run;
+}
+
+/** Emits whenever data the achievements count (or the catalogue, or stored progress) changes. */
+function riderDataChanges(db: AppDatabase): Observable<unknown> {
+  return merge(
+    db.trips.$,
+    db.records.$,
+    db.waypoints.$,
+    db.mapRegions.$,
+    db.achievements.$,
+    db.userAchievements.$,
+    db.getLocal$(settingDocumentId(SAFETY_SETTING_KEYS.contacts)),
+  );
+}
+
+/**
+ * Evaluates `owner`'s achievements now and after every change of the rider's data (a saved
+ * trip, a finished lesson, a new waypoint, a downloaded region, a contact), offline too.
+ * Returns the function that stops watching. Failures go to `onError`.
+ */
+export function watchAchievements(
+  db: AppDatabase,
+  owner: string,
+  onError: (error: unknown) => void,
+): () => void {
+  const subscription = riderDataChanges(db)
+    .pipe(startWith(null), debounceTime(250))
+    .subscribe(() => {
+      evaluateAchievements(db, owner).catch(onError);
+    });
+  return () => subscription.unsubscribe();
+}
+
+/** One achievement as the page lists it: its progress and when it was earned (epoch ms). */
+export interface AchievementStanding extends AchievementProgress {
+  earnedAt: number | null;
+}
+
+/** Every catalogue achievement with `owner`'s progress, in catalogue order. */
+export async function readAchievementStandings(
+  db: AppDatabase,
+  owner: string,
+): Promise<AchievementStanding[]> {
+  const [catalogue, activity, stored] = await Promise.all([
+    readCatalogue(db),
+    readRiderActivity(db, owner),
+    readStored(db, owner),
+  ]);
+  return catalogue.map((achievement) => {
+    const existing = stored.get(achievement.id);
+    return {
+      ...achievementProgress(achievement, activity, existing),
+      earnedAt: existing?.earnedAt ?? null,
+    };
+  });
+}
+
+/** `readAchievementStandings`, again after every change of the data it reads. */
+export function observeAchievementStandings(
+  db: AppDatabase,
+  owner: string,
+): Observable<AchievementStanding[]> {
+  return riderDataChanges(db).pipe(
+    startWith(null),
+    debounceTime(50),
+    switchMap(() => from(readAchievementStandings(db, owner))),
+  );
+}
+
+/**
+ * Hands what a signed-out rider earned on this device to `userId`, who just signed in: each
+ * 'anonymous' row merges into the rider's (highest progress, earliest `earnedAt`, as the sync
+ * merge does) and is removed. Safe to run again.
+ */
+export async function adoptAnonymousAchievements(
+  db: AppDatabase,
+  userId: string,
+  now: number = Date.now(),
+): Promise<void> {
+  if (userId === LOCAL_USER_ID) return;
+  const anonymous = await db.userAchievements.find({ selector: { userId: LOCAL_USER_ID } }).exec();
+  for (const document of anonymous) {
+    const guest = document.toJSON() as UserAchievement;
+    const id = `${userId}:${guest.achievementId}`;
+    const mine = (await db.userAchievements.findOne(id).exec())?.toJSON() as
+      UserAchievement | undefined;
+    const times = [mine?.earnedAt, guest.earnedAt].filter(
+      (time): time is number => typeof time === 'number',
+    );
+    await db.userAchievements.upsert({
+      id,
+      userId,
+      achievementId: guest.achievementId,
+      progress: Math.max(mine?.progress ?? 0, guest.progress),
+      earnedAt: times.length > 0 ? Math.min(...times) : null,
+      updatedAt: Math.max(now, (mine?.updatedAt ?? 0) + 1),
+    });
+    await document.remove();
+  }
+}

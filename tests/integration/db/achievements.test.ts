@@ -1,0 +1,149 @@
+// Achievement progress written from the rider's own data on the device (src/db/achievements.ts):
+// importing a real GPX ride earns First Tracks once, with the earliest time; deleting the trip
+// never un-earns it; watching the collections earns and announces without being asked; a
+// guest's achievements move to the rider who signs in with their earliest earned time.
+import { readFileSync } from 'node:fs';
+import { DOMParser, onErrorStopParsing } from '@xmldom/xmldom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Achievement } from '../../../schemas/achievements.ts';
+import {
+  adoptAnonymousAchievements,
+  evaluateAchievements,
+  readAchievementStandings,
+  watchAchievements,
+} from '../../../src/db/achievements.ts';
+import type { AppDatabase } from '../../../src/db/database.ts';
+import { deleteTrip, importGpxContents, LOCAL_USER_ID } from '../../../src/db/trips.ts';
+import { onAchievementsEarned } from '../../../src/lib/achievements/earned-announcements.ts';
+import { parseGpx } from '../../../src/lib/gpx/gpx-import.ts';
+import { openTestDatabase, shippedAchievements, shippedTrails } from './fixtures.ts';
+
+let db: AppDatabase | null = null;
+afterEach(async () => {
+  await db?.remove();
+  db = null;
+});
+
+const now = Date.UTC(2026, 10, 23, 18, 0);
+
+async function importFixture(database: AppDatabase, file: string) {
+  const text = readFileSync(new URL(`../../fixtures/gpx/${file}`, import.meta.url), 'utf8');
+  const contents = parseGpx(text, new DOMParser({ onError: onErrorStopParsing }));
+  return importGpxContents(database, contents, file);
+}
+
+async function progressOf(database: AppDatabase, id: string) {
+  return (await database.userAchievements.findOne(id).exec())?.toJSON() ?? null;
+}
+
+async function freshDatabase(): Promise<AppDatabase> {
+  const database = await openTestDatabase();
+  await database.achievements.bulkInsert(shippedAchievements());
+  await database.trails.bulkInsert(shippedTrails());
+  return database;
+}
+
+describe('achievement evaluator', () => {
+  it('earns First Tracks once from an imported ride and never un-earns it', async () => {
+    db = await freshDatabase();
+    expect(await evaluateAchievements(db, LOCAL_USER_ID, now)).toEqual([]);
+    expect(await progressOf(db, 'anonymous:first-ride')).toMatchObject({ progress: 0 });
+
+    const { tripIds } = await importFixture(db, 'garmin-etrex.gpx');
+    const trip = (await db.trips.findOne(tripIds[0] ?? '').exec())?.toJSON();
+    const earned = await evaluateAchievements(db, LOCAL_USER_ID, now + 1000);
+    expect(earned.map((item) => item.id)).toEqual(['first-ride']);
+    expect(await progressOf(db, 'anonymous:first-ride')).toMatchObject({
+      progress: 1,
+      earnedAt: now + 1000,
+    });
+    expect(await progressOf(db, 'anonymous:ten-rides')).toMatchObject({
+      progress: 1,
+      earnedAt: null,
+    });
+    const miles = (await progressOf(db, 'anonymous:miles-25'))?.progress ?? 0;
+    expect(miles).toBeGreaterThan(0.5);
+    expect(miles).toBeCloseTo(trip?.distanceMiles ?? -1, 6);
+
+    // A second run earns nothing new and keeps the first time.
+    expect(await evaluateAchievements(db, LOCAL_USER_ID, now + 2000)).toEqual([]);
+    await deleteTrip(db, tripIds[0] ?? '');
+    expect(await evaluateAchievements(db, LOCAL_USER_ID, now + 3000)).toEqual([]);
+    expect(await progressOf(db, 'anonymous:first-ride')).toMatchObject({
+      progress: 1,
+      earnedAt: now + 1000,
+    });
+  });
+
+  it('never writes progress for what the app does not track', async () => {
+    db = await freshDatabase();
+    await importFixture(db, 'osmand-track.gpx');
+    await evaluateAchievements(db, LOCAL_USER_ID, now);
+    expect(await progressOf(db, 'anonymous:trail-submitted')).toBeNull();
+    expect(await progressOf(db, 'anonymous:group-ride')).toBeNull();
+    const standings = await readAchievementStandings(db, LOCAL_USER_ID);
+    expect(standings).toHaveLength(27);
+    expect(standings.find((item) => item.achievement.id === 'group-ride')).toMatchObject({
+      value: null,
+      earned: false,
+    });
+    expect(standings.find((item) => item.achievement.id === 'first-ride')).toMatchObject({
+      value: 1,
+      earned: true,
+      earnedAt: now,
+    });
+  });
+
+  it('watching the collections earns and announces an import without being asked', async () => {
+    db = await freshDatabase();
+    const announced: Achievement[][] = [];
+    const stopListening = onAchievementsEarned((earned) => announced.push([...earned]));
+    const errors: unknown[] = [];
+    const stop = watchAchievements(db, LOCAL_USER_ID, (error) => errors.push(error));
+    try {
+      await importFixture(db, 'gaia-gps.gpx');
+      await vi.waitFor(() => expect(announced).toHaveLength(1), { timeout: 5000 });
+      expect(announced[0]?.map((item) => item.title)).toEqual(['First Tracks']);
+      expect(errors).toEqual([]);
+    } finally {
+      stop();
+      stopListening();
+    }
+  });
+
+  it('moves a guest’s earned achievement to the rider who signs in, keeping the earliest time', async () => {
+    db = await freshDatabase();
+    await importFixture(db, 'garmin-etrex.gpx');
+    await evaluateAchievements(db, LOCAL_USER_ID, now);
+    // The rider earned it later on another device; that copy reached this one before sign-in.
+    await db.userAchievements.insert({
+      id: 'rider-7:first-ride',
+      userId: 'rider-7',
+      achievementId: 'first-ride',
+      progress: 2,
+      earnedAt: now + 60_000,
+      updatedAt: now + 60_000,
+    });
+    await adoptAnonymousAchievements(db, 'rider-7', now + 120_000);
+    expect(await progressOf(db, 'anonymous:first-ride')).toBeNull();
+    expect(await progressOf(db, 'rider-7:first-ride')).toMatchObject({
+      progress: 2,
+      earnedAt: now,
+    });
+    expect(await evaluateAchievements(db, 'rider-7', now + 180_000)).toEqual([]);
+  });
+});
+
+describe('achievements at sign-in', () => {
+  it('evaluating for the rider who just signed in does not earn the guest’s achievement again', async () => {
+    db = await freshDatabase();
+    await importFixture(db, 'garmin-etrex.gpx');
+    expect((await evaluateAchievements(db, LOCAL_USER_ID, now)).map((item) => item.id)).toEqual([
+      'first-ride',
+    ]);
+    // The guest's trip is still 'anonymous' (not yet promoted) and counts for the rider too.
+    expect(await evaluateAchievements(db, 'rider-9', now + 5000)).toEqual([]);
+    expect(await progressOf(db, 'rider-9:first-ride')).toMatchObject({ earnedAt: now });
+    expect(await progressOf(db, 'anonymous:first-ride')).toBeNull();
+  });
+});
