@@ -9,6 +9,7 @@ import {
   isTempId,
   pulledCatalogueCollections,
   replicationBasePath,
+  syncLimits,
   type PullResponse,
   type PulledCatalogueCollection,
   type PushResponse,
@@ -18,14 +19,21 @@ import {
 import type { AppDatabase } from '../db/database.ts';
 import { startCollectionReplication, type CollectionReplication } from '../db/replication.ts';
 import { retryBaseDelayMs } from '../lib/http/backoff.ts';
+import { splitRowsByBodySize } from '../lib/sync/push-batches.ts';
 import type { SyncStream } from './replication-stream.ts';
 import type { SyncPart, SyncReporter } from './sync-reporting.ts';
 import type { SyncTransport } from './sync-transport.ts';
 
-/** Track chunks are up to ~40 KB each; 20 keep a push well under the server's 8 MiB limit. */
+/**
+ * Rows per push and documents per pull: the most the server takes (syncLimits), since every
+ * request costs a round trip and, on the device, a scan for the changes to send; a push of
+ * large documents is cut to fit the body limit (splitRowsByBodySize). Track chunks are up to
+ * ~40 KB each: 20 per push and 200 per pull keep each request and answer near 8 MiB at most.
+ */
 const pushBatchSizes: Partial<Record<ReplicatedCollection, number>> = { trackChunks: 20 };
-const defaultPushBatchSize = 100;
-const pullBatchSize = 200;
+const defaultPushBatchSize = syncLimits.maxPushRows;
+const pullBatchSizes: Partial<Record<ReplicatedCollection, number>> = { trackChunks: 200 };
+const defaultPullBatchSize = syncLimits.maxPullBatch;
 
 const catalogueSet = new Set<string>(pulledCatalogueCollections);
 
@@ -69,7 +77,7 @@ export function startSyncedCollection(
     identifier: setup.identifier(collection),
     retryDelayMs: retryBaseDelayMs,
     pull: {
-      batchSize: pullBatchSize,
+      batchSize: pullBatchSizes[collection] ?? defaultPullBatchSize,
       ...(stream ? { stream$: stream.of(collection) } : {}),
       handler: (checkpoint, batchSize) =>
         reporter.reported(part, async () => {
@@ -92,12 +100,18 @@ export function startSyncedCollection(
                 (collection === 'records' || collection === 'userAchievements') &&
                 document.userId === LOCAL_USER_ID
               ),
+            // One request per group that fits the body limit, in order; a failure makes RxDB
+            // retry the whole batch, and the server answers rows it already stored as repeats.
             handler: (rows) =>
               reporter.reported(part, async () => {
-                const answer = await transport.request<PushResponse>('POST', `${base}/push`, {
-                  rows,
-                });
-                return answer.conflicts;
+                const conflicts: WireDocument[] = [];
+                for (const group of splitRowsByBodySize(rows, syncLimits.maxPushBodyBytes)) {
+                  const answer = await transport.request<PushResponse>('POST', `${base}/push`, {
+                    rows: group,
+                  });
+                  conflicts.push(...answer.conflicts);
+                }
+                return conflicts;
               }),
           },
         }),
