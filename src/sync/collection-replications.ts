@@ -19,21 +19,26 @@ import {
 import type { AppDatabase } from '../db/database.ts';
 import { startCollectionReplication, type CollectionReplication } from '../db/replication.ts';
 import { retryBaseDelayMs } from '../lib/http/backoff.ts';
-import { splitRowsByBodySize } from '../lib/sync/push-batches.ts';
+import { splitPushRows } from '../lib/sync/push-batches.ts';
 import type { SyncStream } from './replication-stream.ts';
 import type { SyncPart, SyncReporter } from './sync-reporting.ts';
 import type { SyncTransport } from './sync-transport.ts';
 
 /**
- * Rows per push and documents per pull: the most the server takes (syncLimits), since every
- * request costs a round trip and, on the device, a scan for the changes to send; a push of
- * large documents is cut to fit the body limit (splitRowsByBodySize). Track chunks are up to
- * ~40 KB each: 20 per push and 200 per pull keep each request and answer near 8 MiB at most.
+ * Rows per RxDB push batch and documents per pull. A batch costs the device a scan of the
+ * collection for changes (RxDB's getChangedDocumentsSince, which rereads every document that
+ * shares the batch's write time), so batches are large and cut into requests the server takes
+ * (splitPushRows: 500 rows, 8 MiB). Pulls ask for the server's most, 500, except track chunks:
+ * up to ~40 KB each, 20 per push and 200 per pull keep each request and answer near 8 MiB.
  */
 const pushBatchSizes: Partial<Record<ReplicatedCollection, number>> = { trackChunks: 20 };
-const defaultPushBatchSize = syncLimits.maxPushRows;
+const defaultPushBatchSize = 4 * syncLimits.maxPushRows;
 const pullBatchSizes: Partial<Record<ReplicatedCollection, number>> = { trackChunks: 200 };
 const defaultPullBatchSize = syncLimits.maxPullBatch;
+const pushRequestLimits = {
+  maxRows: syncLimits.maxPushRows,
+  maxBodyBytes: syncLimits.maxPushBodyBytes,
+};
 
 const catalogueSet = new Set<string>(pulledCatalogueCollections);
 
@@ -105,7 +110,7 @@ export function startSyncedCollection(
             handler: (rows) =>
               reporter.reported(part, async () => {
                 const conflicts: WireDocument[] = [];
-                for (const group of splitRowsByBodySize(rows, syncLimits.maxPushBodyBytes)) {
+                for (const group of splitPushRows(rows, pushRequestLimits)) {
                   const answer = await transport.request<PushResponse>('POST', `${base}/push`, {
                     rows: group,
                   });

@@ -1,15 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { syncLimits } from '../../../schemas/sync-protocol.ts';
-import { splitRowsByBodySize } from '../../../src/lib/sync/push-batches.ts';
+import { splitPushRows } from '../../../src/lib/sync/push-batches.ts';
 
+const limits = { maxRows: syncLimits.maxPushRows, maxBodyBytes: syncLimits.maxPushBodyBytes };
 const row = (id: string, notes: string) => ({ newDocumentState: { id, notes, _deleted: false } });
 
-describe('splitRowsByBodySize', () => {
+describe('splitPushRows', () => {
   it('sends a batch of ordinary trips as one request', () => {
     const rows = Array.from({ length: syncLimits.maxPushRows }, (_, index) =>
       row(`trip-${index}`, 'Rode the Wolf Pen Gap loop.'),
     );
-    expect(splitRowsByBodySize(rows, syncLimits.maxPushBodyBytes)).toEqual([rows]);
+    expect(splitPushRows(rows, limits)).toEqual([rows]);
+  });
+
+  it('sends at most the rows the server takes in one request', () => {
+    const rows = Array.from({ length: 1_200 }, (_, index) => row(`trip-${index}`, ''));
+    const groups = splitPushRows(rows, limits);
+    expect(groups.map((group) => group.length)).toEqual([500, 500, 200]);
+    expect(groups.flat()).toEqual(rows);
   });
 
   it('cuts a batch of large documents into requests the server accepts, in order', () => {
@@ -18,7 +26,7 @@ describe('splitRowsByBodySize', () => {
     const rows = Array.from({ length: syncLimits.maxPushRows }, (_, index) =>
       row(`trip-${index}`, notes),
     );
-    const groups = splitRowsByBodySize(rows, syncLimits.maxPushBodyBytes);
+    const groups = splitPushRows(rows, limits);
     expect(groups.length).toBeGreaterThan(1);
     expect(groups.flat()).toEqual(rows);
     for (const group of groups) {
@@ -29,7 +37,11 @@ describe('splitRowsByBodySize', () => {
 
   it('gives a row larger than the limit a request of its own and no rows none', () => {
     const rows = [row('a', 'x'), row('b', 'y'.repeat(200)), row('c', 'z')];
-    expect(splitRowsByBodySize(rows, 300)).toEqual([[rows[0]], [rows[1]], [rows[2]]]);
-    expect(splitRowsByBodySize([], 300)).toEqual([]);
+    expect(splitPushRows(rows, { maxRows: 10, maxBodyBytes: 300 })).toEqual([
+      [rows[0]],
+      [rows[1]],
+      [rows[2]],
+    ]);
+    expect(splitPushRows([], { maxRows: 10, maxBodyBytes: 300 })).toEqual([]);
   });
 });
