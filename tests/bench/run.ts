@@ -36,6 +36,8 @@ import {
   recordFirstScreen,
   serveFolder,
 } from './first-screen.ts';
+import { loadSeedDocuments } from '../../sync-server/seed/seed-cache.ts';
+import { seedContentHash } from '../../sync-server/seed/seed-documents.ts';
 import { printSyncReport, runSyncBenchmark } from './sync.ts';
 import { printVoiceReport, runVoiceBenchmark } from './voice.ts';
 
@@ -153,9 +155,11 @@ async function main(): Promise<void> {
     stdio: 'inherit',
   });
   if (build.status !== 0) throw new Error('vite build failed');
-  // Like dist/, the server bundle is a build output `npm start` makes when its sources change;
-  // the cold start measured below is a start on an empty database, not a build.
+  // Like dist/, the server bundle and the built seed are outputs `npm start` makes when their
+  // sources change; the cold start measured below is a start on an empty database, not a build.
   await bundleServer();
+  const seedData = join(root, 'data');
+  loadSeedDocuments(seedData, seedContentHash(seedData), Date.now());
 
   // 3. Cold start of the real server against a bare Fastify server on the same runtime.
   const dataDir = mkdtempSync(join(tmpdir(), 'nst-bench-data-'));
