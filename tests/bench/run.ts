@@ -44,6 +44,8 @@ import { printVoiceReport, runVoiceBenchmark } from './voice.ts';
 const root = new URL('../..', import.meta.url).pathname;
 const budgetGzipBytes = 170 * 1024;
 const offlineReadyTarget = 2;
+/** Cold `npm start` to the first /api/trails answer, at most this times a bare Fastify server (issue 18). */
+const coldStartTarget = 3;
 const startupOnly = process.argv.includes('--startup');
 
 function verdict(pass: boolean): string {
@@ -279,10 +281,10 @@ async function main(): Promise<void> {
     console.log('3. Cold start to the first /api/trails answer');
     console.log(`   npm start (fresh DB):  ${app.ms.toFixed(0)} ms`);
     console.log(
-      `   bare Fastify server:   ${bare.ms.toFixed(0)} ms  → ${ratio(app.ms, bare.ms)} the bare server`,
+      `   bare Fastify server:   ${bare.ms.toFixed(0)} ms  → ${ratio(app.ms, bare.ms)} the bare server (target ${coldStartTarget}x)  ${verdict(app.ms <= coldStartTarget * bare.ms)}`,
     );
     console.log(
-      `Summary: first-load JS ${kib(appJs)} ${verdict(appJs <= budgetGzipBytes)}; offline-ready ${ratio(offlineReadyMs, loadEventMs)} ${verdict(offlineReadyMs <= offlineReadyTarget * loadEventMs)}; LCP ${ratio(appLcp, bareLcp)} the bare React page`,
+      `Summary: first-load JS ${kib(appJs)} ${verdict(appJs <= budgetGzipBytes)}; offline-ready ${ratio(offlineReadyMs, loadEventMs)} ${verdict(offlineReadyMs <= offlineReadyTarget * loadEventMs)}; LCP ${ratio(appLcp, bareLcp)} the bare React page; cold start ${ratio(app.ms, bare.ms)} ${verdict(app.ms <= coldStartTarget * bare.ms)}`,
     );
     if (!startupOnly) {
       printVoiceReport(await runVoiceBenchmark(`http://127.0.0.1:${appPort}`), '5. Voice');
