@@ -1,29 +1,23 @@
-// `npm start`: builds the PWA when the build is missing or older than its sources, then runs
-// the sync server (which serves the app, the API and the seed data on http://localhost:8787).
+// `npm start`: builds the PWA when the build is missing or older than its sources, bundles the
+// sync server the same way, then runs it (the app, the API and the seed data on
+// http://localhost:8787) while the offline map archives are checked (and built when stale)
+// beside it.
 import { spawnSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { setPriority } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { bundleServer, isStale, serverBundlePath } from './server-bundle.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const builtIndex = join(root, 'dist', 'index.html');
 const buildInputs = ['src', 'schemas', 'workers', 'public', 'index.html', 'vite.config.ts'];
 
-/** Newest modification time (ms) of a file or, recursively, of a folder's files. */
-function newestMtime(path) {
-  if (!existsSync(path)) return 0;
-  const stats = statSync(path);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  return readdirSync(path).reduce(
-    (newest, entry) => Math.max(newest, newestMtime(join(path, entry))),
-    stats.mtimeMs,
-  );
-}
-
-const buildTime = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
-const sourceTime = Math.max(...buildInputs.map((input) => newestMtime(join(root, input))));
-if (buildTime < sourceTime) {
+if (isStale(builtIndex, buildInputs)) {
   console.log(
-    buildTime ? 'Sources changed: rebuilding the app…' : 'Building the app (first start)…',
+    existsSync(builtIndex)
+      ? 'Sources changed: rebuilding the app…'
+      : 'Building the app (first start)…',
   );
   const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
     cwd: root,
@@ -32,23 +26,30 @@ if (buildTime < sourceTime) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-// Offline map archives (data/tiles/, generated): built when missing or older than their inputs.
-const tiles = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', 'scripts/tiles/build.ts', '--if-stale'],
-  {
-    cwd: root,
-    stdio: 'inherit',
-  },
-);
-if (tiles.status !== 0) process.exit(tiles.status ?? 1);
+await bundleServer();
 
-// One process (tsx as a loader, not via npx) so stop signals reach the server itself.
-const server = spawn(process.execPath, ['--import', 'tsx', 'sync-server/main.ts'], {
+// The server re-reads the map catalog when it changes and the build publishes it last, so the
+// archives can be checked (and built) while the server starts; until then /api/map-regions
+// answers that the maps are not built. At the lowest CPU priority: the server starts first.
+const tiles = spawn(process.execPath, ['--import', 'tsx', 'scripts/tiles/build.ts', '--if-stale'], {
   cwd: root,
   stdio: 'inherit',
 });
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => server.kill(signal));
+try {
+  setPriority(tiles.pid, 19);
+} catch {
+  // Not permitted here: the check then just shares the CPU.
 }
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+tiles.on('exit', (code) => {
+  if (code !== 0 && code !== null) {
+    console.error('The offline map archives could not be built; run `npm run tiles` to retry.');
+  }
+});
+process.on('exit', () => tiles.kill('SIGTERM'));
+
+// The server runs in this process (main.ts handles SIGINT and SIGTERM), saving a second
+// Node start; source maps make its stack traces name the TypeScript files.
+process.setSourceMapsEnabled(true);
+// Relative settings (DATA_DIR, STATIC_DIR) mean the repository, wherever this was started from.
+process.chdir(root);
+await import(pathToFileURL(serverBundlePath).href);

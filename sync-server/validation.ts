@@ -34,12 +34,17 @@ function withDocumentIdGrammar(schema: object): object {
   return { ...schema, properties: { ...properties, id: documentIdProperty } };
 }
 
-const validators = Object.fromEntries(
-  Object.entries(collectionSchemas).map(([name, schema]) => [
-    name,
-    ajv.compile(withDocumentIdGrammar(schema)),
-  ]),
-) as Record<CollectionName, ValidateFunction>;
+// Compiled on first use: compiling every schema at import took most of a second of each start.
+const validators = new Map<CollectionName, ValidateFunction>();
+
+function documentValidator(collection: CollectionName): ValidateFunction {
+  let validate = validators.get(collection);
+  if (!validate) {
+    validate = ajv.compile(withDocumentIdGrammar(collectionSchemas[collection]));
+    validators.set(collection, validate);
+  }
+  return validate;
+}
 
 function toIssues(errors: ErrorObject[] | null | undefined): ValidationIssue[] {
   return (errors ?? []).map((error) => ({
@@ -56,21 +61,23 @@ function toIssues(errors: ErrorObject[] | null | undefined): ValidationIssue[] {
  * found, never throws.
  */
 export function validateDocument(collection: CollectionName, document: unknown): ValidationResult {
-  const validate = validators[collection];
+  const validate = documentValidator(collection);
   if (validate(document)) return { valid: true };
   return { valid: false, issues: toIssues(validate.errors) };
 }
 
-const recordDataValidators = Object.fromEntries(
-  Object.entries(recordDataSchemas).map(([kind, schema]) => [kind, ajv.compile(schema)]),
-) as Record<RecordKind, ValidateFunction>;
+const recordDataValidators = new Map<RecordKind, ValidateFunction>();
 
 /**
  * Checks a record's `data` against the schema of its kind (schemas/records.ts
  * `recordDataSchemas`). Returns every issue found, never throws.
  */
 export function validateRecordData(kind: RecordKind, data: unknown): ValidationResult {
-  const validate = recordDataValidators[kind];
+  let validate = recordDataValidators.get(kind);
+  if (!validate) {
+    validate = ajv.compile(recordDataSchemas[kind]);
+    recordDataValidators.set(kind, validate);
+  }
   if (validate(data)) return { valid: true };
   return { valid: false, issues: toIssues(validate.errors) };
 }

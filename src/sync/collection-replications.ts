@@ -9,6 +9,7 @@ import {
   isTempId,
   pulledCatalogueCollections,
   replicationBasePath,
+  syncLimits,
   type PullResponse,
   type PulledCatalogueCollection,
   type PushResponse,
@@ -18,14 +19,26 @@ import {
 import type { AppDatabase } from '../db/database.ts';
 import { startCollectionReplication, type CollectionReplication } from '../db/replication.ts';
 import { retryBaseDelayMs } from '../lib/http/backoff.ts';
+import { splitPushRows } from '../lib/sync/push-batches.ts';
 import type { SyncStream } from './replication-stream.ts';
 import type { SyncPart, SyncReporter } from './sync-reporting.ts';
 import type { SyncTransport } from './sync-transport.ts';
 
-/** Track chunks are up to ~40 KB each; 20 keep a push well under the server's 8 MiB limit. */
+/**
+ * Rows per RxDB push batch and documents per pull. A batch costs the device a scan of the
+ * collection for changes (RxDB's getChangedDocumentsSince, which rereads every document that
+ * shares the batch's write time), so batches are large and cut into requests the server takes
+ * (splitPushRows: 500 rows, 8 MiB). Pulls ask for the server's most, 500, except track chunks:
+ * up to ~40 KB each, 20 per push and 200 per pull keep each request and answer near 8 MiB.
+ */
 const pushBatchSizes: Partial<Record<ReplicatedCollection, number>> = { trackChunks: 20 };
-const defaultPushBatchSize = 100;
-const pullBatchSize = 200;
+const defaultPushBatchSize = 4 * syncLimits.maxPushRows;
+const pullBatchSizes: Partial<Record<ReplicatedCollection, number>> = { trackChunks: 200 };
+const defaultPullBatchSize = syncLimits.maxPullBatch;
+const pushRequestLimits = {
+  maxRows: syncLimits.maxPushRows,
+  maxBodyBytes: syncLimits.maxPushBodyBytes,
+};
 
 const catalogueSet = new Set<string>(pulledCatalogueCollections);
 
@@ -69,7 +82,7 @@ export function startSyncedCollection(
     identifier: setup.identifier(collection),
     retryDelayMs: retryBaseDelayMs,
     pull: {
-      batchSize: pullBatchSize,
+      batchSize: pullBatchSizes[collection] ?? defaultPullBatchSize,
       ...(stream ? { stream$: stream.of(collection) } : {}),
       handler: (checkpoint, batchSize) =>
         reporter.reported(part, async () => {
@@ -92,12 +105,18 @@ export function startSyncedCollection(
                 (collection === 'records' || collection === 'userAchievements') &&
                 document.userId === LOCAL_USER_ID
               ),
+            // One request per group that fits the body limit, in order; a failure makes RxDB
+            // retry the whole batch, and the server answers rows it already stored as repeats.
             handler: (rows) =>
               reporter.reported(part, async () => {
-                const answer = await transport.request<PushResponse>('POST', `${base}/push`, {
-                  rows,
-                });
-                return answer.conflicts;
+                const conflicts: WireDocument[] = [];
+                for (const group of splitPushRows(rows, pushRequestLimits)) {
+                  const answer = await transport.request<PushResponse>('POST', `${base}/push`, {
+                    rows: group,
+                  });
+                  conflicts.push(...answer.conflicts);
+                }
+                return conflicts;
               }),
           },
         }),

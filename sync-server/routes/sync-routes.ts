@@ -41,6 +41,7 @@ import {
   latestUserCheckpoint,
   pullCatalogueDocuments,
   pullUserDocuments,
+  pulledBatchJson,
   pushUserDocuments,
   type PulledBatch,
 } from '../storage/user-documents.ts';
@@ -382,7 +383,14 @@ function registerPullRoute(context: SyncRouteContext): void {
       if (limit < 1 || limit > syncLimits.maxPullBatch) {
         return sendError(reply, 400, `limit must be between 1 and ${syncLimits.maxPullBatch}.`);
       }
-      return pullBatch(context, collection, request.signedInUser?.id ?? null, checkpoint, limit);
+      const batch = await pullBatch(
+        context,
+        collection,
+        request.signedInUser?.id ?? null,
+        checkpoint,
+        limit,
+      );
+      return reply.type('application/json; charset=utf-8').send(pulledBatchJson(batch));
     },
   );
 }
@@ -532,10 +540,10 @@ async function openStream(
             checkpoints.get(collection) ?? null,
             syncLimits.maxPullBatch,
           );
-          if (batch.documents.length === 0) return;
+          if (batch.documentsJson.length === 0) return;
           checkpoints.set(collection, batch.checkpoint);
-          response.write(`event: ${collection}\ndata: ${JSON.stringify(batch)}\n\n`);
-          if (batch.documents.length < syncLimits.maxPullBatch) return;
+          response.write(`event: ${collection}\ndata: ${pulledBatchJson(batch)}\n\n`);
+          if (batch.documentsJson.length < syncLimits.maxPullBatch) return;
         }
       })
       .catch((error: unknown) => {

@@ -6,7 +6,8 @@
  * pull just those) and turns public documents that left the data into tombstones.
  */
 import type { Insertable, Kysely } from 'kysely';
-import { buildSeedDocuments, seedContentHash, seededCollections } from '../seed/seed-documents.ts';
+import { loadSeedDocuments } from '../seed/seed-cache.ts';
+import { seedContentHash, seededCollections } from '../seed/seed-documents.ts';
 import type { DocumentsTable, ServerDatabase } from './database.ts';
 import { readMeta, writeMeta } from './meta.ts';
 
@@ -57,7 +58,8 @@ export async function seedDatabase(
     const seededAt = Number((await readMeta(db, seededAtKey)) ?? 0);
     return { reseeded: false, seededAt, written: 0, removed: 0 };
   }
-  const documents = buildSeedDocuments(dataDir, now);
+  // Built once per data and code version (seed-cache.ts), so a new database seeds in a blink.
+  const documents = loadSeedDocuments(dataDir, hash, now);
   let written = 0;
   let removed = 0;
   await db.transaction().execute(async (trx) => {

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { syncLimits } from '../../../schemas/sync-protocol.ts';
+import { splitPushRows } from '../../../src/lib/sync/push-batches.ts';
+
+const limits = { maxRows: syncLimits.maxPushRows, maxBodyBytes: syncLimits.maxPushBodyBytes };
+const row = (id: string, notes: string) => ({ newDocumentState: { id, notes, _deleted: false } });
+
+describe('splitPushRows', () => {
+  it('sends a batch of ordinary trips as one request', () => {
+    const rows = Array.from({ length: syncLimits.maxPushRows }, (_, index) =>
+      row(`trip-${index}`, 'Rode the Wolf Pen Gap loop.'),
+    );
+    expect(splitPushRows(rows, limits)).toEqual([rows]);
+  });
+
+  it('sends at most the rows the server takes in one request', () => {
+    const rows = Array.from({ length: 1_200 }, (_, index) => row(`trip-${index}`, ''));
+    const groups = splitPushRows(rows, limits);
+    expect(groups.map((group) => group.length)).toEqual([500, 500, 200]);
+    expect(groups.flat()).toEqual(rows);
+  });
+
+  it('cuts a batch of large documents into requests the server accepts, in order', () => {
+    // 500 trips with 10,000-character notes of 3-byte characters: about 15 MB in one body.
+    const notes = '\u2013'.repeat(10_000);
+    const rows = Array.from({ length: syncLimits.maxPushRows }, (_, index) =>
+      row(`trip-${index}`, notes),
+    );
+    const groups = splitPushRows(rows, limits);
+    expect(groups.length).toBeGreaterThan(1);
+    expect(groups.flat()).toEqual(rows);
+    for (const group of groups) {
+      const bytes = Buffer.byteLength(JSON.stringify({ rows: group }), 'utf8');
+      expect(bytes).toBeLessThanOrEqual(syncLimits.maxPushBodyBytes);
+    }
+  });
+
+  it('gives a row larger than the limit a request of its own and no rows none', () => {
+    const rows = [row('a', 'x'), row('b', 'y'.repeat(200)), row('c', 'z')];
+    expect(splitPushRows(rows, { maxRows: 10, maxBodyBytes: 300 })).toEqual([
+      [rows[0]],
+      [rows[1]],
+      [rows[2]],
+    ]);
+    expect(splitPushRows([], { maxRows: 10, maxBodyBytes: 300 })).toEqual([]);
+  });
+});
