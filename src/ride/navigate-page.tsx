@@ -102,8 +102,16 @@ export function NavigatePage() {
   }
   if (next !== followed) setFollowed(next);
 
+  // The gate is keyed per trail (its warning is asked again for each trail) but per followed
+  // route for a trip, and wraps every rendering of the navigator: a temp- trip promoted to its
+  // server id keeps the same gate and navigator, so guidance is not restarted.
+  const gateKey = trail ? `trail:${trailId}` : (next?.key ?? trailId);
   if (next && !target) {
-    return <Navigator key={next.key} target={next.target} backTo={null} />;
+    return (
+      <ClosedTrailGate key={gateKey} trail={trail}>
+        <Navigator key={next.key} target={next.target} backTo={null} />
+      </ClosedTrailGate>
+    );
   }
   if (trailLoading || tripLoading || (trip && pointsLoading)) {
     return (
@@ -126,7 +134,7 @@ export function NavigatePage() {
     );
   }
   return (
-    <ClosedTrailGate key={trailId} trail={trail}>
+    <ClosedTrailGate key={gateKey} trail={trail}>
       <Navigator
         key={next?.key ?? `${trailId}:${target.kind}`}
         target={target}

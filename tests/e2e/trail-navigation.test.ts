@@ -86,7 +86,7 @@ describe('trail lines and seasons in Chromium', () => {
     };
     await moveTo(0);
     await page.goto(`${baseUrl}/navigate/${lineTrail.id}`);
-    await page.getByRole('heading', { name: 'Brock Creek #51' }).waitFor();
+    await page.getByRole('heading', { name: 'Brock Creek #51', exact: true }).waitFor();
     await page.locator('.ride-stat', { hasText: 'Remaining' }).waitFor();
     const startRemaining = parseFloat(await statValue(page, 'Remaining'));
     expect(startRemaining).toBeGreaterThan(2);
@@ -101,7 +101,8 @@ describe('trail lines and seasons in Chromium', () => {
     // The Brock Creek system point has no line of its own: trailhead guidance, and its segment.
     await page.goto(`${baseUrl}/navigate/brock-creek-ohv-trail`);
     await page.getByText('No trail line published: guiding to the trailhead.').waitFor();
-    await page.getByRole('link', { name: 'Navigate Brock Creek #51' }).click();
+    // The fixture is named as published; the imported segment's name adds its trail number.
+    await page.getByRole('link', { name: 'Navigate Brock Creek #51', exact: true }).click();
     await page.waitForURL(new RegExp(`/navigate/${lineTrail.id}$`));
     await page.locator('.ride-stat', { hasText: 'Next cue' }).waitFor();
   });
@@ -125,7 +126,7 @@ describe('trail lines and seasons in Chromium', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => openNow.getAttribute('aria-pressed')).toBe('true');
     await expect.poll(() => closedCard.count()).toBe(0);
-    await page.getByRole('heading', { name: lineTrail.name }).waitFor();
+    await page.getByRole('heading', { name: lineTrail.name, exact: true }).waitFor();
 
     await page.goto(`${baseUrl}/navigate/${closedTrail.id}`);
     const warning = page.getByRole('alertdialog');
