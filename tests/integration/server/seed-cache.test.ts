@@ -24,7 +24,7 @@ afterEach(() => {
 function copyOfData(): string {
   const folder = mkdtempSync(join(tmpdir(), 'nst-seed-cache-'));
   folders.push(folder);
-  for (const entry of ['places', 'campgrounds', 'basemap', 'achievements.json']) {
+  for (const entry of ['places', 'trails', 'campgrounds', 'basemap', 'achievements.json']) {
     cpSync(join(projectDataDir, entry), join(folder, entry), { recursive: true });
   }
   return folder;
