@@ -85,12 +85,14 @@ export function isAfterSunset(time: number, bbox: readonly number[]): boolean {
 
 /**
  * A finished trip that starts or ends after sunset where it was ridden ("Record a ride that
- * starts or ends after sunset"). A trip without points has no place, so it cannot count.
+ * starts or ends after sunset"). A trip without points has no place, so it cannot count. A
+ * trip without an end time (a GPX route or track imported without timestamps, whose
+ * `startedAt` is only the moment of import) has no time of day, so it cannot count either.
  */
 export function isNightRide(trip: TripFacts): boolean {
-  if (trip.recordingState !== 'finished' || !trip.bbox) return false;
-  const times = [trip.startedAt, trip.endedAt].filter((time): time is number => time !== null);
-  return times.some((time) => isAfterSunset(time, trip.bbox as readonly number[]));
+  if (trip.recordingState !== 'finished' || !trip.bbox || trip.endedAt === null) return false;
+  const bbox = trip.bbox;
+  return [trip.startedAt, trip.endedAt].some((time) => isAfterSunset(time, bbox));
 }
 
 function trailsRidden(activity: RiderActivity): Set<string> {

@@ -118,6 +118,12 @@ describe('night rides', () => {
     expect(metricValue('night_rides', activity({ trips: [evening, osmand] }))).toBe(1);
   });
 
+  it('a GPX route imported after dark without timestamps is not a night ride', () => {
+    // The import stamps a timeless line with the moment of import and leaves endedAt null.
+    const importedAtNight = garmin.startedAt + 11 * 3_600_000;
+    expect(isNightRide({ ...garmin, startedAt: importedAtNight, endedAt: null })).toBe(false);
+  });
+
   it('a trip without points has no place to tell, so it is not counted', () => {
     expect(
       isNightRide({ ...garmin, startedAt: garmin.startedAt + 11 * 3_600_000, bbox: null }),
