@@ -145,7 +145,6 @@ export default tseslint.config(
       'src/garage/equipment-page.tsx',
       'src/garage/garage-page.tsx',
       'src/garage/riding-techniques-page.tsx',
-      'src/lib/voice/realtime-voice.ts',
       'src/local/local-services-pages.tsx',
       'src/local/park-page.tsx',
       'src/voice/voice-assistant.tsx',
