@@ -147,7 +147,6 @@ export default tseslint.config(
       'src/garage/riding-techniques-page.tsx',
       'src/local/local-services-pages.tsx',
       'src/local/park-page.tsx',
-      'src/voice/voice-assistant.tsx',
       'scripts/tiles/pmtiles-writer.ts',
       'src/app/command-palette.tsx',
       'src/app/top-nav.tsx',
