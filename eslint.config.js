@@ -148,7 +148,6 @@ export default tseslint.config(
       'src/local/local-services-pages.tsx',
       'src/local/park-page.tsx',
       'scripts/tiles/pmtiles-writer.ts',
-      'src/app/top-nav.tsx',
       'src/db/legacy-migration.ts',
       'src/db/trip-context.ts',
       'src/db/trips.ts',
