@@ -154,7 +154,6 @@ export default tseslint.config(
       'src/explore/map-page.tsx',
       'src/explore/trail-facts.tsx',
       'src/explore/trail-map-card.tsx',
-      'src/machines/navigation-cues.ts',
       'src/map/maplibre-map.tsx',
       'src/map/offline-maps-panel.tsx',
       'src/map/region-downloads.ts',
