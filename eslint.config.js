@@ -145,7 +145,6 @@ export default tseslint.config(
       'src/garage/equipment-page.tsx',
       'src/garage/garage-page.tsx',
       'src/garage/riding-techniques-page.tsx',
-      'src/local/park-page.tsx',
       'scripts/tiles/pmtiles-writer.ts',
       'src/db/legacy-migration.ts',
       'src/db/trip-context.ts',
