@@ -146,7 +146,6 @@ export default tseslint.config(
       'src/garage/garage-page.tsx',
       'src/garage/riding-techniques-page.tsx',
       'scripts/tiles/pmtiles-writer.ts',
-      'src/db/legacy-migration.ts',
       'src/db/trip-context.ts',
       'src/db/trips.ts',
       'src/explore/map-page.tsx',
