@@ -147,7 +147,6 @@ export default tseslint.config(
       'src/garage/riding-techniques-page.tsx',
       'scripts/tiles/pmtiles-writer.ts',
       'src/db/trip-context.ts',
-      'src/db/trips.ts',
       'src/explore/map-page.tsx',
       'src/explore/trail-facts.tsx',
       'src/explore/trail-map-card.tsx',
