@@ -154,7 +154,6 @@ export default tseslint.config(
       'src/map/offline-maps-panel.tsx',
       'src/map/region-downloads.ts',
       'src/ride/navigate-page.tsx',
-      'src/ride/track-drawing.tsx',
       'src/ride/trip-detail-page.tsx',
       'src/ride/trips-list.tsx',
       'sync-server/storage/seed-database.ts',
