@@ -155,7 +155,6 @@ export default tseslint.config(
       'src/map/region-downloads.ts',
       'src/ride/navigate-page.tsx',
       'src/ride/trip-detail-page.tsx',
-      'src/ride/trips-list.tsx',
       'sync-server/storage/seed-database.ts',
     ],
     rules: { 'max-lines-per-function': 'off' },
