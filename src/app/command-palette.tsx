@@ -12,13 +12,14 @@ import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
 import { Route, Search, Tent, Trees } from 'lucide-react';
 import { useRouter } from '@tanstack/react-router';
 import { FEATURES, type FeatureEntry } from '../features/directory.ts';
-import { searchPalette } from '../features/palette-search.ts';
+import { searchPalette, type PaletteResult } from '../features/palette-search.ts';
 import { FeatureBadges } from '../ui/feature-badges.tsx';
 import { FeatureIcon } from '../ui/feature-icon.tsx';
 import { useCampgrounds, useTrails, useWmas } from '../db/hooks.ts';
 import {
   buildPlaceIndex,
   searchPlaces,
+  type PlaceGroup,
   type PlaceHit,
   type PlaceKind,
 } from '../explore/place-search.ts';
@@ -33,6 +34,90 @@ const placeIcons = { trail: Route, wma: Trees, campground: Tent } as const satis
   unknown
 >;
 
+/** Trails, WMAs and campgrounds on this device matching `query`, grouped by kind. */
+function usePlaceGroups(query: string) {
+  const { trails } = useTrails();
+  const { wmas } = useWmas();
+  const { campgrounds } = useCampgrounds();
+  const placeIndex = useMemo(
+    () => buildPlaceIndex(trails, wmas, campgrounds),
+    [trails, wmas, campgrounds],
+  );
+  return useMemo(() => searchPlaces(placeIndex, query), [placeIndex, query]);
+}
+
+/** The role-filtered pages matching the query, one cmdk group per category. */
+function FeatureGroups({
+  groups,
+  choose,
+}: {
+  groups: PaletteResult['groups'];
+  choose: (feature: FeatureEntry) => void;
+}) {
+  return groups.map((group) => (
+    <Command.Group key={group.category} heading={group.category} className="palette__group">
+      {group.items.map((feature) => (
+        <Command.Item
+          key={feature.key}
+          value={feature.key}
+          onSelect={() => choose(feature)}
+          className="palette__item"
+        >
+          <FeatureIcon name={feature.icon} className="palette__item-icon" />
+          <span className="palette__item-text">
+            <span className="palette__item-label">
+              {feature.label} <FeatureBadges feature={feature} />
+            </span>
+            <span className="palette__item-description">{feature.description}</span>
+          </span>
+        </Command.Item>
+      ))}
+    </Command.Group>
+  ));
+}
+
+/**
+ * The place groups; the trail group ends with a way into the trail finder (/ai-trails) with
+ * the same query, for when the palette shows only the first few of `total` trails.
+ */
+function PlaceGroups({
+  groups,
+  query,
+  openHref,
+}: {
+  groups: PlaceGroup[];
+  query: string;
+  openHref: (href: string) => void;
+}) {
+  const finderHref = `/ai-trails?${new URLSearchParams({ q: query.trim() }).toString()}`;
+  return groups.map((group) => (
+    <Command.Group key={group.kind} heading={group.label} className="palette__group">
+      {group.items.map((place) => (
+        <PlaceItem key={place.href} place={place} onSelect={() => openHref(place.href)} />
+      ))}
+      {group.kind === 'trail' ? (
+        <Command.Item
+          value={`finder:${query}`}
+          onSelect={() => openHref(finderHref)}
+          className="palette__item"
+        >
+          <Search aria-hidden="true" size={20} className="palette__item-icon" />
+          <span className="palette__item-text">
+            <span className="palette__item-label">
+              {group.total > group.items.length
+                ? `See all ${group.total.toString()} trails in the trail finder`
+                : 'Open these trails in the trail finder'}
+            </span>
+            <span className="palette__item-description">
+              Filters, distances and the full list, offline too
+            </span>
+          </span>
+        </Command.Item>
+      ) : null}
+    </Command.Group>
+  ));
+}
+
 /** Mount once in the layout; renders nothing until opened. */
 export function CommandPalette() {
   const open = useSyncExternalStore(subscribePalette, isPaletteOpen, isPaletteOpen);
@@ -41,27 +126,17 @@ export function CommandPalette() {
   const [query, setQuery] = useState('');
 
   const result = useMemo(() => searchPalette(FEATURES, query, role), [query, role]);
-  const { trails } = useTrails();
-  const { wmas } = useWmas();
-  const { campgrounds } = useCampgrounds();
-  const placeIndex = useMemo(
-    () => buildPlaceIndex(trails, wmas, campgrounds),
-    [trails, wmas, campgrounds],
-  );
-  const placeGroups = useMemo(() => searchPlaces(placeIndex, query), [placeIndex, query]);
+  const placeGroups = usePlaceGroups(query);
   const emptyMessage = placeGroups.length > 0 ? null : result.emptyMessage;
 
   const close = (next: boolean) => {
     setPaletteOpen(next);
     if (!next) setQuery('');
   };
-
   const openHref = (href: string) => {
     close(false);
     void router.navigate({ href });
   };
-  const choose = (feature: FeatureEntry) => openHref(feature.route);
-  const finderHref = `/ai-trails?${new URLSearchParams({ q: query.trim() }).toString()}`;
 
   return (
     <ModalOverlay isOpen={open} onOpenChange={close} isDismissable className="palette-overlay">
@@ -87,60 +162,8 @@ export function CommandPalette() {
                   {emptyMessage}
                 </p>
               ) : null}
-              {result.groups.map((group) => (
-                <Command.Group
-                  key={group.category}
-                  heading={group.category}
-                  className="palette__group"
-                >
-                  {group.items.map((feature) => (
-                    <Command.Item
-                      key={feature.key}
-                      value={feature.key}
-                      onSelect={() => choose(feature)}
-                      className="palette__item"
-                    >
-                      <FeatureIcon name={feature.icon} className="palette__item-icon" />
-                      <span className="palette__item-text">
-                        <span className="palette__item-label">
-                          {feature.label} <FeatureBadges feature={feature} />
-                        </span>
-                        <span className="palette__item-description">{feature.description}</span>
-                      </span>
-                    </Command.Item>
-                  ))}
-                </Command.Group>
-              ))}
-              {placeGroups.map((group) => (
-                <Command.Group key={group.kind} heading={group.label} className="palette__group">
-                  {group.items.map((place) => (
-                    <PlaceItem
-                      key={place.href}
-                      place={place}
-                      onSelect={() => openHref(place.href)}
-                    />
-                  ))}
-                  {group.kind === 'trail' ? (
-                    <Command.Item
-                      value={`finder:${query}`}
-                      onSelect={() => openHref(finderHref)}
-                      className="palette__item"
-                    >
-                      <Search aria-hidden="true" size={20} className="palette__item-icon" />
-                      <span className="palette__item-text">
-                        <span className="palette__item-label">
-                          {group.total > group.items.length
-                            ? `See all ${group.total.toString()} trails in the trail finder`
-                            : 'Open these trails in the trail finder'}
-                        </span>
-                        <span className="palette__item-description">
-                          Filters, distances and the full list, offline too
-                        </span>
-                      </span>
-                    </Command.Item>
-                  ) : null}
-                </Command.Group>
-              ))}
+              <FeatureGroups groups={result.groups} choose={(feature) => openHref(feature.route)} />
+              <PlaceGroups groups={placeGroups} query={query} openHref={openHref} />
             </Command.List>
           </Command>
         </Dialog>

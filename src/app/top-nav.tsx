@@ -56,16 +56,95 @@ export function NavLink({
   );
 }
 
-/** The desktop bar. `role` filters every list; `currentHref` marks the current page. */
-export function TopNav({ role, currentHref }: { role: Role; currentHref: string }) {
+/** Discover: Browse All Features, then up to 5 recent and popular features for `role`. */
+function DiscoverMenu({ role, currentHref }: { role: Role; currentHref: string }) {
   const recentKeys = useSyncExternalStore(subscribeRecentKeys, getRecentKeysSnapshot, () => []);
   const discover = discoverFeatures(recentKeys, role);
   const allFeatures = getFeature('features');
-  const signedIn = role !== 'guest';
+  return (
+    <NavMenu
+      label="Discover"
+      highlightCurrent={false}
+      icon={<Compass aria-hidden="true" size={18} />}
+      currentHref={currentHref}
+      extra={
+        <FeatureMenuItem
+          feature={{ ...allFeatures, label: 'Browse All Features' }}
+          currentHref={currentHref}
+        />
+      }
+      sections={[
+        {
+          id: 'discover',
+          title: 'Popular & recent',
+          items: discover.map((item) => item.feature),
+        },
+      ]}
+    />
+  );
+}
+
+/** The signed-in Me menu: account items, admin items for admins, then Logout. */
+function MeMenu({ role, currentHref }: { role: Role; currentHref: string }) {
   const meItems = resolveVisible(ME_MENU_KEYS, role);
   const adminItems = resolveVisible(ADMIN_MENU_KEYS, role);
   const { logout } = useSession();
+  return (
+    <MenuTrigger>
+      <Button className="nav-trigger nav-trigger--me">
+        <User aria-hidden="true" size={18} />
+        <span>Me</span>
+        <ChevronDown aria-hidden="true" size={16} className="nav-trigger__chevron" />
+      </Button>
+      <Popover className="nav-popover" placement="bottom end" offset={6}>
+        <Menu className="nav-menu" aria-label="Me">
+          {meItems.map((feature) => (
+            <FeatureMenuItem key={feature.key} feature={feature} currentHref={currentHref} />
+          ))}
+          {adminItems.length > 0 ? <Separator className="nav-menu__separator" /> : null}
+          {adminItems.map((feature) => (
+            <FeatureMenuItem key={feature.key} feature={feature} currentHref={currentHref} />
+          ))}
+          <Separator className="nav-menu__separator" />
+          <MenuItem id="logout" textValue="Logout" className="menu-item" onAction={logout}>
+            <LogOut className="menu-item__icon" aria-hidden="true" size={18} />
+            <span className="menu-item__label">Logout</span>
+          </MenuItem>
+        </Menu>
+      </Popover>
+    </MenuTrigger>
+  );
+}
 
+/** The right-hand side: sync status, the palette's search button, and Me or Login. */
+function TopNavActions({ role, currentHref }: { role: Role; currentHref: string }) {
+  return (
+    <div className="top-nav__actions">
+      <SyncStatusIndicator className="sync-indicator--top" />
+      <Button className="search-button" onPress={openPalette} aria-label="Search features">
+        <Search aria-hidden="true" size={18} />
+        <span className="search-button__text">Search</span>
+        <kbd className="search-button__kbd" aria-hidden="true">
+          Ctrl K
+        </kbd>
+      </Button>
+      {role !== 'guest' ? (
+        <MeMenu role={role} currentHref={currentHref} />
+      ) : (
+        <NavLink
+          href="/profile"
+          label="Login"
+          icon={<LogIn aria-hidden="true" size={18} />}
+          currentHref={currentHref}
+          className="nav-link nav-link--login"
+        />
+      )}
+    </div>
+  );
+}
+
+/** The desktop bar. `role` filters every list; `currentHref` marks the current page. */
+export function TopNav({ role, currentHref }: { role: Role; currentHref: string }) {
   return (
     <nav className="top-nav" aria-label="Main">
       <ul className="top-nav__list">
@@ -90,70 +169,10 @@ export function TopNav({ role, currentHref }: { role: Role; currentHref: string 
           </li>
         ))}
         <li>
-          <NavMenu
-            label="Discover"
-            highlightCurrent={false}
-            icon={<Compass aria-hidden="true" size={18} />}
-            currentHref={currentHref}
-            extra={
-              <FeatureMenuItem
-                feature={{ ...allFeatures, label: 'Browse All Features' }}
-                currentHref={currentHref}
-              />
-            }
-            sections={[
-              {
-                id: 'discover',
-                title: 'Popular & recent',
-                items: discover.map((item) => item.feature),
-              },
-            ]}
-          />
+          <DiscoverMenu role={role} currentHref={currentHref} />
         </li>
       </ul>
-      <div className="top-nav__actions">
-        <SyncStatusIndicator className="sync-indicator--top" />
-        <Button className="search-button" onPress={openPalette} aria-label="Search features">
-          <Search aria-hidden="true" size={18} />
-          <span className="search-button__text">Search</span>
-          <kbd className="search-button__kbd" aria-hidden="true">
-            Ctrl K
-          </kbd>
-        </Button>
-        {signedIn ? (
-          <MenuTrigger>
-            <Button className="nav-trigger nav-trigger--me">
-              <User aria-hidden="true" size={18} />
-              <span>Me</span>
-              <ChevronDown aria-hidden="true" size={16} className="nav-trigger__chevron" />
-            </Button>
-            <Popover className="nav-popover" placement="bottom end" offset={6}>
-              <Menu className="nav-menu" aria-label="Me">
-                {meItems.map((feature) => (
-                  <FeatureMenuItem key={feature.key} feature={feature} currentHref={currentHref} />
-                ))}
-                {adminItems.length > 0 ? <Separator className="nav-menu__separator" /> : null}
-                {adminItems.map((feature) => (
-                  <FeatureMenuItem key={feature.key} feature={feature} currentHref={currentHref} />
-                ))}
-                <Separator className="nav-menu__separator" />
-                <MenuItem id="logout" textValue="Logout" className="menu-item" onAction={logout}>
-                  <LogOut className="menu-item__icon" aria-hidden="true" size={18} />
-                  <span className="menu-item__label">Logout</span>
-                </MenuItem>
-              </Menu>
-            </Popover>
-          </MenuTrigger>
-        ) : (
-          <NavLink
-            href="/profile"
-            label="Login"
-            icon={<LogIn aria-hidden="true" size={18} />}
-            currentHref={currentHref}
-            className="nav-link nav-link--login"
-          />
-        )}
-      </div>
+      <TopNavActions role={role} currentHref={currentHref} />
     </nav>
   );
 }

@@ -720,6 +720,150 @@ async function isDatabaseEmpty(database: AppDatabase): Promise<boolean> {
   return counts.every((count) => count === 0);
 }
 
+/** The migrated flag before anything is copied: every count zero, no legacy database yet. */
+function emptyMigrationRecord(
+  now: number,
+  currentDatabaseWasEmpty: boolean,
+): LegacyMigrationRecord {
+  return {
+    migratedAt: now,
+    legacyDatabaseFound: false,
+    currentDatabaseWasEmpty,
+    counts: { ...zeroCounts(copiedStores), trackChunks: 0, mapTiles: 0 },
+    skipped: {
+      invalid: zeroCounts(copiedStores),
+      alreadyPresent: zeroCounts(copiedStores),
+      outdatedTripPlans: 0,
+      mapTilesDropped: 0,
+    },
+  };
+}
+
+/** A rider's legacy document kept verbatim because it maps onto no current schema. */
+interface UnmappedDocument {
+  store: CopiedStore;
+  key: unknown;
+  value: unknown;
+}
+
+/**
+ * Copies legacy stores into their collections, counting into `record` what was inserted,
+ * already present or invalid, and keeping up to 1000 of the riders' own documents that could
+ * not be mapped (`unmapped`) so nothing they made is silently lost.
+ */
+class LegacyCopier {
+  readonly unmapped: UnmappedDocument[] = [];
+
+  constructor(
+    private readonly contents: LegacyContents,
+    private readonly record: LegacyMigrationRecord,
+  ) {}
+
+  /** Maps and inserts one store; resolves to the documents inserted now. */
+  async copy<T extends { id: string }>(
+    store: CopiedStore,
+    collection: RxCollection<T>,
+    mapper: (legacyRecord: LegacyRecord) => T | null,
+  ): Promise<T[]> {
+    const mapped: T[] = [];
+    for (const legacyRecord of this.contents[store] ?? []) {
+      const document = mapper(legacyRecord);
+      if (document) {
+        mapped.push(document);
+      } else {
+        this.record.skipped.invalid[store] += 1;
+        this.keep(store, toPlainJson(legacyRecord.key), toPlainJson(legacyRecord.value));
+      }
+    }
+    const result = await insertAbsent(collection, mapped);
+    this.record.counts[store] += result.inserted.length;
+    this.record.skipped.alreadyPresent[store] += result.present;
+    this.record.skipped.invalid[store] += result.invalid.length;
+    for (const document of result.invalid) this.keep(store, document.id, toPlainJson(document));
+    return result.inserted;
+  }
+
+  /** Keeps an unmappable document of a rider store, up to the limit. */
+  private keep(store: CopiedStore, key: unknown, value: unknown): void {
+    if (riderStores.includes(store) && this.unmapped.length < maximumUnmappedKept) {
+      this.unmapped.push({ store, key, value });
+    }
+  }
+}
+
+/** Drops cached trip plans with an outdated generic name (core-platform §5), counting them. */
+function dropOutdatedTripPlans(contents: LegacyContents, record: LegacyMigrationRecord): void {
+  contents.tripPlans = (contents.tripPlans ?? []).filter((legacyRecord) => {
+    const name = isObject(legacyRecord.value) ? toText(legacyRecord.value.name, 10000) : null;
+    if (name && isOutdatedGenericPlanName(name)) {
+      record.skipped.outdatedTripPlans += 1;
+      return false;
+    }
+    return true;
+  });
+}
+
+/**
+ * One context per device: keeps the most recently updated legacy record and counts the others
+ * as invalid.
+ */
+function keepLatestTripContext(
+  contents: LegacyContents,
+  record: LegacyMigrationRecord,
+  now: number,
+): void {
+  const contexts = (contents.tripContext ?? [])
+    .map((legacyRecord) => ({ legacyRecord, mapped: mapTripContext(legacyRecord.value, now) }))
+    .sort((a, b) => (b.mapped?.updatedAt ?? -1) - (a.mapped?.updatedAt ?? -1));
+  contents.tripContext = contexts.slice(0, 1).map((entry) => entry.legacyRecord);
+  record.skipped.invalid.tripContext += Math.max(0, contexts.length - 1);
+}
+
+/**
+ * Copies every legacy store into the current database (trips with their track chunks), fills
+ * in `record`, and returns the riders' documents that could not be mapped. Map tiles are
+ * dropped: offline map regions replace them.
+ */
+async function copyLegacyContents(
+  database: AppDatabase,
+  contents: LegacyContents,
+  record: LegacyMigrationRecord,
+  now: number,
+): Promise<UnmappedDocument[]> {
+  const copier = new LegacyCopier(contents, record);
+  await copier.copy('trails', database.trails, (legacyRecord) =>
+    mapTrail(legacyRecord, legacyRecord.value),
+  );
+  await copier.copy('waypoints', database.waypoints, (legacyRecord) =>
+    mapWaypoint(legacyRecord, legacyRecord.value, now),
+  );
+  const tripChunks = new Map<string, TrackChunk[]>();
+  const insertedTrips = await copier.copy('trips', database.trips, (legacyRecord) => {
+    const mapped = mapTrip(legacyRecord, legacyRecord.value, now);
+    if (mapped) tripChunks.set(mapped.trip.id, mapped.chunks);
+    return mapped?.trip ?? null;
+  });
+  // Chunks only for trips inserted now: a trip already present keeps its own track.
+  const chunks = insertedTrips.flatMap((trip) => tripChunks.get(trip.id) ?? []);
+  record.counts.trackChunks += (await insertAbsent(database.trackChunks, chunks)).inserted.length;
+  await copier.copy('achievements', database.achievements, (legacyRecord) =>
+    mapAchievement(legacyRecord, legacyRecord.value, now),
+  );
+  await copier.copy('userAchievements', database.userAchievements, (legacyRecord) =>
+    mapUserAchievement(legacyRecord.value, now),
+  );
+  dropOutdatedTripPlans(contents, record);
+  await copier.copy('tripPlans', database.tripPlans, (legacyRecord) =>
+    mapTripPlan(legacyRecord, legacyRecord.value, now),
+  );
+  keepLatestTripContext(contents, record, now);
+  await copier.copy('tripContext', database.tripContext, (legacyRecord) =>
+    mapTripContext(legacyRecord.value, now),
+  );
+  record.skipped.mapTilesDropped = contents.mapTiles?.length ?? 0;
+  return copier.unmapped;
+}
+
 /**
  * Runs the one-time legacy migration described at the top of this file, if the migrated flag
  * is absent. Returns the record stored as the flag, or null when it had already run.
@@ -734,19 +878,7 @@ export async function runLegacyMigration(
   const factory = options.indexedDB ?? globalThis.indexedDB;
   const legacyName = options.legacyDatabaseName ?? legacyOfflineDatabase.name;
   const now = (options.now ?? Date.now)();
-
-  const record: LegacyMigrationRecord = {
-    migratedAt: now,
-    legacyDatabaseFound: false,
-    currentDatabaseWasEmpty: await isDatabaseEmpty(database),
-    counts: { ...zeroCounts(copiedStores), trackChunks: 0, mapTiles: 0 },
-    skipped: {
-      invalid: zeroCounts(copiedStores),
-      alreadyPresent: zeroCounts(copiedStores),
-      outdatedTripPlans: 0,
-      mapTilesDropped: 0,
-    },
-  };
+  const record = emptyMigrationRecord(now, await isDatabaseEmpty(database));
 
   const legacy = factory ? await openExistingDatabase(factory, legacyName) : null;
   if (legacy) {
@@ -757,85 +889,7 @@ export async function runLegacyMigration(
     } finally {
       legacy.close();
     }
-    const unmapped: { store: CopiedStore; key: unknown; value: unknown }[] = [];
-
-    const copy = async <T extends { id: string }>(
-      store: CopiedStore,
-      collection: RxCollection<T>,
-      mapper: (legacyRecord: LegacyRecord) => T | null,
-    ): Promise<T[]> => {
-      const mapped: T[] = [];
-      for (const legacyRecord of contents[store] ?? []) {
-        const document = mapper(legacyRecord);
-        if (document) {
-          mapped.push(document);
-        } else {
-          record.skipped.invalid[store] += 1;
-          if (riderStores.includes(store) && unmapped.length < maximumUnmappedKept) {
-            unmapped.push({
-              store,
-              key: toPlainJson(legacyRecord.key),
-              value: toPlainJson(legacyRecord.value),
-            });
-          }
-        }
-      }
-      const result = await insertAbsent(collection, mapped);
-      record.counts[store] += result.inserted.length;
-      record.skipped.alreadyPresent[store] += result.present;
-      record.skipped.invalid[store] += result.invalid.length;
-      for (const document of result.invalid) {
-        if (riderStores.includes(store) && unmapped.length < maximumUnmappedKept) {
-          unmapped.push({ store, key: document.id, value: toPlainJson(document) });
-        }
-      }
-      return result.inserted;
-    };
-
-    await copy('trails', database.trails, (legacyRecord) =>
-      mapTrail(legacyRecord, legacyRecord.value),
-    );
-    await copy('waypoints', database.waypoints, (legacyRecord) =>
-      mapWaypoint(legacyRecord, legacyRecord.value, now),
-    );
-    const tripChunks = new Map<string, TrackChunk[]>();
-    const insertedTrips = await copy('trips', database.trips, (legacyRecord) => {
-      const mapped = mapTrip(legacyRecord, legacyRecord.value, now);
-      if (mapped) tripChunks.set(mapped.trip.id, mapped.chunks);
-      return mapped?.trip ?? null;
-    });
-    // Chunks only for trips inserted now: a trip already present keeps its own track.
-    const chunks = insertedTrips.flatMap((trip) => tripChunks.get(trip.id) ?? []);
-    record.counts.trackChunks += (await insertAbsent(database.trackChunks, chunks)).inserted.length;
-    await copy('achievements', database.achievements, (legacyRecord) =>
-      mapAchievement(legacyRecord, legacyRecord.value, now),
-    );
-    await copy('userAchievements', database.userAchievements, (legacyRecord) =>
-      mapUserAchievement(legacyRecord.value, now),
-    );
-    const plans = (contents.tripPlans ?? []).filter((legacyRecord) => {
-      const name = isObject(legacyRecord.value) ? toText(legacyRecord.value.name, 10000) : null;
-      if (name && isOutdatedGenericPlanName(name)) {
-        record.skipped.outdatedTripPlans += 1;
-        return false;
-      }
-      return true;
-    });
-    contents.tripPlans = plans;
-    await copy('tripPlans', database.tripPlans, (legacyRecord) =>
-      mapTripPlan(legacyRecord, legacyRecord.value, now),
-    );
-    // One context per device: the most recently updated legacy record wins, others are skipped.
-    const contexts = (contents.tripContext ?? [])
-      .map((legacyRecord) => ({ legacyRecord, mapped: mapTripContext(legacyRecord.value, now) }))
-      .sort((a, b) => (b.mapped?.updatedAt ?? -1) - (a.mapped?.updatedAt ?? -1));
-    contents.tripContext = contexts.slice(0, 1).map((entry) => entry.legacyRecord);
-    record.skipped.invalid.tripContext += Math.max(0, contexts.length - 1);
-    await copy('tripContext', database.tripContext, (legacyRecord) =>
-      mapTripContext(legacyRecord.value, now),
-    );
-    record.skipped.mapTilesDropped = contents.mapTiles?.length ?? 0;
-
+    const unmapped = await copyLegacyContents(database, contents, record, now);
     if (unmapped.length > 0) {
       await database.upsertLocal(legacyUnmappedDocumentsId, { keptAt: now, documents: unmapped });
     }

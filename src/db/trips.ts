@@ -24,8 +24,10 @@ import {
 } from '../lib/geo/track-stats.ts';
 import type { GpxContents } from '../lib/gpx/gpx-import.ts';
 import type {
+  InterruptedTripSummary,
   RecordingSessionSnapshot,
   RecordingStorePort,
+  ResumedTripState,
 } from '../lib/recording/recording-storage.ts';
 import type { AppDatabase } from './database.ts';
 import { modifyLocalDocument } from './local-document-write.ts';
@@ -461,74 +463,88 @@ export interface GpxImportResult {
   waypointCount: number;
 }
 
+/** Points per chunk document of an imported line (written once, never appended to). */
+const importChunkPoints = 600;
+
 /**
- * Stores the tracks and routes of a parsed GPX file as imported trips (temp- ids, status
- * pending, finished) with their points, and its waypoints linked to the first trip (or to none).
- * All or nothing: if any write fails, what was written is removed and the error rethrown.
+ * One GPX track or route as an imported trip (temp- id from `now + lineIndex`) and its chunks.
+ * Its name is the line's, else the file's for a one-line file, else the file name numbered;
+ * times come from the points (a route has none, so it starts `now` and has no end).
  */
-export async function importGpxContents(
-  db: AppDatabase,
+function importedTrip(
   contents: GpxContents,
+  lineIndex: number,
   fileName: string,
-): Promise<GpxImportResult> {
-  const now = Date.now();
-  const trips: Trip[] = [];
+  now: number,
+): { trip: Trip; chunks: TrackChunk[] } {
+  const line = contents.lines[lineIndex] as GpxContents['lines'][number];
+  const points: TrackPoint[] = line.positions.map((position) => [
+    position[0],
+    position[1],
+    position[2],
+    position[3],
+    null,
+  ]);
+  const stats = statisticsOfPoints(points);
+  const times = points.map((point) => point[3]).filter((time): time is number => time !== null);
+  const startedAt = times.length > 0 ? Math.min(...times) : now;
+  const endedAt = times.length > 0 ? Math.max(...times) : null;
+  const id = newTempId(now + lineIndex);
+  const name =
+    line.name ??
+    (contents.lines.length === 1 ? contents.name : null) ??
+    `${fileName.replace(/\.gpx$/i, '')}${contents.lines.length > 1 ? ` (${lineIndex + 1})` : ''}`;
+  const trip: Trip = {
+    id,
+    userId: LOCAL_USER_ID,
+    name: name.slice(0, 200) || 'Imported track',
+    trailId: null,
+    vehicleType: null,
+    source: 'imported',
+    recordingState: 'finished',
+    status: 'pending',
+    startedAt,
+    endedAt,
+    ...tripStatisticsFields(stats, endedAt !== null ? endedAt - startedAt : 0),
+    trackPointCount: points.length,
+    bbox: boundingBox(points),
+    notes: [
+      line.kind === 'route' ? 'Imported GPX route (no times).' : 'Imported GPX track.',
+      line.description,
+      contents.creator ? `Written by ${contents.creator}.` : null,
+      `File: ${fileName}`,
+    ]
+      .filter(Boolean)
+      .join(' ')
+      .slice(0, 10000),
+    createdAt: now,
+    updatedAt: now,
+  };
   const chunks: TrackChunk[] = [];
-  contents.lines.forEach((line, lineIndex) => {
-    const points: TrackPoint[] = line.positions.map((position) => [
-      position[0],
-      position[1],
-      position[2],
-      position[3],
-      null,
-    ]);
-    const stats = statisticsOfPoints(points);
-    const times = points.map((point) => point[3]).filter((time): time is number => time !== null);
-    const startedAt = times.length > 0 ? Math.min(...times) : now;
-    const endedAt = times.length > 0 ? Math.max(...times) : null;
-    const id = newTempId(now + lineIndex);
-    const name =
-      line.name ??
-      (contents.lines.length === 1 ? contents.name : null) ??
-      `${fileName.replace(/\.gpx$/i, '')}${contents.lines.length > 1 ? ` (${lineIndex + 1})` : ''}`;
-    trips.push({
-      id,
-      userId: LOCAL_USER_ID,
-      name: name.slice(0, 200) || 'Imported track',
-      trailId: null,
-      vehicleType: null,
-      source: 'imported',
-      recordingState: 'finished',
-      status: 'pending',
-      startedAt,
-      endedAt,
-      ...tripStatisticsFields(stats, endedAt !== null ? endedAt - startedAt : 0),
-      trackPointCount: points.length,
-      bbox: boundingBox(points),
-      notes: [
-        line.kind === 'route' ? 'Imported GPX route (no times).' : 'Imported GPX track.',
-        line.description,
-        contents.creator ? `Written by ${contents.creator}.` : null,
-        `File: ${fileName}`,
-      ]
-        .filter(Boolean)
-        .join(' ')
-        .slice(0, 10000),
-      createdAt: now,
+  for (
+    let start = 0, sequence = 0;
+    start < points.length;
+    start += importChunkPoints, sequence += 1
+  ) {
+    chunks.push({
+      id: trackChunkId(id, sequence),
+      tripId: id,
+      sequence,
+      points: points.slice(start, start + importChunkPoints),
       updatedAt: now,
     });
-    for (let start = 0, sequence = 0; start < points.length; start += 600, sequence += 1) {
-      chunks.push({
-        id: trackChunkId(id, sequence),
-        tripId: id,
-        sequence,
-        points: points.slice(start, start + 600),
-        updatedAt: now,
-      });
-    }
-  });
-  const linkedTripId = trips[0]?.id ?? null;
-  const waypoints: Waypoint[] = contents.waypoints.map((waypoint, index) => ({
+  }
+  return { trip, chunks };
+}
+
+/** The file's waypoints as the rider's own ('other' category), linked to `tripId` or to none. */
+function importedWaypoints(
+  contents: GpxContents,
+  fileName: string,
+  now: number,
+  tripId: string | null,
+): Waypoint[] {
+  return contents.waypoints.map((waypoint, index) => ({
     id: newTempId(now + 1000 + index),
     ownerId: LOCAL_USER_ID,
     name: (waypoint.name ?? `Waypoint ${index + 1}`).slice(0, 200),
@@ -538,7 +554,7 @@ export async function importGpxContents(
     latitude: waypoint.latitude,
     elevationMetres: waypoint.elevation,
     trailId: null,
-    tripId: linkedTripId,
+    tripId,
     county: null,
     region: null,
     waterfowl: null,
@@ -547,6 +563,19 @@ export async function importGpxContents(
     createdAt: now,
     updatedAt: now,
   }));
+}
+
+/**
+ * Inserts trips, then chunks, then waypoints; if any insert fails (an error or a refused
+ * document), removes everything of this import and rethrows, so a half-imported file never
+ * shows up.
+ */
+async function insertImportAllOrNothing(
+  db: AppDatabase,
+  trips: Trip[],
+  chunks: TrackChunk[],
+  waypoints: Waypoint[],
+): Promise<void> {
   try {
     for (const [collection, documents] of [
       [db.trips, trips],
@@ -568,6 +597,26 @@ export async function importGpxContents(
     await db.waypoints.find({ selector: { id: { $in: waypoints.map((w) => w.id) } } }).remove();
     throw error;
   }
+}
+
+/**
+ * Stores the tracks and routes of a parsed GPX file as imported trips (temp- ids, status
+ * pending, finished) with their points, and its waypoints linked to the first trip (or to none).
+ * All or nothing: if any write fails, what was written is removed and the error rethrown.
+ */
+export async function importGpxContents(
+  db: AppDatabase,
+  contents: GpxContents,
+  fileName: string,
+): Promise<GpxImportResult> {
+  const now = Date.now();
+  const imported = contents.lines.map((_line, lineIndex) =>
+    importedTrip(contents, lineIndex, fileName, now),
+  );
+  const trips = imported.map((entry) => entry.trip);
+  const chunks = imported.flatMap((entry) => entry.chunks);
+  const waypoints = importedWaypoints(contents, fileName, now, trips[0]?.id ?? null);
+  await insertImportAllOrNothing(db, trips, chunks, waypoints);
   return { tripIds: trips.map((trip) => trip.id), waypointCount: waypoints.length };
 }
 
@@ -599,42 +648,135 @@ export interface RecordingStoreOptions {
 }
 
 /**
- * The recording machine's storage over the app database. One writer per trip; the session and
- * the trip's running totals are written after each chunk write, so a crash leaves totals that
- * match the points (see the file comment).
+ * The state behind `createRecordingStore`: the open track writer, the latest session the
+ * machine reported, which trip phase is already written, and one promise chain so writes
+ * happen in the order they were asked for.
  */
-export function createRecordingStore(
-  db: AppDatabase,
-  options: RecordingStoreOptions = {},
-): RecordingStore {
-  const now = options.now ?? (() => Date.now());
-  let writer: TrackWriter | null = null;
-  let latest: RecordingSessionSnapshot | null = null;
-  let writtenPhase: string | null = null;
-  let chain: Promise<void> = Promise.resolve();
+class DatabaseRecordingStore {
+  private readonly now: () => number;
+  private writer: TrackWriter | null = null;
+  private latest: RecordingSessionSnapshot | null = null;
+  private writtenPhase: string | null = null;
+  private chain: Promise<void> = Promise.resolve();
 
-  const writeSession = async () => {
-    const session = latest;
+  constructor(
+    private readonly db: AppDatabase,
+    private readonly options: RecordingStoreOptions,
+  ) {
+    this.now = options.now ?? (() => Date.now());
+  }
+
+  /** The interrupted recording, summarised for the "resume or finish" prompt. */
+  async findInterrupted(): Promise<InterruptedTripSummary | null> {
+    const interrupted = await findInterruptedRecording(this.db);
+    if (!interrupted) return null;
+    return {
+      tripId: interrupted.trip.id,
+      name: interrupted.trip.name,
+      startedAt: interrupted.trip.startedAt,
+      distanceMiles: interrupted.trip.distanceMiles,
+      phase: interrupted.phase,
+    };
+  }
+
+  /** Creates the trip and opens its writer. */
+  async begin(input: Parameters<RecordingStorePort['begin']>[0]) {
+    const trip = await createRecordedTrip(this.db, input);
+    this.openWriter(trip.id, null);
+    return { tripId: trip.id, name: trip.name };
+  }
+
+  /** Reopens an interrupted trip where its stored points end, paused if it was paused. */
+  async resume(tripId: string): Promise<ResumedTripState> {
+    const resumed = await loadRecordingForResume(this.db, tripId);
+    this.openWriter(tripId, resumed);
+    const phase = resumed.trip.recordingState === 'paused' ? 'paused' : 'recording';
+    const { startedAt } = resumed.trip;
+    this.latest = {
+      tripId,
+      phase,
+      pausedBy: phase === 'paused' ? 'rider' : null,
+      startedAt,
+      stats: resumed.stats,
+    };
+    const { name, trailId } = resumed.trip;
+    return { tripId, name, trailId, startedAt, stats: resumed.stats, phase };
+  }
+
+  /** Buffers a point for the open trip; rejects when no writer is open for that trip. */
+  appendPoint(fix: Fix, session: RecordingSessionSnapshot): Promise<void> {
+    this.latest = session;
+    const current = this.writer;
+    if (!current || current.tripId !== session.tripId) {
+      return Promise.reject(new Error(`No recording open for trip ${session.tripId}`));
+    }
+    return this.enqueue(() => current.append(fixToPoint(fix)));
+  }
+
+  /** Writes the session at once when its phase changed; otherwise it goes with the next flush. */
+  saveSession(session: RecordingSessionSnapshot): Promise<void> {
+    this.latest = session;
+    if (this.writtenPhase === `${session.tripId}:${session.phase}`) return Promise.resolve();
+    return this.enqueue(async () => {
+      if (this.writer && this.writer.tripId === session.tripId) await this.writer.flush();
+      await this.writeSession();
+    });
+  }
+
+  /** Flushes and closes the writer, then marks the trip finished at `endedAt` (default now). */
+  finish(tripId: string, stats: TrackStatsState, endedAt?: number) {
+    return this.enqueue(async () => {
+      if (this.writer?.tripId === tripId) {
+        await this.writer.close();
+        this.writer = null;
+      }
+      await finishRecordedTrip(this.db, tripId, stats, endedAt ?? this.now());
+      this.latest = null;
+      this.writtenPhase = null;
+    }).then(() => ({ tripId }));
+  }
+
+  /** Finishes an interrupted trip at its last stored point. */
+  closeInterrupted(tripId: string): Promise<void> {
+    return this.enqueue(async () => {
+      const resumed = await loadRecordingForResume(this.db, tripId);
+      const lastTime = resumed.stats.last?.time ?? resumed.trip.startedAt;
+      await finishRecordedTrip(this.db, tripId, resumed.stats, lastTime);
+    });
+  }
+
+  /** Resolves when every write so far is stored. */
+  whenIdle(): Promise<void> {
+    return this.enqueue(async () => {
+      await this.writer?.flush();
+    });
+  }
+
+  /** Writes the trip's running totals and the session (after each chunk write, see above). */
+  private async writeSession(): Promise<void> {
+    const session = this.latest;
     if (!session) return;
-    const lastTime = session.stats.last?.time ?? now();
+    const lastTime = session.stats.last?.time ?? this.now();
     await updateRecordingTrip(
-      db,
+      this.db,
       session.tripId,
       session.stats,
-      Math.max(lastTime, now()) - session.startedAt,
+      Math.max(lastTime, this.now()) - session.startedAt,
       session.phase,
     );
-    await writeRecordingSession(db, { ...session, savedAt: now() });
-    writtenPhase = `${session.tripId}:${session.phase}`;
-  };
+    await writeRecordingSession(this.db, { ...session, savedAt: this.now() });
+    this.writtenPhase = `${session.tripId}:${session.phase}`;
+  }
 
-  const openWriter = (
+  /** Closes the previous writer and opens one for `tripId`, continuing after `stored` points. */
+  private openWriter(
     tripId: string,
     stored: { storedPointCount: number; lastChunk: ResumedRecording['lastChunk'] } | null,
-  ) => {
-    const previous = writer;
+  ): TrackWriter {
+    const { options } = this;
+    const previous = this.writer;
     if (previous) void previous.close();
-    writer = createTrackWriter(db, tripId, {
+    this.writer = createTrackWriter(this.db, tripId, {
       storedPointCount: stored?.storedPointCount ?? 0,
       lastChunk: stored?.lastChunk ?? null,
       ...(options.flushEveryPoints !== undefined
@@ -645,91 +787,36 @@ export function createRecordingStore(
         : {}),
       ...(options.setInterval ? { setInterval: options.setInterval } : {}),
       ...(options.clearInterval ? { clearInterval: options.clearInterval } : {}),
-      afterFlush: writeSession,
+      afterFlush: () => this.writeSession(),
     });
-    return writer;
-  };
+    return this.writer;
+  }
 
-  const enqueue = (task: () => Promise<void>): Promise<void> => {
-    chain = chain.catch(() => undefined).then(task);
-    return chain;
-  };
+  /** Runs `task` after every earlier write, whether that one failed or not. */
+  private enqueue(task: () => Promise<void>): Promise<void> {
+    this.chain = this.chain.catch(() => undefined).then(task);
+    return this.chain;
+  }
+}
 
+/**
+ * The recording machine's storage over the app database. One writer per trip; the session and
+ * the trip's running totals are written after each chunk write, so a crash leaves totals that
+ * match the points (see the file comment).
+ */
+export function createRecordingStore(
+  db: AppDatabase,
+  options: RecordingStoreOptions = {},
+): RecordingStore {
+  const store = new DatabaseRecordingStore(db, options);
   return {
-    async findInterrupted() {
-      const interrupted = await findInterruptedRecording(db);
-      if (!interrupted) return null;
-      return {
-        tripId: interrupted.trip.id,
-        name: interrupted.trip.name,
-        startedAt: interrupted.trip.startedAt,
-        distanceMiles: interrupted.trip.distanceMiles,
-        phase: interrupted.phase,
-      };
-    },
-    async begin(input) {
-      const trip = await createRecordedTrip(db, input);
-      openWriter(trip.id, null);
-      return { tripId: trip.id, name: trip.name };
-    },
-    async resume(tripId) {
-      const resumed = await loadRecordingForResume(db, tripId);
-      openWriter(tripId, resumed);
-      const phase = resumed.trip.recordingState === 'paused' ? 'paused' : 'recording';
-      latest = {
-        tripId,
-        phase,
-        pausedBy: phase === 'paused' ? 'rider' : null,
-        startedAt: resumed.trip.startedAt,
-        stats: resumed.stats,
-      };
-      return {
-        tripId,
-        name: resumed.trip.name,
-        trailId: resumed.trip.trailId,
-        startedAt: resumed.trip.startedAt,
-        stats: resumed.stats,
-        phase,
-      };
-    },
-    appendPoint(fix, session) {
-      latest = session;
-      const current = writer;
-      if (!current || current.tripId !== session.tripId) {
-        return Promise.reject(new Error(`No recording open for trip ${session.tripId}`));
-      }
-      return enqueue(() => current.append(fixToPoint(fix)));
-    },
-    saveSession(session) {
-      latest = session;
-      if (writtenPhase === `${session.tripId}:${session.phase}`) return Promise.resolve();
-      return enqueue(async () => {
-        if (writer && writer.tripId === session.tripId) await writer.flush();
-        await writeSession();
-      });
-    },
-    finish(tripId, stats, endedAt) {
-      return enqueue(async () => {
-        if (writer?.tripId === tripId) {
-          await writer.close();
-          writer = null;
-        }
-        await finishRecordedTrip(db, tripId, stats, endedAt ?? now());
-        latest = null;
-        writtenPhase = null;
-      }).then(() => ({ tripId }));
-    },
-    closeInterrupted(tripId) {
-      return enqueue(async () => {
-        const resumed = await loadRecordingForResume(db, tripId);
-        const lastTime = resumed.stats.last?.time ?? resumed.trip.startedAt;
-        await finishRecordedTrip(db, tripId, resumed.stats, lastTime);
-      });
-    },
-    whenIdle() {
-      return enqueue(async () => {
-        await writer?.flush();
-      });
-    },
+    findInterrupted: () => store.findInterrupted(),
+    begin: (input) => store.begin(input),
+    resume: (tripId) => store.resume(tripId),
+    appendPoint: (fix, session) => store.appendPoint(fix, session),
+    saveSession: (session) => store.saveSession(session),
+    finish: (tripId, stats, endedAt) => store.finish(tripId, stats, endedAt),
+    closeInterrupted: (tripId) => store.closeInterrupted(tripId),
+    whenIdle: () => store.whenIdle(),
   };
 }

@@ -9,11 +9,13 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Fuel, Store, Tent, Wrench } from 'lucide-react';
+import type { Campground } from '../../schemas/campgrounds.ts';
+import type { Trail } from '../../schemas/trails.ts';
 import { useCampgrounds, useTrails } from '../db/hooks.ts';
 import { isWebUrl } from '../lib/trail-format.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { Spinner } from '../ui/spinner.tsx';
-import { formatMiles, parkNearbyRadiusMiles, withinRadius } from './nearby.ts';
+import { formatMiles, parkNearbyRadiusMiles, withinRadius, type Nearby } from './nearby.ts';
 import './local.css';
 
 /** The honest empty state of a business list, with the rule a listing must pass. */
@@ -29,6 +31,60 @@ function NoListingsYet({ what }: { what: string }) {
           guessed. Nothing here is paid placement.
         </p>
       </div>
+    </div>
+  );
+}
+
+/** One nearby campground: its page, distance, operator, and the phone and website its source gives. */
+function NearbyCampgroundItem({ item, distanceMiles }: Nearby<Campground>) {
+  const website = isWebUrl(item.contact.website) ? item.contact.website : null;
+  return (
+    <li>
+      <Link to="/campgrounds" search={{ campground: item.id }}>
+        {item.name}
+      </Link>
+      <span>
+        {formatMiles(distanceMiles)} · {item.operator ?? 'operator unknown'}
+        {item.contact.phone ? ` · phone ${item.contact.phone} (from its source)` : ''}
+      </span>
+      {website ? (
+        <a href={website} target="_blank" rel="noopener noreferrer">
+          Website
+          <span className="visually-hidden"> of {item.name} (opens in a new tab)</span>
+        </a>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * The campgrounds within 15 miles (straight line) of the chosen trail, nearest first, or a
+ * sentence saying there are none; announced politely as the choice changes.
+ */
+function NearbyCampgrounds({ trail, near }: { trail: Trail; near: Nearby<Campground>[] }) {
+  return (
+    <div aria-live="polite">
+      {near.length === 0 ? (
+        <p>
+          No campground in the campground list lies within {parkNearbyRadiusMiles} miles of{' '}
+          {trail.name}.
+        </p>
+      ) : (
+        <>
+          <p className="local-muted">
+            {near.length} within {parkNearbyRadiusMiles} miles of {trail.name} (straight line
+            {trail.locationConfidence === 'approximate'
+              ? ', from an approximate trailhead point'
+              : ''}
+            ).
+          </p>
+          <ul className="local-nearby">
+            {near.map((nearby) => (
+              <NearbyCampgroundItem key={nearby.item.id} {...nearby} />
+            ))}
+          </ul>
+        </>
+      )}
     </div>
   );
 }
@@ -75,53 +131,7 @@ function CampgroundsNearTrail() {
           </option>
         ))}
       </select>
-      {trail ? (
-        <div aria-live="polite">
-          {near.length === 0 ? (
-            <p>
-              No campground in the campground list lies within {parkNearbyRadiusMiles} miles of{' '}
-              {trail.name}.
-            </p>
-          ) : (
-            <>
-              <p className="local-muted">
-                {near.length} within {parkNearbyRadiusMiles} miles of {trail.name} (straight line
-                {trail.locationConfidence === 'approximate'
-                  ? ', from an approximate trailhead point'
-                  : ''}
-                ).
-              </p>
-              <ul className="local-nearby">
-                {near.map(({ item, distanceMiles }) => {
-                  const website = isWebUrl(item.contact.website) ? item.contact.website : null;
-                  return (
-                    <li key={item.id}>
-                      <Link to="/campgrounds" search={{ campground: item.id }}>
-                        {item.name}
-                      </Link>
-                      <span>
-                        {formatMiles(distanceMiles)} · {item.operator ?? 'operator unknown'}
-                        {item.contact.phone
-                          ? ` · phone ${item.contact.phone} (from its source)`
-                          : ''}
-                      </span>
-                      {website ? (
-                        <a href={website} target="_blank" rel="noopener noreferrer">
-                          Website
-                          <span className="visually-hidden">
-                            {' '}
-                            of {item.name} (opens in a new tab)
-                          </span>
-                        </a>
-                      ) : null}
-                    </li>
-                  );
-                })}
-              </ul>
-            </>
-          )}
-        </div>
-      ) : null}
+      {trail ? <NearbyCampgrounds trail={trail} near={near} /> : null}
     </>
   );
 }

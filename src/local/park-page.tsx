@@ -35,7 +35,7 @@ import {
 import { getFeature } from '../features/directory.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { Spinner } from '../ui/spinner.tsx';
-import { formatMiles, parkNearbyRadiusMiles, withinRadius } from './nearby.ts';
+import { formatMiles, parkNearbyRadiusMiles, withinRadius, type Nearby } from './nearby.ts';
 import { parkPages, type ParkPageKey } from './parks.ts';
 import { SourceList } from './source-list.tsx';
 import './local.css';
@@ -156,112 +156,131 @@ function CatalogueParkBody({ trailId, claims }: { trailId: string; claims: reado
   return <ParkDetails trail={trail} claims={claims} />;
 }
 
-function ParkDetails({ trail, claims }: { trail: Trail; claims: readonly string[] }) {
+/**
+ * Where the park is: county and region, coordinates, whether the point is approximate, a map
+ * around it, the trail page and Google Maps directions (online only; the coordinates work
+ * offline).
+ */
+function ParkLocation({ trail }: { trail: Trail }) {
   const approximate = trail.locationConfidence === 'approximate';
+  return (
+    <section className="local-section" aria-labelledby="location-title">
+      <h2 id="location-title">Location</h2>
+      <p>
+        {countyRegionLabel(trail.county, trail.region)} ·{' '}
+        <span className="local-coords">{formatCoordinates(trail.latitude, trail.longitude)}</span>{' '}
+        (lat, lon)
+      </p>
+      {approximate ? (
+        <div className="local-callout local-callout--warning" role="note">
+          <TriangleAlert size={22} aria-hidden="true" />
+          <div>
+            <p className="local-callout__title">Location approximate</p>
+            <p>
+              This point is placed from the sources below, not from a surveyed entrance, and may be
+              off by several miles. Confirm the entrance with the operator before you go.
+            </p>
+          </div>
+        </div>
+      ) : (
+        <p className="local-muted">Point from the place&apos;s own map record (see sources).</p>
+      )}
+      <div className="local-map" aria-label={`Map around ${trail.name}`} role="region">
+        <MapView
+          initialView={{ center: [trail.longitude, trail.latitude], zoom: parkMapZoom }}
+          label={`Map centred on ${trail.name}`}
+          highlightTrailId={trail.id}
+        />
+      </div>
+      <ul className="local-actions">
+        <li>
+          <Link to="/map/$trailId" params={{ trailId: trail.id }} className="button">
+            <Route size={18} aria-hidden="true" /> Trail page: save it, copy coordinates
+          </Link>
+        </li>
+        <li>
+          <a
+            className="button button--primary"
+            href={directionsUrl(trail.latitude, trail.longitude)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            <Navigation size={18} aria-hidden="true" /> Directions
+            <span className="visually-hidden"> (opens Google Maps, needs a network)</span>
+          </a>
+        </li>
+      </ul>
+      <p className="local-muted">
+        Directions open Google Maps and need signal; the coordinates work offline in any GPS. The
+        map shows offline once its region is downloaded on <Link to="/map">the map page</Link>.
+      </p>
+    </section>
+  );
+}
+
+/**
+ * Kind, allowed activities, length, fee, season, operator and official site as the catalogue
+ * has them; each missing value says it is unknown instead of guessing.
+ */
+function ParkFacts({ trail }: { trail: Trail }) {
   const officialUrl = isWebUrl(trail.officialUrl) ? trail.officialUrl : null;
   return (
-    <>
-      <section className="local-section" aria-labelledby="location-title">
-        <h2 id="location-title">Location</h2>
-        <p>
-          {countyRegionLabel(trail.county, trail.region)} ·{' '}
-          <span className="local-coords">{formatCoordinates(trail.latitude, trail.longitude)}</span>{' '}
-          (lat, lon)
-        </p>
-        {approximate ? (
-          <div className="local-callout local-callout--warning" role="note">
-            <TriangleAlert size={22} aria-hidden="true" />
-            <div>
-              <p className="local-callout__title">Location approximate</p>
-              <p>
-                This point is placed from the sources below, not from a surveyed entrance, and may
-                be off by several miles. Confirm the entrance with the operator before you go.
-              </p>
-            </div>
-          </div>
-        ) : (
-          <p className="local-muted">Point from the place&apos;s own map record (see sources).</p>
-        )}
-        <div className="local-map" aria-label={`Map around ${trail.name}`} role="region">
-          <MapView
-            initialView={{ center: [trail.longitude, trail.latitude], zoom: parkMapZoom }}
-            label={`Map centred on ${trail.name}`}
-            highlightTrailId={trail.id}
-          />
+    <section className="local-section" aria-labelledby="riding-title">
+      <h2 id="riding-title">Riding, fees and season</h2>
+      <dl className="local-facts">
+        <Fact label="Kind" value={trailKindLabel(trail.kind)} />
+        <Fact
+          label="Allowed"
+          value={trail.activities.map(activityLabel).join(', ') || 'Not listed in the sources'}
+        />
+        <Fact
+          label="Trail length"
+          value={lengthLabel(trail.lengthMiles)}
+          note={
+            trail.lengthMiles !== null && trail.sources.includes('product spec')
+              ? 'Not independently verified'
+              : undefined
+          }
+        />
+        <Fact
+          label="Fee"
+          value={feeLabel(trail.fee)}
+          note={trail.fee ? undefined : 'No source gives a fee; ask the operator'}
+        />
+        <Fact
+          label="Season and hours"
+          value="Unknown"
+          note="No source gives open days or hours; check with the operator"
+          icon={<CalendarX size={16} aria-hidden="true" />}
+        />
+        <Fact label="Operator" value={trail.manager ?? 'Unknown'} />
+        <div className="local-fact">
+          <dt>Official site</dt>
+          <dd>
+            {officialUrl ? (
+              <a href={officialUrl} target="_blank" rel="noopener noreferrer">
+                {new URL(officialUrl).hostname.replace(/^www\./, '')}
+                <span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            ) : (
+              'None on record'
+            )}
+          </dd>
         </div>
-        <ul className="local-actions">
-          <li>
-            <Link to="/map/$trailId" params={{ trailId: trail.id }} className="button">
-              <Route size={18} aria-hidden="true" /> Trail page: save it, copy coordinates
-            </Link>
-          </li>
-          <li>
-            <a
-              className="button button--primary"
-              href={directionsUrl(trail.latitude, trail.longitude)}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              <Navigation size={18} aria-hidden="true" /> Directions
-              <span className="visually-hidden"> (opens Google Maps, needs a network)</span>
-            </a>
-          </li>
-        </ul>
-        <p className="local-muted">
-          Directions open Google Maps and need signal; the coordinates work offline in any GPS. The
-          map shows offline once its region is downloaded on <Link to="/map">the map page</Link>.
-        </p>
-      </section>
+      </dl>
+      {trail.notes ? <p className="local-notes">{trail.notes}</p> : null}
+    </section>
+  );
+}
 
-      <section className="local-section" aria-labelledby="riding-title">
-        <h2 id="riding-title">Riding, fees and season</h2>
-        <dl className="local-facts">
-          <Fact label="Kind" value={trailKindLabel(trail.kind)} />
-          <Fact
-            label="Allowed"
-            value={trail.activities.map(activityLabel).join(', ') || 'Not listed in the sources'}
-          />
-          <Fact
-            label="Trail length"
-            value={lengthLabel(trail.lengthMiles)}
-            note={
-              trail.lengthMiles !== null && trail.sources.includes('product spec')
-                ? 'Not independently verified'
-                : undefined
-            }
-          />
-          <Fact
-            label="Fee"
-            value={feeLabel(trail.fee)}
-            note={trail.fee ? undefined : 'No source gives a fee; ask the operator'}
-          />
-          <Fact
-            label="Season and hours"
-            value="Unknown"
-            note="No source gives open days or hours; check with the operator"
-            icon={<CalendarX size={16} aria-hidden="true" />}
-          />
-          <Fact label="Operator" value={trail.manager ?? 'Unknown'} />
-          <div className="local-fact">
-            <dt>Official site</dt>
-            <dd>
-              {officialUrl ? (
-                <a href={officialUrl} target="_blank" rel="noopener noreferrer">
-                  {new URL(officialUrl).hostname.replace(/^www\./, '')}
-                  <span className="visually-hidden"> (opens in a new tab)</span>
-                </a>
-              ) : (
-                'None on record'
-              )}
-            </dd>
-          </div>
-        </dl>
-        {trail.notes ? <p className="local-notes">{trail.notes}</p> : null}
-      </section>
-
+/** A park found in the catalogue: location, facts, unverified figures, nearby places, sources. */
+function ParkDetails({ trail, claims }: { trail: Trail; claims: readonly string[] }) {
+  return (
+    <>
+      <ParkLocation trail={trail} />
+      <ParkFacts trail={trail} />
       <UnverifiedClaims claims={claims} />
       <NearbyPlaces trail={trail} />
-
       <section className="local-section" aria-labelledby="sources-title">
         <h2 id="sources-title">Sources</h2>
         <SourceList sources={trail.sources} />
@@ -296,8 +315,11 @@ function Fact({
   );
 }
 
-/** Campgrounds, other trails and WMAs within the radius of the park's point. */
-function NearbyPlaces({ trail }: { trail: Trail }) {
+/**
+ * Campgrounds, other trails (the park itself left out) and WMAs within the 15-mile radius of
+ * the park's point, each nearest first.
+ */
+function useNearbyPlaces(trail: Trail) {
   const { campgrounds, isLoading: campgroundsLoading } = useCampgrounds();
   const { trails } = useTrails();
   const { waypoints: wmas } = useWaypoints({ category: 'wma' });
@@ -317,6 +339,32 @@ function NearbyPlaces({ trail }: { trail: Trail }) {
     [center, trails, id],
   );
   const nearWmas = useMemo(() => withinRadius(center, wmas, (wma) => wma), [center, wmas]);
+  return { campgroundsLoading, nearCampgrounds, nearTrails, nearWmas };
+}
+
+/** One nearby list: `empty` when nothing is within the radius, else one item per place. */
+function NearbyList<T extends { id: string }>({
+  places,
+  empty,
+  renderItem,
+}: {
+  places: Nearby<T>[];
+  empty: string;
+  renderItem: (place: Nearby<T>) => ReactNode;
+}) {
+  if (places.length === 0) return <p>{empty}</p>;
+  return (
+    <ul className="local-nearby">
+      {places.map((place) => (
+        <li key={place.item.id}>{renderItem(place)}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** Campgrounds, other trails and WMAs within the radius of the park's point. */
+function NearbyPlaces({ trail }: { trail: Trail }) {
+  const { campgroundsLoading, nearCampgrounds, nearTrails, nearWmas } = useNearbyPlaces(trail);
   const radius = `${parkNearbyRadiusMiles} miles`;
   return (
     <section className="local-section" aria-labelledby="nearby-title">
@@ -329,59 +377,55 @@ function NearbyPlaces({ trail }: { trail: Trail }) {
       </h3>
       {campgroundsLoading ? (
         <Spinner label="Loading campgrounds…" />
-      ) : nearCampgrounds.length === 0 ? (
-        <p>No campground in the campground list lies within {radius}.</p>
       ) : (
-        <ul className="local-nearby">
-          {nearCampgrounds.map(({ item, distanceMiles }) => (
-            <li key={item.id}>
+        <NearbyList
+          places={nearCampgrounds}
+          empty={`No campground in the campground list lies within ${radius}.`}
+          renderItem={({ item, distanceMiles }) => (
+            <>
               <Link to="/campgrounds" search={{ campground: item.id }}>
                 {item.name}
               </Link>
               <span>
                 {formatMiles(distanceMiles)} · {item.operator ?? 'operator unknown'}
               </span>
-            </li>
-          ))}
-        </ul>
+            </>
+          )}
+        />
       )}
       <h3>
         <Route size={18} aria-hidden="true" /> Other trails
       </h3>
-      {nearTrails.length === 0 ? (
-        <p>No other trail in the trail list lies within {radius}.</p>
-      ) : (
-        <ul className="local-nearby">
-          {nearTrails.map(({ item, distanceMiles }) => (
-            <li key={item.id}>
-              <Link to="/map/$trailId" params={{ trailId: item.id }}>
-                {item.name}
-              </Link>
-              <span>
-                {formatMiles(distanceMiles)} · {trailKindLabel(item.kind)}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <NearbyList
+        places={nearTrails}
+        empty={`No other trail in the trail list lies within ${radius}.`}
+        renderItem={({ item, distanceMiles }) => (
+          <>
+            <Link to="/map/$trailId" params={{ trailId: item.id }}>
+              {item.name}
+            </Link>
+            <span>
+              {formatMiles(distanceMiles)} · {trailKindLabel(item.kind)}
+            </span>
+          </>
+        )}
+      />
       <h3>
         <Trees size={18} aria-hidden="true" /> Wildlife Management Areas
       </h3>
-      {nearWmas.length === 0 ? (
-        <p>No Wildlife Management Area in the list lies within {radius}.</p>
-      ) : (
-        <ul className="local-nearby">
-          {nearWmas.map(({ item, distanceMiles }) => (
-            <li key={item.id}>
-              <strong>{item.name}</strong>
-              <span>
-                {formatMiles(distanceMiles)} (to a rough interior point) · AGFC rules and permits
-                apply
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <NearbyList
+        places={nearWmas}
+        empty={`No Wildlife Management Area in the list lies within ${radius}.`}
+        renderItem={({ item, distanceMiles }) => (
+          <>
+            <strong>{item.name}</strong>
+            <span>
+              {formatMiles(distanceMiles)} (to a rough interior point) · AGFC rules and permits
+              apply
+            </span>
+          </>
+        )}
+      />
       <p>
         <Link to="/arkansas-wma-permits">
           WMA permits <ArrowRight size={14} aria-hidden="true" />

@@ -181,61 +181,178 @@ function milesText(quarters: number): string {
   return `${miles} ${miles === 1 ? 'mile' : 'miles'}`;
 }
 
-/**
- * The guidance after a fix at `position` ([lon, lat]) and the notices it raises, in the order
- * they should be spoken (safety first: off route, then arrival, turns, waypoints, distance).
- */
-export function updateGuidance(
-  prepared: PreparedTarget,
+/** Guidance to a point target: straight-line distance and bearing, and arrival once within 100 m. */
+function updatePointGuidance(
+  target: Extract<NavigationTarget, { kind: 'point' }>,
   state: GuidanceState,
   position: LonLat,
 ): { state: GuidanceState; notices: NavigationNotice[] } {
   const notices: NavigationNotice[] = [];
   const here = { longitude: position[0], latitude: position[1] };
-  if (prepared.target.kind === 'point') {
-    const target = { longitude: prepared.target.longitude, latitude: prepared.target.latitude };
-    const distance = distanceMeters(here, target);
-    const arrived = state.arrived || distance <= POINT_ARRIVAL_METERS;
-    if (arrived && !state.arrived) {
+  const point = { longitude: target.longitude, latitude: target.latitude };
+  const distance = distanceMeters(here, point);
+  const arrived = state.arrived || distance <= POINT_ARRIVAL_METERS;
+  if (arrived && !state.arrived) {
+    notices.push({
+      kind: 'arrived',
+      text: `You have arrived at ${target.name}.${target.approximate ? ' The trailhead location is approximate; look for signs.' : ''}`,
+      hapticPatternId: 'waypoint-approach',
+    });
+  }
+  return {
+    state: {
+      ...state,
+      position,
+      bearingToTargetDegrees: bearingDegrees(here, point),
+      distanceToTargetMeters: distance,
+      remainingMeters: distance,
+      arrived,
+    },
+    notices,
+  };
+}
+
+/**
+ * Off route after two fixes in a row beyond 40 m (saying which side the trail is on), back on
+ * route within 25 m: the hysteresis keeps a rider near the edge from hearing both every fix.
+ */
+function offRouteStep(
+  route: PreparedRoute,
+  state: GuidanceState,
+  projection: { alongMeters: number; offRouteMeters: number },
+  position: LonLat,
+): { offRoute: boolean; offRouteStreak: number; notice: NavigationNotice | null } {
+  const beyond = projection.offRouteMeters > OFF_ROUTE_METERS;
+  const offRouteStreak = beyond ? state.offRouteStreak + 1 : 0;
+  if (!state.offRoute && offRouteStreak >= 2) {
+    const side = sideOfRoute(route, projection.alongMeters, position);
+    return {
+      offRoute: true,
+      offRouteStreak,
+      notice: {
+        kind: 'offRoute',
+        text: `Off route. The trail is ${spokenDistance(projection.offRouteMeters)} to your ${side === 'left' ? 'right' : 'left'}.`,
+        hapticPatternId: 'off-trail',
+      },
+    };
+  }
+  if (state.offRoute && projection.offRouteMeters < BACK_ON_ROUTE_METERS) {
+    return {
+      offRoute: false,
+      offRouteStreak,
+      notice: { kind: 'backOnRoute', text: 'Back on route.', hapticPatternId: 'back-on-trail' },
+    };
+  }
+  return { offRoute: state.offRoute, offRouteStreak, notice: null };
+}
+
+/**
+ * The next turn more than 5 m ahead of `along` (m) and its distance; it is announced once,
+ * within 120 m, unless `quiet` (off route or arrived).
+ */
+function turnStep(
+  cues: readonly TurnCue[],
+  along: number,
+  announced: readonly number[],
+  quiet: boolean,
+): {
+  nextCue: TurnCue | null;
+  distanceToNextCue: number | null;
+  announcedCues: number[];
+  notice: NavigationNotice | null;
+} {
+  const nextCue = cues.find((cue) => cue.alongMeters > along + 5) ?? null;
+  const distanceToNextCue = nextCue ? nextCue.alongMeters - along : null;
+  const announcedCues = [...announced];
+  if (
+    quiet ||
+    !nextCue ||
+    distanceToNextCue === null ||
+    distanceToNextCue > TURN_ANNOUNCE_METERS ||
+    announcedCues.includes(nextCue.alongMeters)
+  ) {
+    return { nextCue, distanceToNextCue, announcedCues, notice: null };
+  }
+  announcedCues.push(nextCue.alongMeters);
+  return {
+    nextCue,
+    distanceToNextCue,
+    announcedCues,
+    notice: {
+      kind: 'turn',
+      text: `In ${spokenDistance(distanceToNextCue)}, ${nextCue.severity} ${nextCue.direction}.`,
+      hapticPatternId: `${nextCue.severity}-${nextCue.direction}`,
+    },
+  };
+}
+
+/** Each waypoint within 150 m of `here` is announced once; keys are name@lon,lat. */
+function waypointStep(
+  waypoints: readonly NavigationWaypoint[],
+  here: { longitude: number; latitude: number },
+  announced: readonly string[],
+): { announcedWaypoints: string[]; notices: NavigationNotice[] } {
+  const announcedWaypoints = [...announced];
+  const notices: NavigationNotice[] = [];
+  for (const waypoint of waypoints) {
+    const key = `${waypoint.name}@${waypoint.longitude},${waypoint.latitude}`;
+    if (announcedWaypoints.includes(key)) continue;
+    const distance = distanceMeters(here, waypoint);
+    if (distance <= WAYPOINT_APPROACH_METERS) {
+      announcedWaypoints.push(key);
       notices.push({
-        kind: 'arrived',
-        text: `You have arrived at ${prepared.target.name}.${prepared.target.approximate ? ' The trailhead location is approximate; look for signs.' : ''}`,
+        kind: 'waypoint',
+        text: `Approaching ${waypoint.name}, ${spokenDistance(distance)} ahead.`,
         hapticPatternId: 'waypoint-approach',
       });
     }
-    return {
-      state: {
-        ...state,
-        position,
-        bearingToTargetDegrees: bearingDegrees(here, target),
-        distanceToTargetMeters: distance,
-        remainingMeters: distance,
-        arrived,
-      },
-      notices,
-    };
   }
+  return { announcedWaypoints, notices };
+}
 
+/**
+ * Quarter-mile and mile notices (a mile one also says what remains) as `along` (m) passes
+ * each quarter; counted only on route, and silent once arrived.
+ */
+function distanceStep(
+  along: number,
+  remaining: number,
+  quartersBefore: number,
+  offRoute: boolean,
+  arrived: boolean,
+): { quartersDone: number; notice: NavigationNotice | null } {
+  const quarters = Math.floor(along / QUARTER_MILE_METERS);
+  if (quarters <= quartersBefore || offRoute) return { quartersDone: quartersBefore, notice: null };
+  if (arrived) return { quartersDone: quarters, notice: null };
+  const notice: NavigationNotice =
+    quarters % 4 === 0
+      ? {
+          kind: 'mile',
+          text: `${milesText(quarters)} done, ${spokenDistance(remaining)} to go.`,
+          hapticPatternId: 'mile-marker',
+        }
+      : {
+          kind: 'quarterMile',
+          text: `${milesText(quarters)} done.`,
+          hapticPatternId: 'quarter-mile',
+        };
+  return { quartersDone: quarters, notice };
+}
+
+/** Guidance along a route: progress, off route, arrival at its end, turns, waypoints, distance. */
+function updateRouteGuidance(
+  prepared: PreparedTarget & { target: Extract<NavigationTarget, { kind: 'route' }> },
+  state: GuidanceState,
+  position: LonLat,
+): { state: GuidanceState; notices: NavigationNotice[] } {
+  const here = { longitude: position[0], latitude: position[1] };
   const route = prepared.route as PreparedRoute;
   const projection = projectOntoRoute(route, position, { previousAlongMeters: state.alongMeters });
   // Progress never runs backwards on a jittery fix; a real U-turn is rare on a followed track.
   const along = Math.max(projection.alongMeters, (state.alongMeters ?? 0) - 50);
   const remaining = Math.max(route.totalMeters - along, 0);
-  const beyond = projection.offRouteMeters > OFF_ROUTE_METERS;
-  const offRouteStreak = beyond ? state.offRouteStreak + 1 : 0;
-  let offRoute = state.offRoute;
-  if (!offRoute && offRouteStreak >= 2) {
-    offRoute = true;
-    const side = sideOfRoute(route, projection.alongMeters, position);
-    notices.push({
-      kind: 'offRoute',
-      text: `Off route. The trail is ${spokenDistance(projection.offRouteMeters)} to your ${side === 'left' ? 'right' : 'left'}.`,
-      hapticPatternId: 'off-trail',
-    });
-  } else if (offRoute && projection.offRouteMeters < BACK_ON_ROUTE_METERS) {
-    offRoute = false;
-    notices.push({ kind: 'backOnRoute', text: 'Back on route.', hapticPatternId: 'back-on-trail' });
-  }
+  const offRouteResult = offRouteStep(route, state, projection, position);
+  const { offRoute } = offRouteResult;
 
   const end = route.coordinates[route.coordinates.length - 1] as LonLat;
   const endPoint = { longitude: end[0], latitude: end[1] };
@@ -243,71 +360,27 @@ export function updateGuidance(
   const arrived =
     state.arrived ||
     (!offRoute && remaining <= ROUTE_ARRIVAL_METERS && distanceToEnd <= ROUTE_ARRIVAL_METERS * 2);
-  if (arrived && !state.arrived) {
-    notices.push({
-      kind: 'arrived',
-      text: `You have arrived at the end of ${prepared.target.name}.`,
-      hapticPatternId: 'waypoint-approach',
-    });
-  }
-
-  const nextCue = prepared.cues.find((cue) => cue.alongMeters > along + 5) ?? null;
-  const distanceToNextCue = nextCue ? nextCue.alongMeters - along : null;
-  const announcedCues = [...state.announcedCues];
-  if (
-    !offRoute &&
-    !arrived &&
-    nextCue &&
-    distanceToNextCue !== null &&
-    distanceToNextCue <= TURN_ANNOUNCE_METERS &&
-    !announcedCues.includes(nextCue.alongMeters)
-  ) {
-    announcedCues.push(nextCue.alongMeters);
-    notices.push({
-      kind: 'turn',
-      text: `In ${spokenDistance(distanceToNextCue)}, ${nextCue.severity} ${nextCue.direction}.`,
-      hapticPatternId: `${nextCue.severity}-${nextCue.direction}`,
-    });
-  }
-
-  const announcedWaypoints = [...state.announcedWaypoints];
-  if (!arrived) {
-    for (const waypoint of prepared.target.waypoints) {
-      const key = `${waypoint.name}@${waypoint.longitude},${waypoint.latitude}`;
-      if (announcedWaypoints.includes(key)) continue;
-      const distance = distanceMeters(here, waypoint);
-      if (distance <= WAYPOINT_APPROACH_METERS) {
-        announcedWaypoints.push(key);
-        notices.push({
-          kind: 'waypoint',
-          text: `Approaching ${waypoint.name}, ${spokenDistance(distance)} ahead.`,
+  const arrival: NavigationNotice | null =
+    arrived && !state.arrived
+      ? {
+          kind: 'arrived',
+          text: `You have arrived at the end of ${prepared.target.name}.`,
           hapticPatternId: 'waypoint-approach',
-        });
-      }
-    }
-  }
+        }
+      : null;
 
-  let quartersDone = state.quartersDone;
-  const quarters = Math.floor(along / QUARTER_MILE_METERS);
-  if (quarters > quartersDone && !offRoute) {
-    quartersDone = quarters;
-    if (!arrived) {
-      const remainingText = spokenDistance(remaining);
-      notices.push(
-        quarters % 4 === 0
-          ? {
-              kind: 'mile',
-              text: `${milesText(quarters)} done, ${remainingText} to go.`,
-              hapticPatternId: 'mile-marker',
-            }
-          : {
-              kind: 'quarterMile',
-              text: `${milesText(quarters)} done.`,
-              hapticPatternId: 'quarter-mile',
-            },
-      );
-    }
-  }
+  const turn = turnStep(prepared.cues, along, state.announcedCues, offRoute || arrived);
+  const waypoints = arrived
+    ? { announcedWaypoints: [...state.announcedWaypoints], notices: [] }
+    : waypointStep(prepared.target.waypoints, here, state.announcedWaypoints);
+  const distance = distanceStep(along, remaining, state.quartersDone, offRoute, arrived);
+  const notices = [
+    offRouteResult.notice,
+    arrival,
+    turn.notice,
+    ...waypoints.notices,
+    distance.notice,
+  ];
 
   return {
     state: {
@@ -319,14 +392,28 @@ export function updateGuidance(
       bearingToTargetDegrees: bearingDegrees(here, endPoint),
       distanceToTargetMeters: distanceToEnd,
       offRoute,
-      offRouteStreak,
-      nextCue,
-      distanceToNextCueMeters: distanceToNextCue,
-      announcedCues,
-      announcedWaypoints,
-      quartersDone,
+      offRouteStreak: offRouteResult.offRouteStreak,
+      nextCue: turn.nextCue,
+      distanceToNextCueMeters: turn.distanceToNextCue,
+      announcedCues: turn.announcedCues,
+      announcedWaypoints: waypoints.announcedWaypoints,
+      quartersDone: distance.quartersDone,
       arrived,
     },
-    notices,
+    notices: notices.filter((notice): notice is NavigationNotice => notice !== null),
   };
+}
+
+/**
+ * The guidance after a fix at `position` ([lon, lat]) and the notices it raises, in the order
+ * they should be spoken (safety first: off route, then arrival, turns, waypoints, distance).
+ */
+export function updateGuidance(
+  prepared: PreparedTarget,
+  state: GuidanceState,
+  position: LonLat,
+): { state: GuidanceState; notices: NavigationNotice[] } {
+  const { target } = prepared;
+  if (target.kind === 'point') return updatePointGuidance(target, state, position);
+  return updateRouteGuidance({ ...prepared, target }, state, position);
 }

@@ -11,6 +11,7 @@
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Trail } from '../../schemas/trails.ts';
+import type { Trip } from '../../schemas/trips.ts';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Button } from 'react-aria-components';
 import { ArrowLeft, Compass, Navigation, TriangleAlert, Volume2, VolumeX } from 'lucide-react';
@@ -19,7 +20,7 @@ import { useTrail, useTrails } from '../db/hooks.ts';
 import { usePromotedId, useTrackPoints, useTrip, useTripWaypoints } from '../db/trip-hooks.ts';
 import { METERS_PER_MILE } from '../lib/geo/track-stats.ts';
 import { seasonStatus } from '../lib/trail-season.ts';
-import type { NavigationTarget } from '../machines/navigation-cues.ts';
+import type { GuidanceState, NavigationTarget } from '../machines/navigation-cues.ts';
 import { compassWord, spokenDistance, trailNavigationTarget } from '../machines/navigation-cues.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { Spinner } from '../ui/spinner.tsx';
@@ -32,34 +33,27 @@ import './ride.css';
 
 const navigateRoute = getRouteApi('/navigate/$trailId');
 
-/**
- * The navigation page for a trail id or trip id. A trip's temp- id that the sync engine promotes
- * (issue 11) is replaced by the server id (no new history entry) without restarting guidance.
- */
-export function NavigatePage() {
-  const { trailId } = navigateRoute.useParams();
+/** Replaces a promoted temp- id in the address by the server id, without a new history entry. */
+function usePromotedAddress(id: string): string | null {
   const navigate = useNavigate();
-  const { promotedId } = usePromotedId(trailId);
+  const { promotedId } = usePromotedId(id);
   useEffect(() => {
     if (promotedId) {
       void navigate({ to: '/navigate/$trailId', params: { trailId: promotedId }, replace: true });
     }
   }, [navigate, promotedId]);
-  const { trail, isLoading: trailLoading } = useTrail(trailId);
-  const { trip, isLoading: tripLoading } = useTrip(trailId);
-  const { points, isLoading: pointsLoading } = useTrackPoints(trailId);
-  const { waypoints } = useTripWaypoints(trailId);
-  const segments = useSegmentsWithLines(trailId, Boolean(trail) && !trail?.path);
-  useHaptics();
+  return promotedId;
+}
 
-  const name = trail?.name ?? trip?.name ?? 'Trail';
-  usePageMeta({
-    title: `Navigate ${name}`,
-    description: `Turn-by-turn guidance for ${name} with off-route alerts, working offline.`,
-    keywords: ['navigation', 'GPS', 'off-route alert', name],
-    path: `/navigate/${trailId}`,
-  });
-
+/**
+ * What the id names on this device: a trail (its line or trailhead, via trailNavigationTarget)
+ * or a trip with at least two points followed as a route with its waypoints; null otherwise.
+ */
+function useNavigationTarget(id: string) {
+  const { trail, isLoading: trailLoading } = useTrail(id);
+  const { trip, isLoading: tripLoading } = useTrip(id);
+  const { points, isLoading: pointsLoading } = useTrackPoints(id);
+  const { waypoints } = useTripWaypoints(id);
   const target = useMemo<NavigationTarget | null>(() => {
     if (trail) return trailNavigationTarget(trail);
     if (trip && points.length >= 2) {
@@ -76,31 +70,85 @@ export function NavigatePage() {
     }
     return null;
   }, [trail, trip, points, waypoints]);
+  const loading = trailLoading || tripLoading || (trip !== null && pointsLoading);
+  return { trail, trip, target, loading };
+}
 
-  // While a temp- trip is swapped for its server copy its points move in steps and the id
-  // changes; the route followed is the same, so guidance keeps it instead of starting over.
-  // (State adjusted during render, React's pattern for values derived from earlier renders.)
-  const [followed, setFollowed] = useState<{
-    ids: string[];
-    key: string;
-    target: NavigationTarget;
-  } | null>(null);
+/** The target guidance follows, kept under every id it has had (see useFollowedTarget). */
+interface FollowedTarget {
+  ids: string[];
+  key: string;
+  target: NavigationTarget;
+}
+
+/**
+ * While a temp- trip is swapped for its server copy its points move in steps and the id
+ * changes; the route followed is the same, so guidance keeps it instead of starting over.
+ * (State adjusted during render, React's pattern for values derived from earlier renders.)
+ * `key` identifies the route: the trail id and target kind, or the trip's createdAt.
+ */
+function useFollowedTarget(
+  id: string,
+  promotedId: string | null,
+  found: { target: NavigationTarget | null; trail: Trail | null; trip: Trip | null },
+): FollowedTarget | null {
+  const { target, trail, trip } = found;
+  const [followed, setFollowed] = useState<FollowedTarget | null>(null);
   let next = followed;
   if (target) {
     // Stable across the promotion (the server copy keeps createdAt), unique per trip.
-    const key = trail ? `${trailId}:${target.kind}` : `trip:${trip?.createdAt ?? trailId}`;
+    const key = trail ? `${id}:${target.kind}` : `trip:${trip?.createdAt ?? id}`;
     // Compared by key, not by object: the hooks hand out fresh arrays while loading, and a new
     // state on every render would never settle. The kept target is the same route either way.
-    if (next?.key !== key || !next.ids.includes(trailId)) {
-      next = { ids: [trailId], key, target };
+    if (next?.key !== key || !next.ids.includes(id)) {
+      next = { ids: [id], key, target };
     }
-  } else if (next && !next.ids.includes(trailId)) {
+  } else if (next && !next.ids.includes(id)) {
     next = null;
   }
-  if (next && promotedId && next.ids.includes(trailId) && !next.ids.includes(promotedId)) {
+  if (next && promotedId && next.ids.includes(id) && !next.ids.includes(promotedId)) {
     next = { ...next, ids: [...next.ids, promotedId] };
   }
   if (next !== followed) setFollowed(next);
+  return next;
+}
+
+/** No trail or trip with this id on the device (or a trip without a track). */
+function NothingToNavigate({ tripFound }: { tripFound: boolean }) {
+  return (
+    <div className="ride-page">
+      <h1>Nothing to navigate</h1>
+      <p className="ride-muted">
+        No trail or trip with this id is on this device
+        {tripFound ? ', or the trip has no track' : ''}.
+      </p>
+      <Link className="button" to="/ai-trails">
+        <ArrowLeft size={18} aria-hidden="true" /> Choose a trail
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * The navigation page for a trail id or trip id. A trip's temp- id that the sync engine promotes
+ * (issue 11) is replaced by the server id (no new history entry) without restarting guidance.
+ */
+export function NavigatePage() {
+  const { trailId } = navigateRoute.useParams();
+  const promotedId = usePromotedAddress(trailId);
+  const found = useNavigationTarget(trailId);
+  const { trail, trip, target } = found;
+  const segments = useSegmentsWithLines(trailId, Boolean(trail) && !trail?.path);
+  useHaptics();
+
+  const name = trail?.name ?? trip?.name ?? 'Trail';
+  usePageMeta({
+    title: `Navigate ${name}`,
+    description: `Turn-by-turn guidance for ${name} with off-route alerts, working offline.`,
+    keywords: ['navigation', 'GPS', 'off-route alert', name],
+    path: `/navigate/${trailId}`,
+  });
+  const next = useFollowedTarget(trailId, promotedId, found);
 
   // The gate is keyed per trail (its warning is asked again for each trail) but per followed
   // route for a trip, and wraps every rendering of the navigator: a temp- trip promoted to its
@@ -113,26 +161,14 @@ export function NavigatePage() {
       </ClosedTrailGate>
     );
   }
-  if (trailLoading || tripLoading || (trip && pointsLoading)) {
+  if (found.loading) {
     return (
       <div className="ride-page">
         <Spinner label="Loading the route…" />
       </div>
     );
   }
-  if (!target) {
-    return (
-      <div className="ride-page">
-        <h1>Nothing to navigate</h1>
-        <p className="ride-muted">
-          No trail or trip with this id is on this device{trip ? ', or the trip has no track' : ''}.
-        </p>
-        <Link className="button" to="/ai-trails">
-          <ArrowLeft size={18} aria-hidden="true" /> Choose a trail
-        </Link>
-      </div>
-    );
-  }
+  if (!target) return <NothingToNavigate tripFound={trip !== null} />;
   return (
     <ClosedTrailGate key={gateKey} trail={trail}>
       <Navigator
@@ -177,28 +213,21 @@ function useSegmentsWithLines(systemId: string, enabled: boolean): Trail[] {
   );
 }
 
-function Navigator({
+/** The navigation actor's snapshot, as the guidance views read it. */
+type NavigationSnapshot = ReturnType<ReturnType<typeof useNavigationActor>['getSnapshot']>;
+
+/** Back to the trail page (`backTo`, a trail id) or to all trips, then the target's name. */
+function NavigatorHeader({
   target,
   backTo,
-  segments = [],
+  segments,
 }: {
   target: NavigationTarget;
   backTo: string | null;
-  segments?: readonly Trail[];
+  segments: readonly Trail[];
 }) {
-  const actor = useNavigationActor(target);
-  const snapshot = useSelector(actor, (current) => current);
-  const { guidance, lastNotice, speechEnabled, gpsError, accuracyMeters } = snapshot.context;
-  const arrived = snapshot.matches('arrived');
-  const offRoute = snapshot.matches({ following: 'offRoute' });
-  const route = target.kind === 'route' ? target.coordinates : null;
-  const markers =
-    target.kind === 'point'
-      ? [{ longitude: target.longitude, latitude: target.latitude, label: 'Trailhead' }]
-      : target.waypoints.map((waypoint) => ({ ...waypoint, label: waypoint.name }));
-
   return (
-    <div className="ride-page">
+    <>
       {backTo ? (
         <Link className="ride-back" to="/map/$trailId" params={{ trailId: backTo }}>
           <ArrowLeft size={18} aria-hidden="true" /> Trail details
@@ -217,20 +246,16 @@ function Navigator({
           <TrailheadGuidanceNote approximate={target.approximate} segments={segments} />
         ) : null}
       </header>
-      <div className="ride-actions">
-        <Button
-          className="button"
-          aria-pressed={speechEnabled}
-          onPress={() => actor.send({ type: 'navigation.toggleSpeech' })}
-        >
-          {speechEnabled ? (
-            <Volume2 size={18} aria-hidden="true" />
-          ) : (
-            <VolumeX size={18} aria-hidden="true" />
-          )}
-          {speechEnabled ? 'Spoken cues on' : 'Spoken cues off'}
-        </Button>
-      </div>
+    </>
+  );
+}
+
+/** The GPS error, the off-route alarm with the distance to the trail, or the last notice. */
+function GuidanceAlerts({ snapshot }: { snapshot: NavigationSnapshot }) {
+  const { guidance, lastNotice, gpsError } = snapshot.context;
+  const offRoute = snapshot.matches({ following: 'offRoute' });
+  return (
+    <>
       {gpsError ? (
         <p role="alert" className="ride-alert ride-alert--danger">
           {gpsError}
@@ -248,70 +273,139 @@ function Navigator({
           {lastNotice.text}
         </p>
       ) : null}
+    </>
+  );
+}
+
+/** Along a route: miles done and remaining, and the next turn cue (or arrival). */
+function RouteStats({ guidance, arrived }: { guidance: GuidanceState; arrived: boolean }) {
+  return (
+    <>
+      <Stat label="Done" value={formatMiles((guidance.alongMeters ?? 0) / METERS_PER_MILE)} large />
+      <Stat
+        label="Remaining"
+        value={formatMiles((guidance.remainingMeters ?? 0) / METERS_PER_MILE)}
+        large
+      />
+      <Stat
+        label="Next cue"
+        value={
+          arrived
+            ? 'Arrived'
+            : guidance.nextCue && guidance.distanceToNextCueMeters !== null
+              ? `${guidance.nextCue.severity} ${guidance.nextCue.direction} in ${spokenDistance(guidance.distanceToNextCueMeters)}`
+              : 'Continue to the end'
+        }
+      />
+    </>
+  );
+}
+
+/** To a trailhead point: straight-line miles, bearing (degrees and compass word), status. */
+function PointStats({ guidance, arrived }: { guidance: GuidanceState; arrived: boolean }) {
+  return (
+    <>
+      <Stat
+        label="To trailhead"
+        value={formatMiles((guidance.distanceToTargetMeters ?? 0) / METERS_PER_MILE)}
+        large
+      />
+      <Stat
+        label="Bearing"
+        value={
+          guidance.bearingToTargetDegrees !== null
+            ? `${Math.round(guidance.bearingToTargetDegrees)}° ${compassWord(guidance.bearingToTargetDegrees)}`
+            : '—'
+        }
+        large
+      />
+      <Stat label="Status" value={arrived ? 'Arrived' : 'Heading there'} />
+    </>
+  );
+}
+
+/** The guidance figures and, for a point target, an arrow along the bearing from true north. */
+function GuidanceCard({
+  target,
+  snapshot,
+}: {
+  target: NavigationTarget;
+  snapshot: NavigationSnapshot;
+}) {
+  const { guidance, accuracyMeters } = snapshot.context;
+  const arrived = snapshot.matches('arrived');
+  return (
+    <section className="ride-card" aria-label="Guidance">
+      <dl className="ride-stats">
+        {target.kind === 'route' ? (
+          <RouteStats guidance={guidance} arrived={arrived} />
+        ) : (
+          <PointStats guidance={guidance} arrived={arrived} />
+        )}
+        <Stat label="GPS accuracy" value={formatAccuracy(accuracyMeters)} />
+      </dl>
+      {target.kind === 'point' && guidance.bearingToTargetDegrees !== null ? (
+        <div className="nav-compass" aria-hidden="true">
+          <Compass size={20} />
+          <span
+            className="nav-compass__arrow"
+            style={{ transform: `rotate(${guidance.bearingToTargetDegrees}deg)` }}
+          >
+            ↑
+          </span>
+          <span>straight-line bearing from true north</span>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * Guidance to `target` from the navigation actor (GPS watch, spoken and felt notices): header,
+ * spoken-cues toggle, alerts, figures and the route drawing with the rider's position.
+ */
+function Navigator({
+  target,
+  backTo,
+  segments = [],
+}: {
+  target: NavigationTarget;
+  backTo: string | null;
+  segments?: readonly Trail[];
+}) {
+  const actor = useNavigationActor(target);
+  const snapshot = useSelector(actor, (current) => current);
+  const { guidance, speechEnabled } = snapshot.context;
+  const route = target.kind === 'route' ? target.coordinates : null;
+  const markers =
+    target.kind === 'point'
+      ? [{ longitude: target.longitude, latitude: target.latitude, label: 'Trailhead' }]
+      : target.waypoints.map((waypoint) => ({ ...waypoint, label: waypoint.name }));
+
+  return (
+    <div className="ride-page">
+      <NavigatorHeader target={target} backTo={backTo} segments={segments} />
+      <div className="ride-actions">
+        <Button
+          className="button"
+          aria-pressed={speechEnabled}
+          onPress={() => actor.send({ type: 'navigation.toggleSpeech' })}
+        >
+          {speechEnabled ? (
+            <Volume2 size={18} aria-hidden="true" />
+          ) : (
+            <VolumeX size={18} aria-hidden="true" />
+          )}
+          {speechEnabled ? 'Spoken cues on' : 'Spoken cues off'}
+        </Button>
+      </div>
+      <GuidanceAlerts snapshot={snapshot} />
       {snapshot.matches('waiting') ? (
         <section className="ride-card">
           <Spinner label="Waiting for a GPS fix…" />
         </section>
       ) : (
-        <section className="ride-card" aria-label="Guidance">
-          <dl className="ride-stats">
-            {target.kind === 'route' ? (
-              <>
-                <Stat
-                  label="Done"
-                  value={formatMiles((guidance.alongMeters ?? 0) / METERS_PER_MILE)}
-                  large
-                />
-                <Stat
-                  label="Remaining"
-                  value={formatMiles((guidance.remainingMeters ?? 0) / METERS_PER_MILE)}
-                  large
-                />
-                <Stat
-                  label="Next cue"
-                  value={
-                    arrived
-                      ? 'Arrived'
-                      : guidance.nextCue && guidance.distanceToNextCueMeters !== null
-                        ? `${guidance.nextCue.severity} ${guidance.nextCue.direction} in ${spokenDistance(guidance.distanceToNextCueMeters)}`
-                        : 'Continue to the end'
-                  }
-                />
-              </>
-            ) : (
-              <>
-                <Stat
-                  label="To trailhead"
-                  value={formatMiles((guidance.distanceToTargetMeters ?? 0) / METERS_PER_MILE)}
-                  large
-                />
-                <Stat
-                  label="Bearing"
-                  value={
-                    guidance.bearingToTargetDegrees !== null
-                      ? `${Math.round(guidance.bearingToTargetDegrees)}° ${compassWord(guidance.bearingToTargetDegrees)}`
-                      : '—'
-                  }
-                  large
-                />
-                <Stat label="Status" value={arrived ? 'Arrived' : 'Heading there'} />
-              </>
-            )}
-            <Stat label="GPS accuracy" value={formatAccuracy(accuracyMeters)} />
-          </dl>
-          {target.kind === 'point' && guidance.bearingToTargetDegrees !== null ? (
-            <div className="nav-compass" aria-hidden="true">
-              <Compass size={20} />
-              <span
-                className="nav-compass__arrow"
-                style={{ transform: `rotate(${guidance.bearingToTargetDegrees}deg)` }}
-              >
-                ↑
-              </span>
-              <span>straight-line bearing from true north</span>
-            </div>
-          ) : null}
-        </section>
+        <GuidanceCard target={target} snapshot={snapshot} />
       )}
       <section className="ride-card" aria-label="Route drawing">
         <TrackDrawing

@@ -6,6 +6,8 @@ import { useEffect, useState } from 'react';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Button } from 'react-aria-components';
 import { ArrowLeft, Download, Navigation, Trash2 } from 'lucide-react';
+import type { Trip } from '../../schemas/trips.ts';
+import type { Waypoint } from '../../schemas/waypoints.ts';
 import { useDatabase } from '../db/provider.tsx';
 import { usePromotedId, useTrackPoints, useTrip, useTripWaypoints } from '../db/trip-hooks.ts';
 import { deleteTrip } from '../db/trips.ts';
@@ -22,13 +24,11 @@ import './ride.css';
 const tripRoute = getRouteApi('/trips/$tripId');
 
 /**
- * The trip page; unknown ids say so and link back to /record. A temp- id the sync engine has
- * promoted (issue 11) is replaced in the address bar by the trip's server id, without a new
- * history entry, whether the page was opened before or after the promotion.
+ * The trip for `tripId`, replacing a temp- id the sync engine has promoted by the server id in
+ * the address (no new history entry). `isLoading` stays true until the id map is read, so a
+ * temp trip already swapped never flashes "Trip not found".
  */
-export function TripDetailPage() {
-  const { tripId } = tripRoute.useParams();
-  const db = useDatabase();
+function usePromotedTrip(tripId: string): { trip: Trip | null; isLoading: boolean } {
   const navigate = useNavigate();
   const { trip, isLoading: tripLoading } = useTrip(tripId);
   const { promotedId, isLoading: promotedIdLoading } = usePromotedId(tripId);
@@ -37,8 +37,129 @@ export function TripDetailPage() {
       void navigate({ to: '/trips/$tripId', params: { tripId: promotedId }, replace: true });
     }
   }, [navigate, promotedId]);
-  // Until the id map is read, a temp trip already swapped must not flash "Trip not found".
-  const isLoading = tripLoading || promotedId !== null || (!trip && promotedIdLoading);
+  return { trip, isLoading: tripLoading || promotedId !== null || (!trip && promotedIdLoading) };
+}
+
+/** An id with no trip on this device: says so and links back to /record. */
+function TripNotFound() {
+  return (
+    <div className="ride-page">
+      <h1>Trip not found</h1>
+      <p className="ride-muted">This trip is not on this device. It may have been deleted.</p>
+      <Link className="button" to="/record">
+        <ArrowLeft size={18} aria-hidden="true" /> Back to trips
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * Export GPX (a toast says the file name or why it failed), Follow this track (with at least
+ * two points), and Delete behind a second "Delete for good" press.
+ */
+function TripActions({
+  trip,
+  followable,
+  confirmDelete,
+  setConfirmDelete,
+}: {
+  trip: Trip;
+  followable: boolean;
+  confirmDelete: boolean;
+  setConfirmDelete: (confirm: boolean) => void;
+}) {
+  const db = useDatabase();
+  const navigate = useNavigate();
+  const onExport = async () => {
+    try {
+      const fileName = await downloadTripGpx(db, trip);
+      showToast({ title: 'GPX exported', description: fileName });
+    } catch (error) {
+      showToast({
+        title: 'GPX export failed',
+        description: (error as Error).message,
+        variant: 'destructive',
+      });
+    }
+  };
+  const onDelete = async () => {
+    await deleteTrip(db, trip.id);
+    showToast({ title: 'Trip deleted', description: trip.name });
+    await navigate({ to: '/record' });
+  };
+  return (
+    <div className="ride-actions">
+      <Button className="button button--primary" onPress={() => void onExport()}>
+        <Download size={18} aria-hidden="true" /> Export GPX
+      </Button>
+      {followable ? (
+        <Link className="button" to="/navigate/$trailId" params={{ trailId: trip.id }}>
+          <Navigation size={18} aria-hidden="true" /> Follow this track
+        </Link>
+      ) : null}
+      {confirmDelete ? (
+        <>
+          <Button className="button button--danger" onPress={() => void onDelete()}>
+            <Trash2 size={18} aria-hidden="true" /> Delete for good
+          </Button>
+          <Button className="button button--ghost" onPress={() => setConfirmDelete(false)}>
+            Keep it
+          </Button>
+        </>
+      ) : (
+        <Button className="button button--ghost" onPress={() => setConfirmDelete(true)}>
+          <Trash2 size={18} aria-hidden="true" /> Delete
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** The stored statistics; times and speeds are 'Unknown' for a track without times. */
+function TripStatistics({ trip, timed }: { trip: Trip; timed: boolean }) {
+  return (
+    <section className="ride-card" aria-label="Trip statistics">
+      <dl className="ride-stats">
+        <Stat label="Distance" value={formatMiles(trip.distanceMiles)} />
+        <Stat label="Moving time" value={timed ? formatDuration(trip.movingTimeMs) : 'Unknown'} />
+        <Stat label="Elapsed" value={timed ? formatDuration(trip.elapsedTimeMs) : 'Unknown'} />
+        <Stat label="Average speed" value={timed ? formatMph(trip.averageSpeedMph) : 'Unknown'} />
+        <Stat label="Max speed" value={timed ? formatMph(trip.maxSpeedMph) : 'Unknown'} />
+        <Stat label="Elevation gain" value={formatFeet(trip.elevationGainFeet)} />
+        <Stat label="Elevation loss" value={formatFeet(trip.elevationLossFeet)} />
+        <Stat label="Track points" value={trip.trackPointCount.toLocaleString('en-US')} />
+      </dl>
+    </section>
+  );
+}
+
+/** The trip's waypoints with coordinates (5 decimals) and descriptions; nothing when none. */
+function TripWaypoints({ waypoints }: { waypoints: readonly Waypoint[] }) {
+  if (waypoints.length === 0) return null;
+  return (
+    <section className="ride-card" aria-labelledby="waypoints-heading">
+      <h2 id="waypoints-heading">Waypoints</h2>
+      <ul className="ride-list">
+        {waypoints.map((waypoint) => (
+          <li key={waypoint.id}>
+            <strong>{waypoint.name}</strong> {waypoint.latitude.toFixed(5)},{' '}
+            {waypoint.longitude.toFixed(5)}
+            {waypoint.description ? ` · ${waypoint.description}` : ''}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * The trip page; unknown ids say so and link back to /record. A temp- id the sync engine has
+ * promoted (issue 11) is replaced in the address bar by the trip's server id, without a new
+ * history entry, whether the page was opened before or after the promotion.
+ */
+export function TripDetailPage() {
+  const { tripId } = tripRoute.useParams();
+  const { trip, isLoading } = usePromotedTrip(tripId);
   const { points } = useTrackPoints(tripId);
   const { waypoints } = useTripWaypoints(tripId);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -58,36 +179,7 @@ export function TripDetailPage() {
       </div>
     );
   }
-  if (!trip) {
-    return (
-      <div className="ride-page">
-        <h1>Trip not found</h1>
-        <p className="ride-muted">This trip is not on this device. It may have been deleted.</p>
-        <Link className="button" to="/record">
-          <ArrowLeft size={18} aria-hidden="true" /> Back to trips
-        </Link>
-      </div>
-    );
-  }
-
-  const onExport = async () => {
-    try {
-      const fileName = await downloadTripGpx(db, trip);
-      showToast({ title: 'GPX exported', description: fileName });
-    } catch (error) {
-      showToast({
-        title: 'GPX export failed',
-        description: (error as Error).message,
-        variant: 'destructive',
-      });
-    }
-  };
-
-  const onDelete = async () => {
-    await deleteTrip(db, trip.id);
-    showToast({ title: 'Trip deleted', description: trip.name });
-    await navigate({ to: '/record' });
-  };
+  if (!trip) return <TripNotFound />;
 
   const timed = points.some((point) => point[3] !== null);
   return (
@@ -105,42 +197,13 @@ export function TripDetailPage() {
           {trip.recordingState !== 'finished' ? ' · Recording not finished' : ''}
         </p>
       </header>
-      <div className="ride-actions">
-        <Button className="button button--primary" onPress={() => void onExport()}>
-          <Download size={18} aria-hidden="true" /> Export GPX
-        </Button>
-        {points.length > 1 ? (
-          <Link className="button" to="/navigate/$trailId" params={{ trailId: trip.id }}>
-            <Navigation size={18} aria-hidden="true" /> Follow this track
-          </Link>
-        ) : null}
-        {confirmDelete ? (
-          <>
-            <Button className="button button--danger" onPress={() => void onDelete()}>
-              <Trash2 size={18} aria-hidden="true" /> Delete for good
-            </Button>
-            <Button className="button button--ghost" onPress={() => setConfirmDelete(false)}>
-              Keep it
-            </Button>
-          </>
-        ) : (
-          <Button className="button button--ghost" onPress={() => setConfirmDelete(true)}>
-            <Trash2 size={18} aria-hidden="true" /> Delete
-          </Button>
-        )}
-      </div>
-      <section className="ride-card" aria-label="Trip statistics">
-        <dl className="ride-stats">
-          <Stat label="Distance" value={formatMiles(trip.distanceMiles)} />
-          <Stat label="Moving time" value={timed ? formatDuration(trip.movingTimeMs) : 'Unknown'} />
-          <Stat label="Elapsed" value={timed ? formatDuration(trip.elapsedTimeMs) : 'Unknown'} />
-          <Stat label="Average speed" value={timed ? formatMph(trip.averageSpeedMph) : 'Unknown'} />
-          <Stat label="Max speed" value={timed ? formatMph(trip.maxSpeedMph) : 'Unknown'} />
-          <Stat label="Elevation gain" value={formatFeet(trip.elevationGainFeet)} />
-          <Stat label="Elevation loss" value={formatFeet(trip.elevationLossFeet)} />
-          <Stat label="Track points" value={trip.trackPointCount.toLocaleString('en-US')} />
-        </dl>
-      </section>
+      <TripActions
+        trip={trip}
+        followable={points.length > 1}
+        confirmDelete={confirmDelete}
+        setConfirmDelete={setConfirmDelete}
+      />
+      <TripStatistics trip={trip} timed={timed} />
       <section className="ride-card" aria-labelledby="track-heading">
         <h2 id="track-heading">Track</h2>
         <TrackDrawing
@@ -157,20 +220,7 @@ export function TripDetailPage() {
         <h2 id="profile-heading">Elevation profile</h2>
         <ElevationProfile points={points} />
       </section>
-      {waypoints.length > 0 ? (
-        <section className="ride-card" aria-labelledby="waypoints-heading">
-          <h2 id="waypoints-heading">Waypoints</h2>
-          <ul className="ride-list">
-            {waypoints.map((waypoint) => (
-              <li key={waypoint.id}>
-                <strong>{waypoint.name}</strong> {waypoint.latitude.toFixed(5)},{' '}
-                {waypoint.longitude.toFixed(5)}
-                {waypoint.description ? ` · ${waypoint.description}` : ''}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <TripWaypoints waypoints={waypoints} />
       {trip.notes ? <p className="ride-muted">{trip.notes}</p> : null}
     </div>
   );

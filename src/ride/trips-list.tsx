@@ -6,6 +6,7 @@ import { useRef, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { FileUp, Route as RouteIcon } from 'lucide-react';
 import { useDatabase } from '../db/provider.tsx';
+import type { Trip } from '../../schemas/trips.ts';
 import { useTrips } from '../db/trip-hooks.ts';
 import { GpxImportError } from '../lib/gpx/gpx-import.ts';
 import { formatDateTime } from '../lib/format.ts';
@@ -13,11 +14,14 @@ import { showToast } from '../lib/toast.ts';
 import { importGpxFile } from './gpx-files.ts';
 import { formatDuration, formatMiles } from './ride-format.ts';
 
-/** Trips list with "Import GPX". */
-export function TripsList() {
+/**
+ * Imports a chosen GPX file: a toast says what was stored and the first trip opens; a failure
+ * is kept as `importError` (the file's own problem, or the device refusing to store it). The
+ * file input (`input`) is cleared afterwards so the same file can be chosen again.
+ */
+function useGpxImport() {
   const db = useDatabase();
   const navigate = useNavigate();
-  const { trips, isLoading } = useTrips();
   const input = useRef<HTMLInputElement>(null);
   const [importError, setImportError] = useState<string | null>(null);
   const [importing, setImporting] = useState(false);
@@ -48,6 +52,40 @@ export function TripsList() {
       if (input.current) input.current.value = '';
     }
   };
+  return { input, importError, importing, onFile };
+}
+
+/** One trip: name, start, distance, moving time, and Unfinished / Imported / Not synced yet. */
+function TripRow({ trip }: { trip: Trip }) {
+  return (
+    <li>
+      <Link to="/trips/$tripId" params={{ tripId: trip.id }} className="trips-list__item">
+        <RouteIcon size={20} aria-hidden="true" />
+        <span className="trips-list__main">
+          <span className="trips-list__name">{trip.name}</span>
+          <span className="trips-list__meta">
+            {formatDateTime(trip.startedAt)} · {formatMiles(trip.distanceMiles)}
+            {trip.movingTimeMs > 0 ? ` · ${formatDuration(trip.movingTimeMs)} moving` : ''}
+          </span>
+        </span>
+        <span className="trips-list__badges">
+          {trip.recordingState !== 'finished' ? (
+            <span className="ride-badge ride-badge--live">Unfinished</span>
+          ) : null}
+          {trip.source === 'imported' ? <span className="ride-badge">Imported</span> : null}
+          {trip.status === 'pending' ? (
+            <span className="ride-badge ride-badge--muted">Not synced yet</span>
+          ) : null}
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+/** Trips list with "Import GPX". */
+export function TripsList() {
+  const { trips, isLoading } = useTrips();
+  const { input, importError, importing, onFile } = useGpxImport();
 
   return (
     <section className="ride-card" aria-labelledby="trips-heading">
@@ -79,27 +117,7 @@ export function TripsList() {
       ) : (
         <ul className="trips-list">
           {trips.map((trip) => (
-            <li key={trip.id}>
-              <Link to="/trips/$tripId" params={{ tripId: trip.id }} className="trips-list__item">
-                <RouteIcon size={20} aria-hidden="true" />
-                <span className="trips-list__main">
-                  <span className="trips-list__name">{trip.name}</span>
-                  <span className="trips-list__meta">
-                    {formatDateTime(trip.startedAt)} · {formatMiles(trip.distanceMiles)}
-                    {trip.movingTimeMs > 0 ? ` · ${formatDuration(trip.movingTimeMs)} moving` : ''}
-                  </span>
-                </span>
-                <span className="trips-list__badges">
-                  {trip.recordingState !== 'finished' ? (
-                    <span className="ride-badge ride-badge--live">Unfinished</span>
-                  ) : null}
-                  {trip.source === 'imported' ? <span className="ride-badge">Imported</span> : null}
-                  {trip.status === 'pending' ? (
-                    <span className="ride-badge ride-badge--muted">Not synced yet</span>
-                  ) : null}
-                </span>
-              </Link>
-            </li>
+            <TripRow key={trip.id} trip={trip} />
           ))}
         </ul>
       )}

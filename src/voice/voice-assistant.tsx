@@ -145,6 +145,134 @@ function ReplyCard({ reply }: { reply: VoiceReply }) {
   );
 }
 
+/** Find-trails and navigation replies open their page once, as asked, closing the panel. */
+function useFollowReplyAction(
+  reply: VoiceReply | null,
+  close: () => void,
+  followedRef: { current: VoiceReply | null },
+): void {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!reply || !reply.action?.auto || followedRef.current === reply) return;
+    followedRef.current = reply;
+    close();
+    void navigate({ href: reply.action.href });
+  }, [reply, navigate, close, followedRef]);
+}
+
+/**
+ * Press to talk / Stop (offered only when some engine can hear: browser recognition, realtime
+ * online, or the offline model with a recorder), Cancel recording, and Show & Ask online.
+ */
+function TalkControls({
+  actor,
+  snapshot,
+  online,
+  cameraOpen,
+  openCamera,
+}: {
+  actor: VoiceActor;
+  snapshot: VoiceSnapshot;
+  online: boolean;
+  cameraOpen: boolean;
+  openCamera: () => void;
+}) {
+  const { context } = snapshot;
+  const busy = !snapshot.matches('idle');
+  const recording = snapshot.matches({ recording: 'capturing' });
+  const canTalk =
+    hasBrowserSpeechRecognition() ||
+    (online && context.engines.realtime !== null) ||
+    (context.offline.state === 'ready' && context.engines.recorder !== null);
+  return (
+    <div className="voice-panel__controls">
+      {canTalk ? (
+        <Button
+          className={`button voice-talk ${busy ? 'button--danger' : 'button--primary'}`}
+          onPress={() =>
+            actor.send({
+              type: recording ? 'voice.finish' : busy ? 'voice.stop' : 'voice.talk',
+            })
+          }
+        >
+          {busy ? <MicOff aria-hidden="true" size={22} /> : <Mic aria-hidden="true" size={22} />}
+          {busy ? 'Stop' : 'Press to talk'}
+        </Button>
+      ) : (
+        <p className="voice-panel__note">{RECOGNITION_ERRORS.unsupported}</p>
+      )}
+      {recording ? (
+        <Button className="button" onPress={() => actor.send({ type: 'voice.stop' })}>
+          Cancel recording
+        </Button>
+      ) : null}
+      {online && context.engines.realtime && !cameraOpen && !busy ? (
+        <Button className="button" onPress={openCamera}>
+          <Camera aria-hidden="true" size={20} />
+          Show &amp; Ask
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** The typed-question box; a blank question is not sent. */
+function AskForm({ actor }: { actor: VoiceActor }) {
+  const [question, setQuestion] = useState('');
+  const ask = (event: FormEvent) => {
+    event.preventDefault();
+    const text = question.trim();
+    if (!text) return;
+    actor.send({ type: 'voice.ask', text });
+    setQuestion('');
+  };
+  return (
+    <form className="voice-ask" onSubmit={ask}>
+      <TextField className="voice-ask__field" value={question} onChange={setQuestion}>
+        <Label>Type a question</Label>
+        <Input className="input" placeholder="e.g. I'm stuck in mud" />
+      </TextField>
+      <Button type="submit" className="button button--primary" aria-label="Ask">
+        <Send aria-hidden="true" size={20} />
+        Ask
+      </Button>
+    </form>
+  );
+}
+
+/** The §8 error in a red card with Dismiss, the question as heard, and the replies. */
+function Conversation({ actor, snapshot }: { actor: VoiceActor; snapshot: VoiceSnapshot }) {
+  const { context } = snapshot;
+  return (
+    <>
+      {context.error ? (
+        <div className="voice-error-card" role="alert">
+          <p>{context.error}</p>
+          <Button
+            className="button button--ghost"
+            onPress={() => actor.send({ type: 'voice.dismissError' })}
+          >
+            Dismiss
+          </Button>
+        </div>
+      ) : null}
+      {context.transcript ? (
+        <p className="voice-transcript">
+          <span className="voice-transcript__label">You asked: </span>
+          {context.transcript}
+        </p>
+      ) : null}
+      {context.realtimeReply ? (
+        <section className="voice-reply" aria-label="Reply">
+          <p className="voice-reply__text">{context.realtimeReply}</p>
+        </section>
+      ) : null}
+      {context.reply ? <ReplyCard reply={context.reply} /> : null}
+    </>
+  );
+}
+
+/** The dialog: status line, camera, talk controls, typed question, conversation, offline model. */
 function VoicePanel({
   actor,
   snapshot,
@@ -158,34 +286,8 @@ function VoicePanel({
   followedRef: { current: VoiceReply | null };
 }) {
   const online = useOnlineStatus();
-  const navigate = useNavigate();
-  const [question, setQuestion] = useState('');
   const [cameraOpen, setCameraOpen] = useState(false);
-  const { context } = snapshot;
-  const reply = context.reply;
-
-  useEffect(() => {
-    // Find-trails and navigation replies open their page once, as asked.
-    if (!reply || !reply.action?.auto || followedRef.current === reply) return;
-    followedRef.current = reply;
-    close();
-    void navigate({ href: reply.action.href });
-  }, [reply, navigate, close, followedRef]);
-
-  const busy = !snapshot.matches('idle');
-  const recording = snapshot.matches({ recording: 'capturing' });
-  const canTalk =
-    hasBrowserSpeechRecognition() ||
-    (online && context.engines.realtime !== null) ||
-    (context.offline.state === 'ready' && context.engines.recorder !== null);
-
-  const ask = (event: FormEvent) => {
-    event.preventDefault();
-    const text = question.trim();
-    if (!text) return;
-    actor.send({ type: 'voice.ask', text });
-    setQuestion('');
-  };
+  useFollowReplyAction(snapshot.context.reply, close, followedRef);
   const onCameraError = useCallback(
     (message: string) => {
       setCameraOpen(false);
@@ -217,67 +319,15 @@ function VoicePanel({
           onError={onCameraError}
         />
       ) : null}
-      <div className="voice-panel__controls">
-        {canTalk ? (
-          <Button
-            className={`button voice-talk ${busy ? 'button--danger' : 'button--primary'}`}
-            onPress={() =>
-              actor.send({
-                type: recording ? 'voice.finish' : busy ? 'voice.stop' : 'voice.talk',
-              })
-            }
-          >
-            {busy ? <MicOff aria-hidden="true" size={22} /> : <Mic aria-hidden="true" size={22} />}
-            {busy ? 'Stop' : 'Press to talk'}
-          </Button>
-        ) : (
-          <p className="voice-panel__note">{RECOGNITION_ERRORS.unsupported}</p>
-        )}
-        {recording ? (
-          <Button className="button" onPress={() => actor.send({ type: 'voice.stop' })}>
-            Cancel recording
-          </Button>
-        ) : null}
-        {online && context.engines.realtime && !cameraOpen && !busy ? (
-          <Button className="button" onPress={() => setCameraOpen(true)}>
-            <Camera aria-hidden="true" size={20} />
-            Show &amp; Ask
-          </Button>
-        ) : null}
-      </div>
-      <form className="voice-ask" onSubmit={ask}>
-        <TextField className="voice-ask__field" value={question} onChange={setQuestion}>
-          <Label>Type a question</Label>
-          <Input className="input" placeholder="e.g. I'm stuck in mud" />
-        </TextField>
-        <Button type="submit" className="button button--primary" aria-label="Ask">
-          <Send aria-hidden="true" size={20} />
-          Ask
-        </Button>
-      </form>
-      {context.error ? (
-        <div className="voice-error-card" role="alert">
-          <p>{context.error}</p>
-          <Button
-            className="button button--ghost"
-            onPress={() => actor.send({ type: 'voice.dismissError' })}
-          >
-            Dismiss
-          </Button>
-        </div>
-      ) : null}
-      {context.transcript ? (
-        <p className="voice-transcript">
-          <span className="voice-transcript__label">You asked: </span>
-          {context.transcript}
-        </p>
-      ) : null}
-      {context.realtimeReply ? (
-        <section className="voice-reply" aria-label="Reply">
-          <p className="voice-reply__text">{context.realtimeReply}</p>
-        </section>
-      ) : null}
-      {reply ? <ReplyCard reply={reply} /> : null}
+      <TalkControls
+        actor={actor}
+        snapshot={snapshot}
+        online={online}
+        cameraOpen={cameraOpen}
+        openCamera={() => setCameraOpen(true)}
+      />
+      <AskForm actor={actor} />
+      <Conversation actor={actor} snapshot={snapshot} />
       <OfflineSpeech snapshot={snapshot} actor={actor} />
     </Dialog>
   );

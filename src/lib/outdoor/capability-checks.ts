@@ -50,69 +50,71 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Runs all seven checks; never rejects (a failing API is a failed check). */
-export async function runCapabilityChecks(env: CapabilityEnvironment): Promise<CapabilityResult[]> {
-  const results: CapabilityResult[] = [];
-
+/** GPS: a position fix with its accuracy (m); GPS needs no data connection. */
+async function checkGeolocation(env: CapabilityEnvironment): Promise<CapabilityResult> {
+  const base = { id: 'geolocation', label: 'GPS location' } as const;
   if (!env.getPosition) {
-    results.push({
-      id: 'geolocation',
-      label: 'GPS location',
+    return {
+      ...base,
       passed: false,
       detail:
         'This browser has no geolocation: your coordinates cannot go into the emergency text.',
-    });
-  } else {
-    try {
-      const { accuracy } = await env.getPosition();
-      results.push({
-        id: 'geolocation',
-        label: 'GPS location',
-        passed: true,
-        detail: `Got a position fix accurate to about ${Math.round(accuracy)} m. GPS works without a data connection.`,
-      });
-    } catch (error) {
-      results.push({
-        id: 'geolocation',
-        label: 'GPS location',
-        passed: false,
-        detail: `No position fix: ${errorText(error)}. Allow location for this site and try outdoors.`,
-      });
-    }
+    };
   }
+  try {
+    const { accuracy } = await env.getPosition();
+    return {
+      ...base,
+      passed: true,
+      detail: `Got a position fix accurate to about ${Math.round(accuracy)} m. GPS works without a data connection.`,
+    };
+  } catch (error) {
+    return {
+      ...base,
+      passed: false,
+      detail: `No position fix: ${errorText(error)}. Allow location for this site and try outdoors.`,
+    };
+  }
+}
 
+/** Vibration: one 100 ms pulse the device must accept. */
+function checkVibration(env: CapabilityEnvironment): CapabilityResult {
   const vibrated = env.vibrate ? env.vibrate([100]) : false;
-  results.push({
+  return {
     id: 'vibration',
     label: 'Vibration',
     passed: vibrated,
     detail: vibrated
       ? 'The device accepted a vibration: countdown ticks and the SOS pattern can be felt through gloves.'
       : 'This device or browser cannot vibrate (iPhones and desktops cannot): watch the on-screen countdown instead.',
-  });
+  };
+}
 
+/** Spoken prompts: speech synthesis with at least one installed voice. */
+async function checkSpeechSynthesis(env: CapabilityEnvironment): Promise<CapabilityResult> {
+  const base = { id: 'speech-synthesis', label: 'Spoken prompts' } as const;
   if (!env.speechVoices) {
-    results.push({
-      id: 'speech-synthesis',
-      label: 'Spoken prompts',
+    return {
+      ...base,
       passed: false,
       detail: 'No speech synthesis: emergency audio prompts will be silent.',
-    });
-  } else {
-    const voices = await env.speechVoices().catch(() => 0);
-    results.push({
-      id: 'speech-synthesis',
-      label: 'Spoken prompts',
-      passed: voices > 0,
-      detail:
-        voices > 0
-          ? `${voices} voice${voices === 1 ? '' : 's'} installed: emergency prompts can be spoken offline.`
-          : 'Speech synthesis exists but no voice is installed: prompts will be silent.',
-    });
+    };
   }
+  const voices = await env.speechVoices().catch(() => 0);
+  return {
+    ...base,
+    passed: voices > 0,
+    detail:
+      voices > 0
+        ? `${voices} voice${voices === 1 ? '' : 's'} installed: emergency prompts can be spoken offline.`
+        : 'Speech synthesis exists but no voice is installed: prompts will be silent.',
+  };
+}
 
+/** Notifications: passes only when permission is granted; says how to get there otherwise. */
+function checkNotifications(env: CapabilityEnvironment): CapabilityResult {
   const permission = env.notificationPermission;
-  results.push({
+  return {
     id: 'notifications',
     label: 'Notifications permission',
     passed: permission === 'granted',
@@ -124,56 +126,56 @@ export async function runCapabilityChecks(env: CapabilityEnvironment): Promise<C
           : permission === 'denied'
             ? 'Notifications are blocked for this site: change it in the browser’s site settings.'
             : 'Notifications have not been allowed yet: use “Allow notifications” below.',
-  });
+  };
+}
 
+/** Screen wake lock: acquired and released once. */
+async function checkWakeLock(env: CapabilityEnvironment): Promise<CapabilityResult> {
+  const base = { id: 'wake-lock', label: 'Screen wake lock' } as const;
   if (!env.tryWakeLock) {
-    results.push({
-      id: 'wake-lock',
-      label: 'Screen wake lock',
+    return {
+      ...base,
       passed: false,
       detail:
         'No Screen Wake Lock API: the screen may lock during an emergency. Raise the auto-lock time in the phone settings.',
-    });
-  } else {
-    try {
-      await env.tryWakeLock();
-      results.push({
-        id: 'wake-lock',
-        label: 'Screen wake lock',
-        passed: true,
-        detail: 'The screen can be kept on while the emergency screen is open.',
-      });
-    } catch (error) {
-      results.push({
-        id: 'wake-lock',
-        label: 'Screen wake lock',
-        passed: false,
-        detail: `The wake lock was refused: ${errorText(error)}.`,
-      });
-    }
+    };
   }
+  try {
+    await env.tryWakeLock();
+    return {
+      ...base,
+      passed: true,
+      detail: 'The screen can be kept on while the emergency screen is open.',
+    };
+  } catch (error) {
+    return { ...base, passed: false, detail: `The wake lock was refused: ${errorText(error)}.` };
+  }
+}
 
+/** Persistent storage: the browser promises not to evict offline data. */
+async function checkPersistentStorage(env: CapabilityEnvironment): Promise<CapabilityResult> {
+  const base = { id: 'persistent-storage', label: 'Persistent storage' } as const;
   if (!env.persistentStorage) {
-    results.push({
-      id: 'persistent-storage',
-      label: 'Persistent storage',
+    return {
+      ...base,
       passed: false,
       detail: 'No Storage API: the browser may clear offline data when space runs low.',
-    });
-  } else {
-    const persisted = await env.persistentStorage().catch(() => false);
-    results.push({
-      id: 'persistent-storage',
-      label: 'Persistent storage',
-      passed: persisted,
-      detail: persisted
-        ? 'Storage is persistent: contacts, medical notes and trails will not be evicted.'
-        : 'Storage is not persistent: the browser may evict offline data under pressure. Installing the app usually fixes this.',
-    });
+    };
   }
+  const persisted = await env.persistentStorage().catch(() => false);
+  return {
+    ...base,
+    passed: persisted,
+    detail: persisted
+      ? 'Storage is persistent: contacts, medical notes and trails will not be evicted.'
+      : 'Storage is not persistent: the browser may evict offline data under pressure. Installing the app usually fixes this.',
+  };
+}
 
+/** Offline ready: a service worker controls the page and trails are stored on the device. */
+function checkOfflineReady(env: CapabilityEnvironment): CapabilityResult {
   const ready = env.serviceWorkerControlling && env.storedTrailCount > 0;
-  results.push({
+  return {
     id: 'offline-ready',
     label: 'Offline ready',
     passed: ready,
@@ -182,8 +184,22 @@ export async function runCapabilityChecks(env: CapabilityEnvironment): Promise<C
       : !env.serviceWorkerControlling
         ? 'The offline app shell is not active yet: open the app once with a connection and reload.'
         : 'No trails are stored yet: open the trails list once with a connection.',
-  });
+  };
+}
 
+/**
+ * Runs all seven checks one after another, in display order (a permission prompt never
+ * overlaps another); never rejects (a failing API is a failed check).
+ */
+export async function runCapabilityChecks(env: CapabilityEnvironment): Promise<CapabilityResult[]> {
+  const results: CapabilityResult[] = [];
+  results.push(await checkGeolocation(env));
+  results.push(checkVibration(env));
+  results.push(await checkSpeechSynthesis(env));
+  results.push(checkNotifications(env));
+  results.push(await checkWakeLock(env));
+  results.push(await checkPersistentStorage(env));
+  results.push(checkOfflineReady(env));
   return results;
 }
 

@@ -63,6 +63,232 @@ function defaultStorage(): Pick<Storage, 'getItem' | 'setItem'> | null {
   }
 }
 
+/** `OfflineSpeechEngineOptions` with every default filled in. */
+interface ResolvedSpeechOptions {
+  modelsBaseUrl: string;
+  listingUrl: string;
+  fetch: typeof fetch;
+  createWorker: () => Worker;
+  storage: Pick<Storage, 'getItem' | 'setItem'> | null;
+  timeoutMs: number;
+}
+
+/** Fills in the defaults: `/models/`, `/api/models`, the browser fetch and localStorage, 30 s. */
+function resolveOptions(options: OfflineSpeechEngineOptions): ResolvedSpeechOptions {
+  return {
+    modelsBaseUrl: options.modelsBaseUrl ?? '/models/',
+    listingUrl: options.listingUrl ?? '/api/models',
+    fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+    storage: options.storage === undefined ? defaultStorage() : options.storage,
+    timeoutMs: options.timeoutMs ?? transcriptionTimeoutMs,
+    createWorker:
+      options.createWorker ??
+      (() =>
+        new Worker(new URL('../../../workers/speech-worker.ts', import.meta.url), {
+          type: 'module',
+        })),
+  };
+}
+
+/**
+ * Reads GET /api/models and remembers the answer; with no signal it falls back to the listing
+ * seen last time (which says which model the device has downloaded). Null when neither exists
+ * or either is malformed.
+ */
+async function readListing(options: ResolvedSpeechOptions): Promise<ModelsListing | null> {
+  const { listingUrl, storage } = options;
+  try {
+    const response = await options.fetch(listingUrl, { headers: { accept: 'application/json' } });
+    if (!response.ok) throw new Error(`GET ${listingUrl}: ${response.status}`);
+    const listing = parseListing(await response.json());
+    if (listing) storage?.setItem(listingStorageKey, JSON.stringify(listing));
+    return listing;
+  } catch {
+    const remembered = storage?.getItem(listingStorageKey);
+    if (!remembered) return null;
+    try {
+      return parseListing(JSON.parse(remembered));
+    } catch {
+      return null;
+    }
+  }
+}
+
+/** One transcription waiting for the worker's answer, keyed by request id. */
+interface PendingTranscription {
+  resolve(text: string): void;
+  reject(error: Error): void;
+}
+
+/**
+ * The engine's state: the status listeners see, the worker and the transcriptions it still
+ * owes. `createOfflineSpeechEngine` exposes it through plain functions.
+ */
+class SpeechWorkerEngine {
+  status: OfflineSpeechStatus = { state: 'not-ready', progress: 0, modelBytes: null, error: null };
+  private readonly listeners = new Set<(status: OfflineSpeechStatus) => void>();
+  private worker: Worker | null = null;
+  private initPromise: Promise<void> | null = null;
+  private nextId = 1;
+  private readonly pending = new Map<number, PendingTranscription>();
+  private readonly listingPromise: Promise<ModelsListing | null>;
+
+  constructor(private readonly options: ResolvedSpeechOptions) {
+    this.listingPromise = readListing(options).then((listing) => {
+      if (this.status.state === 'not-ready') {
+        if (listing?.speech === null) this.setStatus({ state: 'not-installed', modelBytes: null });
+        else if (listing?.speech) this.setStatus({ modelBytes: listing.speech.bytes });
+      }
+      return listing;
+    });
+  }
+
+  /** See `OfflineSpeechEngine` in voice-engines.ts for these three. */
+  subscribe(listener: (status: OfflineSpeechStatus) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  init(): Promise<void> {
+    if (this.initPromise && this.status.state !== 'error') return this.initPromise;
+    const retry = this.initPromise !== null;
+    this.worker?.terminate();
+    this.worker = null;
+    this.initPromise = this.start(retry);
+    return this.initPromise;
+  }
+
+  transcribe(audio: Float32Array, sampleRate: number): Promise<string> {
+    const worker = this.worker;
+    if (!worker) return Promise.reject(new Error(offlineSpeechErrors.workerNotInitialized));
+    if (this.status.state !== 'ready') {
+      return Promise.reject(new Error(offlineSpeechErrors.modelNotReady));
+    }
+    const id = this.nextId++;
+    return new Promise<string>((resolve, reject) => {
+      // The worker's own timer cannot fire while inference holds its thread; this one can.
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new Error(offlineSpeechErrors.timeout));
+      }, this.options.timeoutMs);
+      this.pending.set(id, {
+        resolve: (text) => {
+          clearTimeout(timer);
+          resolve(text);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      });
+      // A copy is transferred so the caller keeps its array.
+      const copy = audio.slice();
+      const request: SpeechWorkerRequest = { type: 'transcribe', id, audio: copy, sampleRate };
+      worker.postMessage(request, [copy.buffer]);
+    });
+  }
+
+  /** Applies `patch` and tells every listener the new status. */
+  private setStatus(patch: Partial<OfflineSpeechStatus>): void {
+    this.status = { ...this.status, ...patch };
+    for (const listener of this.listeners) listener(this.status);
+  }
+
+  /** Settles the transcription `id` (if still waiting) with its text or error. */
+  private settleRequest(id: number, outcome: { text: string } | { error: Error }): void {
+    const request = this.pending.get(id);
+    this.pending.delete(id);
+    if ('text' in outcome) request?.resolve(outcome.text);
+    else request?.reject(outcome.error);
+  }
+
+  /** Fails every waiting transcription with `message` (the worker died). */
+  private rejectAll(message: string): void {
+    for (const id of [...this.pending.keys()])
+      this.settleRequest(id, { error: new Error(message) });
+  }
+
+  /** Reads the listing and starts the worker; failures end up in the status, never thrown. */
+  private async start(retry: boolean): Promise<void> {
+    // A retry asks the server again: the first listing may have failed for want of signal.
+    const listing = retry ? await readListing(this.options) : await this.listingPromise;
+    if (!listing) {
+      this.setStatus({ state: 'error', error: offlineSpeechErrors.initialization });
+      return;
+    }
+    if (!listing.speech) {
+      this.setStatus({ state: 'not-installed', modelBytes: null, error: null });
+      return;
+    }
+    const model = listing.speech;
+    this.setStatus({ state: 'initializing', progress: 0, modelBytes: model.bytes, error: null });
+    await new Promise<void>((settle) => this.startWorker(model, settle));
+  }
+
+  /** Starts the worker and asks it to load `model`; `settle` runs once it is ready or failed. */
+  private startWorker(model: SpeechModelListing, settle: () => void): void {
+    let worker: Worker;
+    try {
+      worker = this.options.createWorker();
+    } catch {
+      this.worker = null;
+      this.setStatus({ state: 'error', error: offlineSpeechErrors.workerInitialization });
+      settle();
+      return;
+    }
+    this.worker = worker;
+    worker.onmessage = (event: MessageEvent<SpeechWorkerResponse>) =>
+      this.onWorkerMessage(event.data, settle);
+    worker.onerror = (event) => {
+      // A script that cannot load or throws at the top level never answers.
+      event.preventDefault();
+      this.rejectAll(offlineSpeechErrors.workerInitialization);
+      if (this.status.state !== 'ready') {
+        this.setStatus({ state: 'error', error: offlineSpeechErrors.workerInitialization });
+      }
+      settle();
+    };
+    const request: SpeechWorkerRequest = {
+      type: 'init',
+      modelId: model.id,
+      modelsBaseUrl: this.options.modelsBaseUrl,
+      dtype: model.dtype,
+    };
+    worker.postMessage(request);
+  }
+
+  /** Applies one worker message (speech-protocol.ts) to the status or a waiting request. */
+  private onWorkerMessage(message: SpeechWorkerResponse, settle: () => void): void {
+    switch (message.type) {
+      case 'status':
+        if (message.status === 'initializing' && this.status.state !== 'ready') {
+          this.setStatus({ state: 'initializing', error: null });
+        }
+        return;
+      case 'download_progress':
+        this.setStatus({ progress: message.progress });
+        return;
+      case 'ready':
+        this.setStatus({ state: 'ready', progress: 1, error: null });
+        settle();
+        return;
+      case 'processing':
+        return;
+      case 'result':
+        this.settleRequest(message.id, { text: message.text });
+        return;
+      case 'error':
+        if (message.id !== undefined) {
+          this.settleRequest(message.id, { error: new Error(message.error) });
+        } else if (this.status.state !== 'ready') {
+          this.setStatus({ state: 'error', error: message.error });
+          settle();
+        }
+        return;
+    }
+  }
+}
+
 /**
  * Creates the engine and starts reading the listing at once, so the status carries the model
  * size (`modelBytes`) or 'not-installed' before the rider starts a download. `init()` never
@@ -71,192 +297,11 @@ function defaultStorage(): Pick<Storage, 'getItem' | 'setItem'> | null {
 export function createOfflineSpeechEngine(
   options: OfflineSpeechEngineOptions = {},
 ): OfflineSpeechEngine {
-  const modelsBaseUrl = options.modelsBaseUrl ?? '/models/';
-  const listingUrl = options.listingUrl ?? '/api/models';
-  const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
-  const storage = options.storage === undefined ? defaultStorage() : options.storage;
-  const timeoutMs = options.timeoutMs ?? transcriptionTimeoutMs;
-  const createWorker =
-    options.createWorker ??
-    (() =>
-      new Worker(new URL('../../../workers/speech-worker.ts', import.meta.url), {
-        type: 'module',
-      }));
-
-  let status: OfflineSpeechStatus = {
-    state: 'not-ready',
-    progress: 0,
-    modelBytes: null,
-    error: null,
-  };
-  const listeners = new Set<(status: OfflineSpeechStatus) => void>();
-  let worker: Worker | null = null;
-  let initPromise: Promise<void> | null = null;
-  let nextId = 1;
-  const pending = new Map<number, { resolve(text: string): void; reject(error: Error): void }>();
-
-  function setStatus(patch: Partial<OfflineSpeechStatus>): void {
-    status = { ...status, ...patch };
-    for (const listener of listeners) listener(status);
-  }
-
-  async function readListing(): Promise<ModelsListing | null> {
-    try {
-      const response = await fetchImpl(listingUrl, { headers: { accept: 'application/json' } });
-      if (!response.ok) throw new Error(`GET ${listingUrl}: ${response.status}`);
-      const listing = parseListing(await response.json());
-      if (listing) storage?.setItem(listingStorageKey, JSON.stringify(listing));
-      return listing;
-    } catch {
-      // No signal: the listing seen last time says which model the device has downloaded.
-      const remembered = storage?.getItem(listingStorageKey);
-      if (!remembered) return null;
-      try {
-        return parseListing(JSON.parse(remembered));
-      } catch {
-        return null;
-      }
-    }
-  }
-
-  const listingPromise = readListing().then((listing) => {
-    if (status.state === 'not-ready') {
-      if (listing?.speech === null) setStatus({ state: 'not-installed', modelBytes: null });
-      else if (listing?.speech) setStatus({ modelBytes: listing.speech.bytes });
-    }
-    return listing;
-  });
-
-  function rejectAll(message: string): void {
-    for (const [id, request] of pending) {
-      pending.delete(id);
-      request.reject(new Error(message));
-    }
-  }
-
-  function onWorkerMessage(message: SpeechWorkerResponse, settle: () => void): void {
-    switch (message.type) {
-      case 'status':
-        if (message.status === 'initializing' && status.state !== 'ready') {
-          setStatus({ state: 'initializing', error: null });
-        }
-        return;
-      case 'download_progress':
-        setStatus({ progress: message.progress });
-        return;
-      case 'ready':
-        setStatus({ state: 'ready', progress: 1, error: null });
-        settle();
-        return;
-      case 'processing':
-        return;
-      case 'result': {
-        const request = pending.get(message.id);
-        pending.delete(message.id);
-        request?.resolve(message.text);
-        return;
-      }
-      case 'error': {
-        if (message.id !== undefined) {
-          const request = pending.get(message.id);
-          pending.delete(message.id);
-          request?.reject(new Error(message.error));
-          return;
-        }
-        if (status.state !== 'ready') {
-          setStatus({ state: 'error', error: message.error });
-          settle();
-        }
-        return;
-      }
-    }
-  }
-
-  async function start(retry: boolean): Promise<void> {
-    // A retry asks the server again: the first listing may have failed for want of signal.
-    const listing = retry ? await readListing() : await listingPromise;
-    if (!listing) {
-      setStatus({ state: 'error', error: offlineSpeechErrors.initialization });
-      return;
-    }
-    if (!listing.speech) {
-      setStatus({ state: 'not-installed', modelBytes: null, error: null });
-      return;
-    }
-    const model = listing.speech;
-    setStatus({ state: 'initializing', progress: 0, modelBytes: model.bytes, error: null });
-    await new Promise<void>((settle) => {
-      try {
-        worker = createWorker();
-      } catch {
-        worker = null;
-        setStatus({ state: 'error', error: offlineSpeechErrors.workerInitialization });
-        settle();
-        return;
-      }
-      worker.onmessage = (event: MessageEvent<SpeechWorkerResponse>) =>
-        onWorkerMessage(event.data, settle);
-      worker.onerror = (event) => {
-        // A script that cannot load or throws at the top level never answers.
-        event.preventDefault();
-        rejectAll(offlineSpeechErrors.workerInitialization);
-        if (status.state !== 'ready') {
-          setStatus({ state: 'error', error: offlineSpeechErrors.workerInitialization });
-        }
-        settle();
-      };
-      const request: SpeechWorkerRequest = {
-        type: 'init',
-        modelId: model.id,
-        modelsBaseUrl,
-        dtype: model.dtype,
-      };
-      worker.postMessage(request);
-    });
-  }
-
+  const engine = new SpeechWorkerEngine(resolveOptions(options));
   return {
-    getStatus: () => status,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    init() {
-      if (initPromise && status.state !== 'error') return initPromise;
-      const retry = initPromise !== null;
-      worker?.terminate();
-      worker = null;
-      initPromise = start(retry);
-      return initPromise;
-    },
-    transcribe(audio, sampleRate) {
-      if (!worker) return Promise.reject(new Error(offlineSpeechErrors.workerNotInitialized));
-      if (status.state !== 'ready') {
-        return Promise.reject(new Error(offlineSpeechErrors.modelNotReady));
-      }
-      const id = nextId++;
-      const activeWorker = worker;
-      return new Promise<string>((resolve, reject) => {
-        // The worker's own timer cannot fire while inference holds its thread; this one can.
-        const timer = setTimeout(() => {
-          pending.delete(id);
-          reject(new Error(offlineSpeechErrors.timeout));
-        }, timeoutMs);
-        pending.set(id, {
-          resolve: (text) => {
-            clearTimeout(timer);
-            resolve(text);
-          },
-          reject: (error) => {
-            clearTimeout(timer);
-            reject(error);
-          },
-        });
-        // A copy is transferred so the caller keeps its array.
-        const copy = audio.slice();
-        const request: SpeechWorkerRequest = { type: 'transcribe', id, audio: copy, sampleRate };
-        activeWorker.postMessage(request, [copy.buffer]);
-      });
-    },
+    getStatus: () => engine.status,
+    subscribe: (listener) => engine.subscribe(listener),
+    init: () => engine.init(),
+    transcribe: (audio, sampleRate) => engine.transcribe(audio, sampleRate),
   };
 }

@@ -83,43 +83,210 @@ export function toRealtimeEvent(message: unknown): RealtimeEvent | null {
   }
 }
 
+/** Reads one data-channel message as a provider event; null for malformed or ignored ones. */
+function parseChannelMessage(data: string): RealtimeEvent | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  return toRealtimeEvent(parsed);
+}
+
 /**
- * Creates the client. `connect` rejects with the texts RealtimeVoice names; after it resolves,
- * provider events, errors and the end of the session arrive through `onEvent`.
+ * Asks for the microphone and adds its audio tracks to the connection; without one the
+ * connection only receives audio, and the session still answers typed questions and photos.
+ * Resolves to the stream to stop on close, or null.
  */
-export function createRealtimeVoice(options: RealtimeVoiceOptions): RealtimeVoice {
-  const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
-  const createPeerConnection = options.createPeerConnection ?? (() => new RTCPeerConnection());
-  let peer: RTCPeerConnection | null = null;
-  let channel: RTCDataChannel | null = null;
-  let microphone: MediaStream | null = null;
+async function attachMicrophone(
+  connection: RTCPeerConnection,
+  mediaDevices: Pick<MediaDevices, 'getUserMedia'> | null,
+): Promise<MediaStream | null> {
+  let microphone: MediaStream | null;
+  try {
+    microphone = (await mediaDevices?.getUserMedia({ audio: true })) ?? null;
+  } catch {
+    microphone = null;
+  }
+  if (microphone) {
+    for (const track of microphone.getAudioTracks()) connection.addTrack(track, microphone);
+  } else {
+    connection.addTransceiver('audio', { direction: 'recvonly' });
+  }
+  return microphone;
+}
+
+/**
+ * Resolves when the data channel opens; rejects with the §8 connection text when the peer
+ * connection fails first or `connectTimeoutMs` (20 s) passes.
+ */
+function dataChannelOpened(
+  connection: RTCPeerConnection,
+  dataChannel: RTCDataChannel,
+): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(realtimeErrors.connection)), connectTimeoutMs);
+    dataChannel.onopen = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    connection.onconnectionstatechange = () => {
+      if (connection.connectionState === 'failed') {
+        clearTimeout(timer);
+        reject(new Error(realtimeErrors.connection));
+      }
+    };
+  });
+}
+
+/**
+ * Sends our SDP offer to the provider's calls URL with the client secret and applies its
+ * answer. Throws the §8 connection text when the request cannot be made, and
+ * 'SDP exchange failed: <status>' when the provider refuses it.
+ */
+async function exchangeSdp(
+  connection: RTCPeerConnection,
+  secret: ClientSecretAnswer,
+  fetchImpl: typeof fetch,
+): Promise<void> {
+  const offer = await connection.createOffer();
+  await connection.setLocalDescription(offer);
+  const answer = await fetchImpl(secret.callsUrl, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${secret.clientSecret}`,
+      'content-type': 'application/sdp',
+    },
+    body: offer.sdp ?? '',
+  }).catch(() => {
+    throw new Error(realtimeErrors.connection);
+  });
+  if (!answer.ok) throw new Error(`SDP exchange failed: ${answer.status}`);
+  await connection.setRemoteDescription({ type: 'answer', sdp: await answer.text() });
+}
+
+/**
+ * Plays the provider's reply audio through a 24 kHz audio context (§9). Returns the context to
+ * close with the session, or null when the device has no audio output (the reply text still
+ * arrives through the data channel).
+ */
+function playRemoteAudio(stream: MediaStream): AudioContext | null {
   let audioContext: AudioContext | null = null;
-  let onEvent: ((event: RealtimeEvent) => void) | null = null;
+  try {
+    audioContext = new AudioContext({ sampleRate: realtimeAudioSampleRate });
+    audioContext.createMediaStreamSource(stream).connect(audioContext.destination);
+    // Started after awaits, the context may begin suspended despite the rider's tap.
+    void audioContext.resume().catch(() => undefined);
+    // Chromium plays a remote WebRTC stream through Web Audio only while an element holds it.
+    const element = new Audio();
+    element.muted = true;
+    element.srcObject = stream;
+  } catch {
+    // Keeps whatever context was made, so close() still releases it.
+  }
+  return audioContext;
+}
 
-  function send(event: object): void {
-    if (channel?.readyState === 'open') channel.send(JSON.stringify(event));
+/**
+ * One realtime session at a time: the peer connection, its data channel, the microphone and
+ * the audio context, all released by `close`. `createRealtimeVoice` exposes it as plain
+ * functions.
+ */
+class RealtimeVoiceClient {
+  private readonly fetchImpl: typeof fetch;
+  private readonly createPeerConnection: () => RTCPeerConnection;
+  private peer: RTCPeerConnection | null = null;
+  private channel: RTCDataChannel | null = null;
+  private microphone: MediaStream | null = null;
+  private audioContext: AudioContext | null = null;
+  private onEvent: ((event: RealtimeEvent) => void) | null = null;
+
+  constructor(private readonly options: RealtimeVoiceOptions) {
+    this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
+    this.createPeerConnection = options.createPeerConnection ?? (() => new RTCPeerConnection());
   }
 
-  function askWithImage(imageDataUrl: string): void {
-    send({
+  /** See `RealtimeVoice.connect`: rejects with the §8 texts; events arrive through onEvent. */
+  async connect({ imageDataUrl, onEvent }: Parameters<RealtimeVoice['connect']>[0]) {
+    this.close();
+    const secret = await this.getClientSecret();
+    const connection = this.createPeerConnection();
+    this.peer = connection;
+    this.onEvent = onEvent;
+    try {
+      await this.openSession(connection, secret);
+      this.onEvent?.({ type: 'connected' });
+      if (imageDataUrl) this.askWithImage(imageDataUrl);
+    } catch (error) {
+      this.onEvent = null;
+      this.close();
+      const message = error instanceof Error ? error.message : '';
+      throw new Error(
+        message.startsWith('SDP exchange failed') ? message : realtimeErrors.connection,
+      );
+    }
+  }
+
+  /** Sends a typed question and asks for a reply. */
+  sendText(text: string): void {
+    this.send({
       type: 'conversation.item.create',
-      item: {
-        type: 'message',
-        role: 'user',
-        content: [
-          { type: 'input_text', text: imageQuestion },
-          { type: 'input_image', image_url: imageDataUrl },
-        ],
-      },
+      item: { type: 'message', role: 'user', content: [{ type: 'input_text', text }] },
     });
-    send({ type: 'response.create' });
+    this.send({ type: 'response.create' });
   }
 
-  async function getClientSecret(): Promise<ClientSecretAnswer> {
-    const authorization = options.authorization();
+  /** Releases everything; tells the listener 'closed' when a session was open. */
+  close(): void {
+    const wasOpen = this.peer !== null;
+    this.channel?.close();
+    this.peer?.close();
+    this.microphone?.getTracks().forEach((track) => track.stop());
+    void this.audioContext?.close().catch(() => undefined);
+    this.channel = null;
+    this.peer = null;
+    this.microphone = null;
+    this.audioContext = null;
+    const listener = this.onEvent;
+    this.onEvent = null;
+    if (wasOpen) listener?.({ type: 'closed' });
+  }
+
+  /**
+   * Microphone up, reply audio down, the event channel, the SDP exchange; resolves once the
+   * channel is open and then watches for the session ending.
+   */
+  private async openSession(connection: RTCPeerConnection, secret: ClientSecretAnswer) {
+    const mediaDevices = this.options.mediaDevices ?? globalThis.navigator?.mediaDevices ?? null;
+    this.microphone = await attachMicrophone(connection, mediaDevices);
+    connection.ontrack = (event) => {
+      const stream = event.streams[0] ?? new MediaStream([event.track]);
+      this.audioContext = playRemoteAudio(stream) ?? this.audioContext;
+    };
+    const dataChannel = connection.createDataChannel(dataChannelLabel);
+    this.channel = dataChannel;
+    const opened = dataChannelOpened(connection, dataChannel);
+    dataChannel.onmessage = (event: MessageEvent<string>) => {
+      const mapped = parseChannelMessage(event.data);
+      if (mapped) this.onEvent?.(mapped);
+    };
+    await exchangeSdp(connection, secret, this.fetchImpl);
+    await opened;
+    dataChannel.onerror = () =>
+      this.onEvent?.({ type: 'error', message: realtimeErrors.dataChannel });
+    dataChannel.onclose = () => this.close();
+    connection.onconnectionstatechange = () => {
+      if (['failed', 'closed'].includes(connection.connectionState)) this.close();
+    };
+  }
+
+  /** POST /api/realtime/client-secret (§7.1); throws the §8 text or the server's 503 text. */
+  private async getClientSecret(): Promise<ClientSecretAnswer> {
+    const authorization = this.options.authorization();
     let response: Response;
     try {
-      response = await fetchImpl('/api/realtime/client-secret', {
+      response = await this.fetchImpl('/api/realtime/client-secret', {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -138,131 +305,37 @@ export function createRealtimeVoice(options: RealtimeVoiceOptions): RealtimeVoic
     return { clientSecret: body.clientSecret, callsUrl: body.callsUrl };
   }
 
-  function playRemoteAudio(stream: MediaStream): void {
-    try {
-      audioContext = new AudioContext({ sampleRate: realtimeAudioSampleRate });
-      audioContext.createMediaStreamSource(stream).connect(audioContext.destination);
-      // Started after awaits, the context may begin suspended despite the rider's tap.
-      void audioContext.resume().catch(() => undefined);
-      // Chromium plays a remote WebRTC stream through Web Audio only while an element holds it.
-      const element = new Audio();
-      element.muted = true;
-      element.srcObject = stream;
-    } catch {
-      // No audio output: the reply text still arrives through the data channel.
-    }
+  /** Sends one event when the channel is open; dropped otherwise. */
+  private send(event: object): void {
+    if (this.channel?.readyState === 'open') this.channel.send(JSON.stringify(event));
   }
 
-  function close(): void {
-    const wasOpen = peer !== null;
-    channel?.close();
-    peer?.close();
-    microphone?.getTracks().forEach((track) => track.stop());
-    void audioContext?.close().catch(() => undefined);
-    channel = null;
-    peer = null;
-    microphone = null;
-    audioContext = null;
-    const listener = onEvent;
-    onEvent = null;
-    if (wasOpen) listener?.({ type: 'closed' });
+  /** Sends the photo with the fixed §4.1 question and asks for a reply. */
+  private askWithImage(imageDataUrl: string): void {
+    this.send({
+      type: 'conversation.item.create',
+      item: {
+        type: 'message',
+        role: 'user',
+        content: [
+          { type: 'input_text', text: imageQuestion },
+          { type: 'input_image', image_url: imageDataUrl },
+        ],
+      },
+    });
+    this.send({ type: 'response.create' });
   }
+}
 
+/**
+ * Creates the client. `connect` rejects with the texts RealtimeVoice names; after it resolves,
+ * provider events, errors and the end of the session arrive through `onEvent`.
+ */
+export function createRealtimeVoice(options: RealtimeVoiceOptions): RealtimeVoice {
+  const client = new RealtimeVoiceClient(options);
   return {
-    async connect({ imageDataUrl, onEvent: listener }) {
-      close();
-      const { clientSecret, callsUrl } = await getClientSecret();
-      const connection = createPeerConnection();
-      peer = connection;
-      onEvent = listener;
-      try {
-        const mediaDevices = options.mediaDevices ?? globalThis.navigator?.mediaDevices ?? null;
-        try {
-          microphone = (await mediaDevices?.getUserMedia({ audio: true })) ?? null;
-        } catch {
-          // Without a microphone the session still answers typed questions and photos.
-          microphone = null;
-        }
-        if (microphone) {
-          for (const track of microphone.getAudioTracks()) connection.addTrack(track, microphone);
-        } else {
-          connection.addTransceiver('audio', { direction: 'recvonly' });
-        }
-        connection.ontrack = (event) => {
-          const stream = event.streams[0] ?? new MediaStream([event.track]);
-          playRemoteAudio(stream);
-        };
-        const dataChannel = connection.createDataChannel(dataChannelLabel);
-        channel = dataChannel;
-        const opened = new Promise<void>((resolve, reject) => {
-          const timer = setTimeout(
-            () => reject(new Error(realtimeErrors.connection)),
-            connectTimeoutMs,
-          );
-          dataChannel.onopen = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-          connection.onconnectionstatechange = () => {
-            if (connection.connectionState === 'failed') {
-              clearTimeout(timer);
-              reject(new Error(realtimeErrors.connection));
-            }
-          };
-        });
-        dataChannel.onmessage = (event: MessageEvent<string>) => {
-          let parsed: unknown;
-          try {
-            parsed = JSON.parse(event.data);
-          } catch {
-            return;
-          }
-          const mapped = toRealtimeEvent(parsed);
-          if (mapped) onEvent?.(mapped);
-        };
-
-        const offer = await connection.createOffer();
-        await connection.setLocalDescription(offer);
-        const answer = await fetchImpl(callsUrl, {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${clientSecret}`,
-            'content-type': 'application/sdp',
-          },
-          body: offer.sdp ?? '',
-        }).catch(() => {
-          throw new Error(realtimeErrors.connection);
-        });
-        if (!answer.ok) throw new Error(`SDP exchange failed: ${answer.status}`);
-        await connection.setRemoteDescription({ type: 'answer', sdp: await answer.text() });
-        await opened;
-
-        dataChannel.onerror = () =>
-          onEvent?.({ type: 'error', message: realtimeErrors.dataChannel });
-        dataChannel.onclose = () => close();
-        connection.onconnectionstatechange = () => {
-          if (['failed', 'closed'].includes(connection.connectionState)) close();
-        };
-        onEvent?.({ type: 'connected' });
-        if (imageDataUrl) askWithImage(imageDataUrl);
-      } catch (error) {
-        onEvent = null;
-        close();
-        const message = error instanceof Error ? error.message : '';
-        throw new Error(
-          message.startsWith('SDP exchange failed') ? message : realtimeErrors.connection,
-        );
-      }
-    },
-
-    sendText(text) {
-      send({
-        type: 'conversation.item.create',
-        item: { type: 'message', role: 'user', content: [{ type: 'input_text', text }] },
-      });
-      send({ type: 'response.create' });
-    },
-
-    close,
+    connect: (request) => client.connect(request),
+    sendText: (text) => client.sendText(text),
+    close: () => client.close(),
   };
 }
