@@ -5,12 +5,99 @@
  * var(--touch-target) tall), and focus moves to each new question so a keyboard or screen-reader
  * rider lands on it.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Button, Link } from 'react-aria-components';
 import { RotateCcw, Stethoscope, Undo2 } from 'lucide-react';
 import { diagnose } from '../lib/diagnostics/diagnose.ts';
+import type { DiagnosticAdvice, DiagnosticQuestion } from '../lib/diagnostics/tree.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
 import './garage.css';
+
+/** The current question with one button per answer; its heading takes focus when it changes. */
+function QuestionCard({
+  question,
+  number,
+  headingRef,
+  onAnswer,
+}: {
+  question: DiagnosticQuestion;
+  number: number;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  onAnswer: (answerId: string) => void;
+}) {
+  return (
+    <>
+      <p className="diagnostic__progress">Question {number}</p>
+      <h2 className="diagnostic__prompt" ref={headingRef} tabIndex={-1}>
+        {question.prompt}
+      </h2>
+      {question.hint ? <p>{question.hint}</p> : null}
+      <ul className="diagnostic__answers">
+        {question.answers.map((answer) => (
+          <li key={answer.id}>
+            <Button className="button" onPress={() => onAnswer(answer.id)}>
+              {answer.label}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** The leaf of the tree: likely causes, the field-repair steps and when to stop. */
+function AdviceCard({
+  advice,
+  headingRef,
+}: {
+  advice: DiagnosticAdvice;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+}) {
+  return (
+    <>
+      <p className="diagnostic__progress">Likely problem</p>
+      <h2 className="diagnostic__prompt" ref={headingRef} tabIndex={-1}>
+        {advice.title}
+      </h2>
+      {advice.warning ? (
+        <p className="garage-note">
+          <strong>Warning: </strong>
+          {advice.warning}
+        </p>
+      ) : null}
+      <h3>Likely causes</h3>
+      <ul>
+        {advice.likelyCauses.map((cause) => (
+          <li key={cause}>{cause}</li>
+        ))}
+      </ul>
+      <h3>What to do</h3>
+      <ol>
+        {advice.steps.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ol>
+      <h3>Stop and get help if</h3>
+      <p>{advice.stopIf}</p>
+    </>
+  );
+}
+
+/** Where to go next when the repair is beyond the trail. */
+function IfYouAreStuck() {
+  return (
+    <section className="garage-card">
+      <h2>If you’re stuck out there</h2>
+      <p>
+        Tell someone where you are before you start a repair that may take a while. If anyone is
+        hurt or you can’t get out, the <Link href="/emergency">Emergency page</Link> opens a text or
+        a call with your position for you to send. For a shop, see{' '}
+        <Link href="/arkansas-repair-shops">Repair Shops</Link>; to avoid the same trouble next
+        time, see <Link href="/riding-techniques">Riding Techniques</Link>.
+      </p>
+    </section>
+  );
+}
 
 /** The diagnostic wizard page. */
 export function DiagnosticPage() {
@@ -61,52 +148,14 @@ export function DiagnosticPage() {
         ) : null}
 
         {result.status === 'question' ? (
-          <>
-            <p className="diagnostic__progress">Question {result.steps.length + 1}</p>
-            <h2 className="diagnostic__prompt" ref={headingRef} tabIndex={-1}>
-              {result.node.prompt}
-            </h2>
-            {result.node.hint ? <p>{result.node.hint}</p> : null}
-            <ul className="diagnostic__answers">
-              {result.node.answers.map((answer) => (
-                <li key={answer.id}>
-                  <Button
-                    className="button"
-                    onPress={() => setAnswers((current) => [...current, answer.id])}
-                  >
-                    {answer.label}
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          </>
+          <QuestionCard
+            question={result.node}
+            number={result.steps.length + 1}
+            headingRef={headingRef}
+            onAnswer={(answerId) => setAnswers((current) => [...current, answerId])}
+          />
         ) : (
-          <>
-            <p className="diagnostic__progress">Likely problem</p>
-            <h2 className="diagnostic__prompt" ref={headingRef} tabIndex={-1}>
-              {result.node.title}
-            </h2>
-            {result.node.warning ? (
-              <p className="garage-note">
-                <strong>Warning: </strong>
-                {result.node.warning}
-              </p>
-            ) : null}
-            <h3>Likely causes</h3>
-            <ul>
-              {result.node.likelyCauses.map((cause) => (
-                <li key={cause}>{cause}</li>
-              ))}
-            </ul>
-            <h3>What to do</h3>
-            <ol>
-              {result.node.steps.map((step) => (
-                <li key={step}>{step}</li>
-              ))}
-            </ol>
-            <h3>Stop and get help if</h3>
-            <p>{result.node.stopIf}</p>
-          </>
+          <AdviceCard advice={result.node} headingRef={headingRef} />
         )}
 
         <div className="garage-actions">
@@ -119,16 +168,7 @@ export function DiagnosticPage() {
         </div>
       </section>
 
-      <section className="garage-card">
-        <h2>If you’re stuck out there</h2>
-        <p>
-          Tell someone where you are before you start a repair that may take a while. If anyone is
-          hurt or you can’t get out, the <Link href="/emergency">Emergency page</Link> opens a text
-          or a call with your position for you to send. For a shop, see{' '}
-          <Link href="/arkansas-repair-shops">Repair Shops</Link>; to avoid the same trouble next
-          time, see <Link href="/riding-techniques">Riding Techniques</Link>.
-        </p>
-      </section>
+      <IfYouAreStuck />
     </article>
   );
 }

@@ -7,8 +7,92 @@ import { useState } from 'react';
 import { Button, Checkbox, Link, Radio, RadioGroup, Label } from 'react-aria-components';
 import { BookOpen, Check } from 'lucide-react';
 import { usePageMeta } from '../ui/page-meta.ts';
-import { packingListFor, type TripLength } from './packing-list.ts';
+import { packingListFor, type PackingGroup, type TripLength } from './packing-list.ts';
 import './garage.css';
+
+/** The day-ride / weekend choice that picks which packing list is shown. */
+function TripLengthPicker({
+  value,
+  onChange,
+}: {
+  value: TripLength;
+  onChange: (length: TripLength) => void;
+}) {
+  return (
+    <RadioGroup
+      className="garage-field"
+      value={value}
+      onChange={(next) => onChange(next as TripLength)}
+      orientation="horizontal"
+    >
+      <Label className="garage-field__label">Trip length</Label>
+      <div className="garage-actions">
+        <Radio className="garage-checklist__item" value="day">
+          <span className="garage-checklist__box garage-checklist__box--round" aria-hidden="true" />
+          Day ride
+        </Radio>
+        <Radio className="garage-checklist__item" value="weekend">
+          <span className="garage-checklist__box garage-checklist__box--round" aria-hidden="true" />
+          Weekend
+        </Radio>
+      </div>
+    </RadioGroup>
+  );
+}
+
+/** One packing group (safety, water, tools, ...) as a checklist of tickable items. */
+function PackingGroupCard({
+  group,
+  packed,
+  onToggle,
+}: {
+  group: PackingGroup;
+  packed: ReadonlySet<string>;
+  onToggle: (id: string, isSelected: boolean) => void;
+}) {
+  return (
+    <section className="garage-card" aria-labelledby={`pack-${group.id}`}>
+      <h2 id={`pack-${group.id}`}>{group.title}</h2>
+      <ul className="garage-checklist">
+        {group.items.map((item) => (
+          <li key={item.id}>
+            <Checkbox
+              className="garage-checklist__item"
+              isSelected={packed.has(item.id)}
+              onChange={(isSelected) => onToggle(item.id, isSelected)}
+            >
+              <span className="garage-checklist__box" aria-hidden="true">
+                {packed.has(item.id) ? <Check size={20} /> : null}
+              </span>
+              <span className="garage-checklist__label">
+                {item.label}
+                {item.why ? <span className="garage-source"> — {item.why}</span> : null}
+              </span>
+            </Checkbox>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The last checks before riding out. */
+function BeforeYouLeave() {
+  return (
+    <section className="garage-card">
+      <h2>Before you leave</h2>
+      <ul>
+        <li>Check tire pressures cold and the wheel nuts.</li>
+        <li>Check oil, coolant and brake fluid levels and the fuel.</li>
+        <li>Test the lights, the horn and the brakes.</li>
+        <li>
+          Check the weather and the water levels of any crossings on the{' '}
+          <Link href="/waterway-conditions">Waterway Conditions</Link> page.
+        </li>
+      </ul>
+    </section>
+  );
+}
 
 /** The equipment guide page. */
 export function EquipmentGuidePage() {
@@ -46,30 +130,7 @@ export function EquipmentGuidePage() {
         </p>
       </header>
       <section className="garage-card">
-        <RadioGroup
-          className="garage-field"
-          value={length}
-          onChange={(value) => setLength(value as TripLength)}
-          orientation="horizontal"
-        >
-          <Label className="garage-field__label">Trip length</Label>
-          <div className="garage-actions">
-            <Radio className="garage-checklist__item" value="day">
-              <span
-                className="garage-checklist__box garage-checklist__box--round"
-                aria-hidden="true"
-              />
-              Day ride
-            </Radio>
-            <Radio className="garage-checklist__item" value="weekend">
-              <span
-                className="garage-checklist__box garage-checklist__box--round"
-                aria-hidden="true"
-              />
-              Weekend
-            </Radio>
-          </div>
-        </RadioGroup>
+        <TripLengthPicker value={length} onChange={setLength} />
         <p role="status" className="garage-result">
           {packedCount} of {itemIds.length} packed
         </p>
@@ -82,41 +143,9 @@ export function EquipmentGuidePage() {
         </Button>
       </section>
       {groups.map((group) => (
-        <section key={group.id} className="garage-card" aria-labelledby={`pack-${group.id}`}>
-          <h2 id={`pack-${group.id}`}>{group.title}</h2>
-          <ul className="garage-checklist">
-            {group.items.map((item) => (
-              <li key={item.id}>
-                <Checkbox
-                  className="garage-checklist__item"
-                  isSelected={packed.has(item.id)}
-                  onChange={(isSelected) => toggle(item.id, isSelected)}
-                >
-                  <span className="garage-checklist__box" aria-hidden="true">
-                    {packed.has(item.id) ? <Check size={20} /> : null}
-                  </span>
-                  <span className="garage-checklist__label">
-                    {item.label}
-                    {item.why ? <span className="garage-source"> — {item.why}</span> : null}
-                  </span>
-                </Checkbox>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <PackingGroupCard key={group.id} group={group} packed={packed} onToggle={toggle} />
       ))}
-      <section className="garage-card">
-        <h2>Before you leave</h2>
-        <ul>
-          <li>Check tire pressures cold and the wheel nuts.</li>
-          <li>Check oil, coolant and brake fluid levels and the fuel.</li>
-          <li>Test the lights, the horn and the brakes.</li>
-          <li>
-            Check the weather and the water levels of any crossings on the{' '}
-            <Link href="/waterway-conditions">Waterway Conditions</Link> page.
-          </li>
-        </ul>
-      </section>
+      <BeforeYouLeave />
     </article>
   );
 }

@@ -48,6 +48,78 @@ function Tile({
   );
 }
 
+/** The tiles linking to the garage's tools and guides. */
+function GarageTiles() {
+  return (
+    <ul className="garage-grid" aria-label="Garage pages">
+      <Tile href="/diagnostic" icon={<Stethoscope size={28} />} title="Diagnostic Wizard">
+        Won’t start, overheating, belt slipping or grinding: answer a few questions and get
+        step-by-step field repairs.
+      </Tile>
+      <Tile
+        href="/equipment-intelligence?category=lighting"
+        icon={<Lightbulb size={28} />}
+        title="Lighting Whips"
+      >
+        How LED whips work, how tall and how much power, and how to wire them safely.
+      </Tile>
+      <Tile
+        href="/equipment-intelligence?category=electrical"
+        icon={<BatteryCharging size={28} />}
+        title="Dual Battery, Isolator and Monitor"
+      >
+        Run a winch and lights without a flat starting battery, with a calculator for fuses and
+        battery size.
+      </Tile>
+      <Tile href="/equipment-intelligence" icon={<Cpu size={28} />} title="Equipment Intelligence">
+        Lighting, electrical and recovery gear, explained.
+      </Tile>
+      <Tile href="/equipment-guide" icon={<ListChecks size={28} />} title="Equipment Guide">
+        A packing checklist for a day ride or a weekend.
+      </Tile>
+      <Tile href="/riding-techniques" icon={<BookOpen size={28} />} title="Riding Techniques">
+        Climbs, descents, mud, rocks, water crossings and night riding.
+      </Tile>
+      <Tile href="/arkansas-repair-shops" icon={<Wrench size={28} />} title="Repair Shops">
+        Where to find a shop for your brand and what to tell it.
+      </Tile>
+    </ul>
+  );
+}
+
+/** The §9 maintenance and cool-down figures a rider should know by heart. */
+function NumbersToRemember() {
+  return (
+    <section className="garage-card" aria-labelledby="garage-numbers">
+      <h2 id="garage-numbers">Numbers to remember</h2>
+      <ul>
+        <li>
+          Change the CVT belt every{' '}
+          <span className="garage-figure">{CVT_BELT_CHANGE_MILES} miles</span> of hard riding, or
+          sooner if your owner’s manual says so, and carry a spare.
+        </li>
+        <li>
+          When the engine overheats, shut it off and let it cool for{' '}
+          <span className="garage-figure">
+            {ENGINE_COOL_DOWN_MINUTES.min}–{ENGINE_COOL_DOWN_MINUTES.max} minutes
+          </span>{' '}
+          before you open anything.
+        </li>
+        <li>
+          Starting tire pressures:{' '}
+          {TERRAIN_TIRE_PSI.map((row, index) => (
+            <span key={row.terrain}>
+              {index > 0 ? ', ' : ''}
+              {row.terrain.toLowerCase()} <span className="garage-figure">{row.psi} PSI</span>
+            </span>
+          ))}
+          . Never below the tire’s printed minimum.
+        </li>
+      </ul>
+    </section>
+  );
+}
+
 /** The garage hub page. */
 export function GaragePage() {
   usePageMeta({
@@ -69,70 +141,8 @@ export function GaragePage() {
         </p>
       </header>
       <MyVehicles />
-      <ul className="garage-grid" aria-label="Garage pages">
-        <Tile href="/diagnostic" icon={<Stethoscope size={28} />} title="Diagnostic Wizard">
-          Won’t start, overheating, belt slipping or grinding: answer a few questions and get
-          step-by-step field repairs.
-        </Tile>
-        <Tile
-          href="/equipment-intelligence?category=lighting"
-          icon={<Lightbulb size={28} />}
-          title="Lighting Whips"
-        >
-          How LED whips work, how tall and how much power, and how to wire them safely.
-        </Tile>
-        <Tile
-          href="/equipment-intelligence?category=electrical"
-          icon={<BatteryCharging size={28} />}
-          title="Dual Battery, Isolator and Monitor"
-        >
-          Run a winch and lights without a flat starting battery, with a calculator for fuses and
-          battery size.
-        </Tile>
-        <Tile
-          href="/equipment-intelligence"
-          icon={<Cpu size={28} />}
-          title="Equipment Intelligence"
-        >
-          Lighting, electrical and recovery gear, explained.
-        </Tile>
-        <Tile href="/equipment-guide" icon={<ListChecks size={28} />} title="Equipment Guide">
-          A packing checklist for a day ride or a weekend.
-        </Tile>
-        <Tile href="/riding-techniques" icon={<BookOpen size={28} />} title="Riding Techniques">
-          Climbs, descents, mud, rocks, water crossings and night riding.
-        </Tile>
-        <Tile href="/arkansas-repair-shops" icon={<Wrench size={28} />} title="Repair Shops">
-          Where to find a shop for your brand and what to tell it.
-        </Tile>
-      </ul>
-      <section className="garage-card" aria-labelledby="garage-numbers">
-        <h2 id="garage-numbers">Numbers to remember</h2>
-        <ul>
-          <li>
-            Change the CVT belt every{' '}
-            <span className="garage-figure">{CVT_BELT_CHANGE_MILES} miles</span> of hard riding, or
-            sooner if your owner’s manual says so, and carry a spare.
-          </li>
-          <li>
-            When the engine overheats, shut it off and let it cool for{' '}
-            <span className="garage-figure">
-              {ENGINE_COOL_DOWN_MINUTES.min}–{ENGINE_COOL_DOWN_MINUTES.max} minutes
-            </span>{' '}
-            before you open anything.
-          </li>
-          <li>
-            Starting tire pressures:{' '}
-            {TERRAIN_TIRE_PSI.map((row, index) => (
-              <span key={row.terrain}>
-                {index > 0 ? ', ' : ''}
-                {row.terrain.toLowerCase()} <span className="garage-figure">{row.psi} PSI</span>
-              </span>
-            ))}
-            . Never below the tire’s printed minimum.
-          </li>
-        </ul>
-      </section>
+      <GarageTiles />
+      <NumbersToRemember />
     </article>
   );
 }
