@@ -15,6 +15,7 @@ import {
   USABLE_CAPACITY,
   sizeCircuit,
   type BatteryChemistry,
+  type CircuitSizing,
 } from './electrical-sizing.ts';
 import type { EquipmentCategory } from './equipment-search.ts';
 import './garage.css';
@@ -130,105 +131,124 @@ function LightingSection() {
   );
 }
 
+/** What a second battery is for, how to size it and how to fit it safely. */
+function DualBatteryCard() {
+  return (
+    <section className="garage-card" aria-labelledby="dual-battery">
+      <h2 id="dual-battery">Dual battery setup</h2>
+      <h3>How it works</h3>
+      <p>
+        A second (auxiliary) battery runs the winch, light bars, stereo or a fridge, while the
+        starting battery is kept only for starting. The engine’s charging system charges both while
+        it runs; a battery isolator (below) joins them then and separates them when the engine
+        stops, so the accessories can drain the second battery flat and the engine still starts.
+      </p>
+      <h3>How to size it</h3>
+      <ul>
+        <li>
+          Add up the watts of everything you run with the engine off and how long, then use the
+          calculator below for the amp-hours the second battery needs.
+        </li>
+        <li>
+          While riding, the total draw must stay below what your charging system (stator or
+          alternator) puts out after the engine’s own needs. Your service manual gives that output;
+          if accessories draw more, the batteries slowly run down even while you ride.
+        </li>
+        <li>
+          Lithium (LiFePO4) batteries weigh less and can be drained deeper, but need a charging
+          setup made for lithium, usually a DC-DC charger rather than a simple relay.
+        </li>
+      </ul>
+      <h3>Safety</h3>
+      <ul>
+        <li>Fuse every positive cable as close to each battery as possible.</li>
+        <li>Strap the second battery down in a proper tray: a loose battery is a fire risk.</li>
+        <li>
+          A winch under load draws far more current than anything else: wire it straight to a
+          battery with the cable size the winch maker specifies, not through a small relay.
+        </li>
+        <li>Disconnect the negative cable first and reconnect it last when you work on it.</li>
+      </ul>
+    </section>
+  );
+}
+
+/** The three kinds of isolator and how to size one. */
+function BatteryIsolatorCard() {
+  return (
+    <section className="garage-card" aria-labelledby="battery-isolator">
+      <h2 id="battery-isolator">Battery isolator</h2>
+      <h3>How it works</h3>
+      <ul>
+        <li>
+          <strong>Voltage-sensing relay</strong> (also called an automatic charging relay): it joins
+          the two batteries when it sees charging voltage and separates them when the voltage falls
+          after the engine stops. Simple and common on UTVs; the switching voltages are printed in
+          each unit’s instructions.
+        </li>
+        <li>
+          <strong>DC-DC charger:</strong> charges the second battery with its own charging profile.
+          The choice for a lithium second battery or for batteries far apart.
+        </li>
+        <li>
+          <strong>Diode isolator:</strong> no moving parts, but it loses some voltage across the
+          diodes, so the second battery may never charge fully.
+        </li>
+      </ul>
+      <h3>How to size it</h3>
+      <p>
+        Its continuous rating must exceed the most current your charging system can push into the
+        second battery. It carries charging current only: accessories and the winch connect to the
+        second battery, not through the isolator.
+      </p>
+      <h3>Safety</h3>
+      <p>
+        Fuse the cable on both sides of the isolator, and mount it where mud and water can’t pool on
+        its terminals.
+      </p>
+    </section>
+  );
+}
+
+/** Voltmeters and shunt monitors. */
+function BatteryMonitorCard() {
+  return (
+    <section className="garage-card" aria-labelledby="battery-monitor">
+      <h2 id="battery-monitor">Battery monitor</h2>
+      <h3>How it works</h3>
+      <ul>
+        <li>
+          <strong>Voltmeter:</strong> shows the battery’s voltage. A lead-acid battery that has
+          rested for a few hours reads higher the fuller it is, so a voltmeter gives a rough state
+          of charge; while the engine runs it shows whether the battery is charging.
+        </li>
+        <li>
+          <strong>Shunt monitor:</strong> a shunt on the negative cable measures every amp going in
+          and out and shows state of charge in percent and time remaining. Needed for lithium, whose
+          voltage hardly changes until it is nearly empty.
+        </li>
+      </ul>
+      <h3>How to size it</h3>
+      <p>
+        Pick a shunt rated above your largest draw (the winch, if it runs through it), and a display
+        you can read in sunlight and with gloves.
+      </p>
+      <h3>Safety</h3>
+      <p>
+        The shunt goes between the battery’s negative terminal and everything else, so all current
+        passes through it. Fuse the monitor’s thin sense wire at the battery.
+      </p>
+    </section>
+  );
+}
+
+/** Dual battery, isolator and monitor: the electrical category. */
 function ElectricalSection() {
   return (
     <>
-      <section className="garage-card" aria-labelledby="dual-battery">
-        <h2 id="dual-battery">Dual battery setup</h2>
-        <h3>How it works</h3>
-        <p>
-          A second (auxiliary) battery runs the winch, light bars, stereo or a fridge, while the
-          starting battery is kept only for starting. The engine’s charging system charges both
-          while it runs; a battery isolator (below) joins them then and separates them when the
-          engine stops, so the accessories can drain the second battery flat and the engine still
-          starts.
-        </p>
-        <h3>How to size it</h3>
-        <ul>
-          <li>
-            Add up the watts of everything you run with the engine off and how long, then use the
-            calculator below for the amp-hours the second battery needs.
-          </li>
-          <li>
-            While riding, the total draw must stay below what your charging system (stator or
-            alternator) puts out after the engine’s own needs. Your service manual gives that
-            output; if accessories draw more, the batteries slowly run down even while you ride.
-          </li>
-          <li>
-            Lithium (LiFePO4) batteries weigh less and can be drained deeper, but need a charging
-            setup made for lithium, usually a DC-DC charger rather than a simple relay.
-          </li>
-        </ul>
-        <h3>Safety</h3>
-        <ul>
-          <li>Fuse every positive cable as close to each battery as possible.</li>
-          <li>Strap the second battery down in a proper tray: a loose battery is a fire risk.</li>
-          <li>
-            A winch under load draws far more current than anything else: wire it straight to a
-            battery with the cable size the winch maker specifies, not through a small relay.
-          </li>
-          <li>Disconnect the negative cable first and reconnect it last when you work on it.</li>
-        </ul>
-      </section>
-
-      <section className="garage-card" aria-labelledby="battery-isolator">
-        <h2 id="battery-isolator">Battery isolator</h2>
-        <h3>How it works</h3>
-        <ul>
-          <li>
-            <strong>Voltage-sensing relay</strong> (also called an automatic charging relay): it
-            joins the two batteries when it sees charging voltage and separates them when the
-            voltage falls after the engine stops. Simple and common on UTVs; the switching voltages
-            are printed in each unit’s instructions.
-          </li>
-          <li>
-            <strong>DC-DC charger:</strong> charges the second battery with its own charging
-            profile. The choice for a lithium second battery or for batteries far apart.
-          </li>
-          <li>
-            <strong>Diode isolator:</strong> no moving parts, but it loses some voltage across the
-            diodes, so the second battery may never charge fully.
-          </li>
-        </ul>
-        <h3>How to size it</h3>
-        <p>
-          Its continuous rating must exceed the most current your charging system can push into the
-          second battery. It carries charging current only: accessories and the winch connect to the
-          second battery, not through the isolator.
-        </p>
-        <h3>Safety</h3>
-        <p>
-          Fuse the cable on both sides of the isolator, and mount it where mud and water can’t pool
-          on its terminals.
-        </p>
-      </section>
-
-      <section className="garage-card" aria-labelledby="battery-monitor">
-        <h2 id="battery-monitor">Battery monitor</h2>
-        <h3>How it works</h3>
-        <ul>
-          <li>
-            <strong>Voltmeter:</strong> shows the battery’s voltage. A lead-acid battery that has
-            rested for a few hours reads higher the fuller it is, so a voltmeter gives a rough state
-            of charge; while the engine runs it shows whether the battery is charging.
-          </li>
-          <li>
-            <strong>Shunt monitor:</strong> a shunt on the negative cable measures every amp going
-            in and out and shows state of charge in percent and time remaining. Needed for lithium,
-            whose voltage hardly changes until it is nearly empty.
-          </li>
-        </ul>
-        <h3>How to size it</h3>
-        <p>
-          Pick a shunt rated above your largest draw (the winch, if it runs through it), and a
-          display you can read in sunlight and with gloves.
-        </p>
-        <h3>Safety</h3>
-        <p>
-          The shunt goes between the battery’s negative terminal and everything else, so all current
-          passes through it. Fuse the monitor’s thin sense wire at the battery.
-        </p>
-      </section>
+      <DualBatteryCard />
+      <BatteryIsolatorCard />
+      <BatteryMonitorCard />
     </>
   );
 }
@@ -263,6 +283,57 @@ function RecoverySection() {
         <li>Wear gloves, keep hands clear of the fairlead and never step over a loaded line.</li>
       </ul>
     </section>
+  );
+}
+
+/** Lead-acid/AGM or lithium: sets how much of the battery's capacity may be used. */
+function ChemistryPicker({
+  value,
+  onChange,
+}: {
+  value: BatteryChemistry;
+  onChange: (chemistry: BatteryChemistry) => void;
+}) {
+  return (
+    <RadioGroup
+      className="garage-field"
+      value={value}
+      onChange={(next) => onChange(next as BatteryChemistry)}
+    >
+      <Label className="garage-field__label">Battery type</Label>
+      <Radio className="garage-checklist__item" value="lead-acid">
+        <span className="garage-checklist__box garage-checklist__box--round" aria-hidden="true" />
+        Lead-acid or AGM
+      </Radio>
+      <Radio className="garage-checklist__item" value="lithium">
+        <span className="garage-checklist__box garage-checklist__box--round" aria-hidden="true" />
+        Lithium (LiFePO4)
+      </Radio>
+    </RadioGroup>
+  );
+}
+
+/** The calculator's answer (current in amps, fuse, battery amp-hours), read out as it changes. */
+function SizingResult({ id, sizing }: { id: string; sizing: CircuitSizing }) {
+  return (
+    <div className="garage-result" id={id} aria-live="polite">
+      {sizing.ok ? (
+        <dl>
+          <dt>Current</dt>
+          <dd>{sizing.amps.toFixed(1)} A</dd>
+          <dt>Fuse</dt>
+          <dd>
+            {sizing.fuse.kind === 'blade'
+              ? `${sizing.fuse.amps} A blade fuse`
+              : `${sizing.fuse.amps} A high-current fuse or circuit breaker (above blade-fuse range)`}
+          </dd>
+          <dt>Battery</dt>
+          <dd>at least {sizing.batteryAmpHours} Ah rated capacity</dd>
+        </dl>
+      ) : (
+        <p>Fix the highlighted field to see the result.</p>
+      )}
+    </div>
   );
 }
 
@@ -319,46 +390,9 @@ function CircuitCalculator() {
             </Text>
           ) : null}
         </NumberField>
-        <RadioGroup
-          className="garage-field"
-          value={chemistry}
-          onChange={(value) => setChemistry(value as BatteryChemistry)}
-        >
-          <Label className="garage-field__label">Battery type</Label>
-          <Radio className="garage-checklist__item" value="lead-acid">
-            <span
-              className="garage-checklist__box garage-checklist__box--round"
-              aria-hidden="true"
-            />
-            Lead-acid or AGM
-          </Radio>
-          <Radio className="garage-checklist__item" value="lithium">
-            <span
-              className="garage-checklist__box garage-checklist__box--round"
-              aria-hidden="true"
-            />
-            Lithium (LiFePO4)
-          </Radio>
-        </RadioGroup>
+        <ChemistryPicker value={chemistry} onChange={setChemistry} />
       </div>
-      <div className="garage-result" id={resultId} aria-live="polite">
-        {sizing.ok ? (
-          <dl>
-            <dt>Current</dt>
-            <dd>{sizing.amps.toFixed(1)} A</dd>
-            <dt>Fuse</dt>
-            <dd>
-              {sizing.fuse.kind === 'blade'
-                ? `${sizing.fuse.amps} A blade fuse`
-                : `${sizing.fuse.amps} A high-current fuse or circuit breaker (above blade-fuse range)`}
-            </dd>
-            <dt>Battery</dt>
-            <dd>at least {sizing.batteryAmpHours} Ah rated capacity</dd>
-          </dl>
-        ) : (
-          <p>Fix the highlighted field to see the result.</p>
-        )}
-      </div>
+      <SizingResult id={resultId} sizing={sizing} />
       <p className="garage-source">
         Wire gauge depends on the current and the length of the run: use the gauge the accessory
         maker specifies for your length, and go one size thicker if in doubt.
