@@ -148,7 +148,6 @@ export default tseslint.config(
       'src/map/maplibre-map.tsx',
       'src/map/offline-maps-panel.tsx',
       'src/map/region-downloads.ts',
-      'sync-server/storage/seed-database.ts',
     ],
     rules: { 'max-lines-per-function': 'off' },
   },

@@ -43,6 +43,143 @@ function comparableContent(json: string): string {
   return JSON.stringify(content);
 }
 
+type Transaction = Kysely<ServerDatabase>;
+type SeededDocument = { id: string } & Record<string, unknown>;
+interface StoredRow {
+  id: string;
+  data: string;
+  deleted: number;
+}
+
+/** Campground ratings come from riders' reviews, not from data/: a re-seed keeps them. */
+function keepRiderRatings(
+  collection: string,
+  seeded: SeededDocument,
+  previous: StoredRow | undefined,
+): SeededDocument {
+  if (collection !== 'campgrounds' || !previous || previous.deleted) return seeded;
+  const previousRatings = (JSON.parse(previous.data) as { ratings?: unknown }).ratings;
+  return { ...seeded, ratings: previousRatings ?? seeded.ratings };
+}
+
+/**
+ * The row to write for `document`, or null when the stored copy already has the same content.
+ * A changed document keeps its first `createdAt`.
+ */
+function upsertRow(
+  collection: string,
+  document: SeededDocument,
+  previous: StoredRow | undefined,
+  now: number,
+): Insertable<DocumentsTable> | null {
+  let stored: object = document;
+  if (previous) {
+    const json = JSON.stringify(document);
+    if (!previous.deleted && comparableContent(previous.data) === comparableContent(json)) {
+      return null;
+    }
+    const previousDocument = JSON.parse(previous.data) as { createdAt?: number };
+    if ('createdAt' in document && previousDocument.createdAt !== undefined) {
+      stored = { ...document, createdAt: previousDocument.createdAt };
+    }
+  }
+  return {
+    collection,
+    id: document.id,
+    owner_id: null,
+    data: JSON.stringify(stored),
+    updated_at: now,
+    deleted: 0,
+  };
+}
+
+/**
+ * Compares one public collection's seed with what is stored: the rows to upsert (one per id: a
+ * Postgres upsert may not touch the same row twice in one statement) and the live stored rows
+ * that left the data.
+ */
+async function diffCollection(
+  trx: Transaction,
+  collection: string,
+  seededDocuments: readonly SeededDocument[],
+  now: number,
+): Promise<{ upserts: Insertable<DocumentsTable>[]; leftTheData: StoredRow[] }> {
+  const existingRows = await trx
+    .selectFrom('documents')
+    .select(['id', 'data', 'deleted'])
+    .where('collection', '=', collection)
+    .where('owner_id', 'is', null)
+    .execute();
+  const existing = new Map(existingRows.map((row) => [row.id, row]));
+  const upsertsById = new Map<string, Insertable<DocumentsTable>>();
+  for (const seeded of seededDocuments) {
+    const previous = existing.get(seeded.id);
+    existing.delete(seeded.id);
+    const row = upsertRow(
+      collection,
+      keepRiderRatings(collection, seeded, previous),
+      previous,
+      now,
+    );
+    if (row) upsertsById.set(seeded.id, row);
+  }
+  const leftTheData = [...existing.values()].filter((row) => !row.deleted);
+  return { upserts: [...upsertsById.values()], leftTheData };
+}
+
+/** Turns public rows that left the data into tombstones, so replicating clients drop them. */
+async function tombstone(
+  trx: Transaction,
+  collection: string,
+  rows: readonly StoredRow[],
+  now: number,
+): Promise<void> {
+  for (const row of rows) {
+    const data = JSON.stringify({ ...(JSON.parse(row.data) as object), updatedAt: now });
+    await trx
+      .updateTable('documents')
+      .set({ deleted: 1, updated_at: now, data })
+      .where('collection', '=', collection)
+      .where('id', '=', row.id)
+      .execute();
+  }
+}
+
+/** Many rows per statement: one round trip per batch matters on PostgreSQL. */
+async function upsertInBatches(
+  trx: Transaction,
+  upserts: readonly Insertable<DocumentsTable>[],
+): Promise<void> {
+  for (let start = 0; start < upserts.length; start += upsertBatchSize) {
+    await trx
+      .insertInto('documents')
+      .values(upserts.slice(start, start + upsertBatchSize))
+      .onConflict((conflict) =>
+        conflict.columns(['collection', 'id']).doUpdateSet((update) => ({
+          owner_id: update.ref('excluded.owner_id'),
+          data: update.ref('excluded.data'),
+          updated_at: update.ref('excluded.updated_at'),
+          deleted: update.ref('excluded.deleted'),
+        })),
+      )
+      .execute();
+  }
+}
+
+/** Deletes the public rows of `retiredPublicCollections`; returns how many. */
+async function deleteRetiredCollections(trx: Transaction): Promise<number> {
+  let removed = 0;
+  for (const collection of retiredPublicCollections) {
+    const deleted = await trx
+      .deleteFrom('documents')
+      .where('collection', '=', collection)
+      .where('owner_id', 'is', null)
+      .executeTakeFirst();
+    removed += Number(deleted.numDeletedRows);
+  }
+  return removed;
+}
+
 /**
  * Seeds or re-seeds from `dataDir` when its content hash differs from the stored one; `now`
  * (ms) stamps changed documents. Throws (and writes nothing) if the data is invalid.
@@ -65,85 +202,15 @@ export async function seedDatabase(
   await db.transaction().execute(async (trx) => {
     const upserts: Insertable<DocumentsTable>[] = [];
     for (const collection of seededCollections) {
-      // One row per id: a Postgres upsert may not touch the same row twice in one statement.
-      const upsertsById = new Map<string, Insertable<DocumentsTable>>();
-      const existingRows = await trx
-        .selectFrom('documents')
-        .select(['id', 'data', 'deleted'])
-        .where('collection', '=', collection)
-        .where('owner_id', 'is', null)
-        .execute();
-      const existing = new Map(existingRows.map((row) => [row.id, row]));
-      for (const seeded of documents[collection]) {
-        const previous = existing.get(seeded.id);
-        existing.delete(seeded.id);
-        // Campground ratings come from riders' reviews, not from data/: a re-seed keeps them.
-        const document =
-          collection === 'campgrounds' && previous && !previous.deleted
-            ? {
-                ...seeded,
-                ratings:
-                  (JSON.parse(previous.data) as { ratings?: unknown }).ratings ??
-                  (seeded as { ratings?: unknown }).ratings,
-              }
-            : seeded;
-        let stored: object = document;
-        if (previous) {
-          const json = JSON.stringify(document);
-          if (!previous.deleted && comparableContent(previous.data) === comparableContent(json)) {
-            continue;
-          }
-          const previousDocument = JSON.parse(previous.data) as { createdAt?: number };
-          if ('createdAt' in document && previousDocument.createdAt !== undefined) {
-            stored = { ...document, createdAt: previousDocument.createdAt };
-          }
-        }
-        upsertsById.set(document.id, {
-          collection,
-          id: document.id,
-          owner_id: null,
-          data: JSON.stringify(stored),
-          updated_at: now,
-          deleted: 0,
-        });
-      }
-      upserts.push(...upsertsById.values());
-      for (const [id, row] of existing) {
-        if (row.deleted) continue;
-        const data = JSON.stringify({ ...(JSON.parse(row.data) as object), updatedAt: now });
-        await trx
-          .updateTable('documents')
-          .set({ deleted: 1, updated_at: now, data })
-          .where('collection', '=', collection)
-          .where('id', '=', id)
-          .execute();
-        removed += 1;
-      }
+      const seeded = documents[collection] as readonly SeededDocument[];
+      const diff = await diffCollection(trx, collection, seeded, now);
+      upserts.push(...diff.upserts);
+      await tombstone(trx, collection, diff.leftTheData, now);
+      removed += diff.leftTheData.length;
     }
-    // Many rows per statement: one round trip per batch matters on PostgreSQL.
-    for (let start = 0; start < upserts.length; start += upsertBatchSize) {
-      await trx
-        .insertInto('documents')
-        .values(upserts.slice(start, start + upsertBatchSize))
-        .onConflict((conflict) =>
-          conflict.columns(['collection', 'id']).doUpdateSet((update) => ({
-            owner_id: update.ref('excluded.owner_id'),
-            data: update.ref('excluded.data'),
-            updated_at: update.ref('excluded.updated_at'),
-            deleted: update.ref('excluded.deleted'),
-          })),
-        )
-        .execute();
-    }
+    await upsertInBatches(trx, upserts);
     written = upserts.length;
-    for (const collection of retiredPublicCollections) {
-      const deleted = await trx
-        .deleteFrom('documents')
-        .where('collection', '=', collection)
-        .where('owner_id', 'is', null)
-        .executeTakeFirst();
-      removed += Number(deleted.numDeletedRows);
-    }
+    removed += await deleteRetiredCollections(trx);
     await writeMeta(trx, seedHashKey, hash);
     await writeMeta(trx, seededAtKey, String(now));
   });
