@@ -146,26 +146,27 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
   return out;
 }
 
-/**
- * Writes a PMTiles v3 archive of gzip-compressed MVT tiles. Throws on an empty tile list, a
- * duplicate z/x/y, zooms outside 0–22 or a root directory that cannot fit its 16 KiB budget.
- */
-export function writePmtiles(tiles: readonly TileInput[], options: ArchiveOptions): WrittenArchive {
-  if (tiles.length === 0) throw new Error('an archive needs at least one tile');
-  if (options.minZoom < 0 || options.maxZoom > 22 || options.minZoom > options.maxZoom) {
-    throw new Error(`bad zoom range ${options.minZoom}–${options.maxZoom}`);
-  }
-  const withIds = tiles
-    .map((tile) => ({ tileId: zxyToTileId(tile.z, tile.x, tile.y), data: tile.data }))
-    .sort((a, b) => a.tileId - b.tileId);
+/** Tile entries (runs and shared contents folded) and the deduplicated tile data. */
+interface ClusteredTiles {
+  entries: DirectoryEntry[];
+  dataParts: Uint8Array[];
+  dataLength: number;
+  contentCount: number;
+}
 
+/**
+ * Compresses the tiles (already sorted by tile id) and folds identical contents: the same
+ * bytes are stored once, and consecutive ids with the same content become one run entry.
+ * Throws on a duplicate tile id.
+ */
+function clusterTiles(sorted: readonly { tileId: number; data: Uint8Array }[]): ClusteredTiles {
   const entries: DirectoryEntry[] = [];
   const contentOffsets = new Map<string, { offset: number; length: number }>();
   const dataParts: Uint8Array[] = [];
   let dataLength = 0;
   let previousHash: string | null = null;
-  for (const [index, tile] of withIds.entries()) {
-    if (index > 0 && withIds[index - 1]!.tileId === tile.tileId) {
+  for (const [index, tile] of sorted.entries()) {
+    if (index > 0 && sorted[index - 1]!.tileId === tile.tileId) {
       throw new Error(`duplicate tile id ${tile.tileId}`);
     }
     const compressed = gzip(tile.data);
@@ -191,46 +192,63 @@ export function writePmtiles(tiles: readonly TileInput[], options: ArchiveOption
     });
     previousHash = hash;
   }
+  return { entries, dataParts, dataLength, contentCount: contentOffsets.size };
+}
 
-  let root = serializeDirectory(entries);
-  let leaves: Uint8Array = new Uint8Array(0);
-  let leafDirectories = 0;
-  if (options.leafEntries !== undefined || root.length > rootDirectoryBudgetBytes) {
-    let leafEntries = options.leafEntries ?? 4096;
-    for (;;) {
-      const built = buildLeaves(entries, leafEntries);
-      if (built.root.length <= rootDirectoryBudgetBytes) {
-        root = built.root;
-        leaves = built.leaves;
-        leafDirectories = built.count;
-        break;
-      }
-      leafEntries = Math.ceil(leafEntries * 1.2);
-    }
+/**
+ * The root directory, and leaf directories when the root alone would exceed its 16 KiB budget
+ * (or `leafEntries` asks for them): leaves grow by a fifth until the root fits.
+ */
+function buildDirectories(
+  entries: readonly DirectoryEntry[],
+  leafEntriesOption: number | undefined,
+): { root: Uint8Array; leaves: Uint8Array; leafDirectories: number } {
+  const root = serializeDirectory(entries);
+  if (leafEntriesOption === undefined && root.length <= rootDirectoryBudgetBytes) {
+    return { root, leaves: new Uint8Array(0), leafDirectories: 0 };
   }
-  if (root.length > rootDirectoryBudgetBytes) throw new Error('root directory too large');
+  let leafEntries = leafEntriesOption ?? 4096;
+  for (;;) {
+    const built = buildLeaves(entries, leafEntries);
+    if (built.root.length <= rootDirectoryBudgetBytes) {
+      return { root: built.root, leaves: built.leaves, leafDirectories: built.count };
+    }
+    leafEntries = Math.ceil(leafEntries * 1.2);
+  }
+}
 
-  const metadata = gzip(new TextEncoder().encode(JSON.stringify(options.metadata)));
+/** Sizes of the archive's sections, in bytes, and its tile counts, for the 127-byte header. */
+interface HeaderLayout {
+  rootLength: number;
+  metadataLength: number;
+  leavesLength: number;
+  dataLength: number;
+  addressedTiles: number;
+  tileEntries: number;
+  tileContents: number;
+}
+
+/** The PMTiles v3 header: sections laid out in order root, metadata, leaves, tile data. */
+function writeHeader(layout: HeaderLayout, options: ArchiveOptions): Uint8Array {
   const rootOffset = headerBytes;
-  const metadataOffset = rootOffset + root.length;
-  const leafOffset = metadataOffset + metadata.length;
-  const tileDataOffset = leafOffset + leaves.length;
-
+  const metadataOffset = rootOffset + layout.rootLength;
+  const leafOffset = metadataOffset + layout.metadataLength;
+  const tileDataOffset = leafOffset + layout.leavesLength;
   const header = new Uint8Array(headerBytes);
   const view = new DataView(header.buffer);
   header.set(new TextEncoder().encode('PMTiles'), 0);
   header[7] = 3;
   writeUint64(view, 8, rootOffset);
-  writeUint64(view, 16, root.length);
+  writeUint64(view, 16, layout.rootLength);
   writeUint64(view, 24, metadataOffset);
-  writeUint64(view, 32, metadata.length);
+  writeUint64(view, 32, layout.metadataLength);
   writeUint64(view, 40, leafOffset);
-  writeUint64(view, 48, leaves.length);
+  writeUint64(view, 48, layout.leavesLength);
   writeUint64(view, 56, tileDataOffset);
-  writeUint64(view, 64, dataLength);
-  writeUint64(view, 72, withIds.length);
-  writeUint64(view, 80, entries.length);
-  writeUint64(view, 88, contentOffsets.size);
+  writeUint64(view, 64, layout.dataLength);
+  writeUint64(view, 72, layout.addressedTiles);
+  writeUint64(view, 80, layout.tileEntries);
+  writeUint64(view, 88, layout.tileContents);
   header[96] = 1; // clustered: tile data is in tile-id order
   header[97] = Compression.Gzip; // internal compression (directories, metadata)
   header[98] = Compression.Gzip; // tile compression
@@ -245,13 +263,46 @@ export function writePmtiles(tiles: readonly TileInput[], options: ArchiveOption
   header[118] = options.center[2];
   view.setInt32(119, toE7(options.center[0]), true);
   view.setInt32(123, toE7(options.center[1]), true);
+  return header;
+}
 
+/**
+ * Writes a PMTiles v3 archive of gzip-compressed MVT tiles. Throws on an empty tile list, a
+ * duplicate z/x/y, zooms outside 0–22 or a root directory that cannot fit its 16 KiB budget.
+ */
+export function writePmtiles(tiles: readonly TileInput[], options: ArchiveOptions): WrittenArchive {
+  if (tiles.length === 0) throw new Error('an archive needs at least one tile');
+  if (options.minZoom < 0 || options.maxZoom > 22 || options.minZoom > options.maxZoom) {
+    throw new Error(`bad zoom range ${options.minZoom}–${options.maxZoom}`);
+  }
+  const withIds = tiles
+    .map((tile) => ({ tileId: zxyToTileId(tile.z, tile.x, tile.y), data: tile.data }))
+    .sort((a, b) => a.tileId - b.tileId);
+  const clustered = clusterTiles(withIds);
+  const { root, leaves, leafDirectories } = buildDirectories(
+    clustered.entries,
+    options.leafEntries,
+  );
+  if (root.length > rootDirectoryBudgetBytes) throw new Error('root directory too large');
+  const metadata = gzip(new TextEncoder().encode(JSON.stringify(options.metadata)));
+  const header = writeHeader(
+    {
+      rootLength: root.length,
+      metadataLength: metadata.length,
+      leavesLength: leaves.length,
+      dataLength: clustered.dataLength,
+      addressedTiles: withIds.length,
+      tileEntries: clustered.entries.length,
+      tileContents: clustered.contentCount,
+    },
+    options,
+  );
   return {
-    bytes: concat([header, root, metadata, leaves, ...dataParts]),
+    bytes: concat([header, root, metadata, leaves, ...clustered.dataParts]),
     addressedTiles: withIds.length,
-    tileEntries: entries.length,
-    tileContents: contentOffsets.size,
+    tileEntries: clustered.entries.length,
+    tileContents: clustered.contentCount,
     leafDirectories,
-    tileDataBytes: dataLength,
+    tileDataBytes: clustered.dataLength,
   };
 }
