@@ -134,6 +134,190 @@ function revisionHeight(document: RxDocument<TripContext> | null): number {
   return Number.isFinite(height) ? height : 0;
 }
 
+/** The default failure reporter: a console warning that says whether storage is full. */
+function warnTripContextNotSaved(failure: TripContextWriteError): void {
+  console.warn(
+    failure.quotaExceeded
+      ? 'Trip context not saved: device storage is full; it is kept in memory'
+      : 'Trip context not saved yet; will retry',
+    failure.error,
+  );
+}
+
+/** Calls the rider-supplied reporter; a reporter that throws must not break the persister. */
+function reportSafely(
+  onError: (failure: TripContextWriteError) => void,
+  failure: TripContextWriteError,
+): void {
+  try {
+    onError(failure);
+  } catch {
+    // Ignored on purpose, see above.
+  }
+}
+
+/**
+ * Applies `batch` to the stored trip context in one write, inserting it when there is none.
+ * Retries when another tab (or a pull) inserted it first; throws after 5 such races or on any
+ * other write error (quota included).
+ */
+async function writeTripContextBatch(
+  db: AppDatabase,
+  batch: readonly TripContextChange[],
+): Promise<RxDocument<TripContext>> {
+  const apply = (context: TripContext) => batch.reduce((next, change) => change(next), context);
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const existing = await db.tripContext.findOne(tripContextKey).exec();
+    if (existing) {
+      return existing.incrementalModify((data) => ({ ...apply(data), id: tripContextKey }));
+    }
+    try {
+      return await db.tripContext.insert({ ...apply(emptyTripContext()), id: tripContextKey });
+    } catch (error) {
+      // Another tab (or a pull) inserted it first: modify theirs on the next attempt.
+      if (!isWriteConflict(error)) throw error;
+    }
+  }
+  throw new Error('Could not write the trip context: it kept changing');
+}
+
+/**
+ * Calls `flush` on `pagehide` and when the document becomes hidden (the last moments a
+ * closing tab or a backgrounded phone app may write). Returns the function that stops it.
+ */
+function flushWhenPageHides(
+  page: TripContextPersisterOptions['page'],
+  flush: () => void,
+): () => void {
+  const pageWindow = page?.window ?? (typeof window === 'undefined' ? undefined : window);
+  const pageDocument = page?.document ?? (typeof document === 'undefined' ? undefined : document);
+  const onVisibilityChange = () => {
+    if (pageDocument?.visibilityState === 'hidden') flush();
+  };
+  pageWindow?.addEventListener('pagehide', flush);
+  pageDocument?.addEventListener('visibilitychange', onVisibilityChange);
+  return () => {
+    pageWindow?.removeEventListener('pagehide', flush);
+    pageDocument?.removeEventListener('visibilitychange', onVisibilityChange);
+  };
+}
+
+/**
+ * The last stored trip context this tab has seen. Revision heights order what arrives (the
+ * subscription and our own writes race): an older revision never replaces a newer one.
+ */
+function createStoredCopy() {
+  let context: TripContext | null = null;
+  let height = -1;
+  return {
+    context: () => context,
+    accept(document: RxDocument<TripContext> | null) {
+      const documentHeight = revisionHeight(document);
+      if (document && documentHeight < height) return;
+      context = document ? (document.toJSON() as TripContext) : null;
+      // A deletion raised the height too, but we cannot see by how much: keep the old one.
+      if (document) height = documentHeight;
+    },
+  };
+}
+
+/** One pending timeout: scheduling again replaces the one waiting. */
+function createRestartableTimer(callback: () => void) {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const cancel = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+  };
+  return {
+    schedule(wait: number) {
+      cancel();
+      timer = setTimeout(() => {
+        timer = null;
+        callback();
+      }, wait);
+    },
+    cancel,
+  };
+}
+
+/** What the change writer tells the persister around each write. */
+interface ChangeWriterHooks {
+  delayMs: number;
+  onError: (failure: TripContextWriteError) => void;
+  /** A batch was stored; `document` is the stored result. */
+  onWritten: (document: RxDocument<TripContext>) => void;
+  /** A write attempt ended, stored or failed. */
+  onSettled: () => void;
+}
+
+/**
+ * The write side of the persister: queues changes, writes them as one batch `delayMs` after the
+ * last one (or at once on `flush`), one write at a time, and retries a failed batch with
+ * exponential back-off up to `maxRetryDelayMs` until `stop`.
+ */
+function createChangeWriter(db: AppDatabase, hooks: ChangeWriterHooks) {
+  let pending: TripContextChange[] = [];
+  let writing: Promise<void> | null = null;
+  let failures = 0;
+  let stopped = false;
+  const errors = new BehaviorSubject<TripContextWriteError | null>(null);
+  const timer = createRestartableTimer(() => void persist());
+
+  const fail = (error: unknown) => {
+    failures += 1;
+    const failure = {
+      error,
+      quotaExceeded: isQuotaExceededError(error),
+      pendingChanges: pending.length,
+    };
+    errors.next(failure);
+    reportSafely(hooks.onError, failure);
+    if (!stopped) timer.schedule(Math.min(hooks.delayMs * 2 ** failures, maxRetryDelayMs));
+  };
+
+  const persist = async (): Promise<void> => {
+    while (writing) await writing;
+    if (pending.length === 0) return;
+    const batch = pending.slice();
+    const run = (async () => {
+      try {
+        const written = await writeTripContextBatch(db, batch);
+        pending = pending.slice(batch.length);
+        hooks.onWritten(written);
+        failures = 0;
+        errors.next(null);
+      } catch (error) {
+        fail(error);
+      } finally {
+        writing = null;
+        hooks.onSettled();
+      }
+    })();
+    writing = run;
+    await run;
+  };
+
+  return {
+    errors,
+    pending: (): readonly TripContextChange[] => pending,
+    isWriting: () => writing !== null,
+    add(change: TripContextChange) {
+      pending.push(change);
+      // A retry already waiting keeps its back-off only while failing; a change restarts it.
+      timer.schedule(hooks.delayMs);
+    },
+    async flush() {
+      timer.cancel();
+      await persist();
+    },
+    stop() {
+      stopped = true;
+      timer.cancel();
+      errors.complete();
+    },
+  };
+}
+
 /**
  * Starts a persister for `db`'s trip context: subscribes to the stored document, applies
  * changes in memory and writes them `delayMs` (1 s) after the last one, at once on page hide
@@ -144,129 +328,35 @@ export function createTripContextPersister(
   db: AppDatabase,
   options: TripContextPersisterOptions = {},
 ): TripContextPersister {
-  const delayMs = options.delayMs ?? tripContextLimits.persistDelayMs;
-  const onError =
-    options.onError ??
-    ((failure: TripContextWriteError) =>
-      console.warn(
-        failure.quotaExceeded
-          ? 'Trip context not saved: device storage is full; it is kept in memory'
-          : 'Trip context not saved yet; will retry',
-        failure.error,
-      ));
-
-  let stored: { context: TripContext | null; height: number } = { context: null, height: -1 };
+  const stored = createStoredCopy();
   let loaded = false;
-  let pending: TripContextChange[] = [];
-  let writing: Promise<void> | null = null;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let failures = 0;
-  let closed = false;
-
-  const view = (): TripContext =>
-    pending.reduce((context, apply) => apply(context), stored.context ?? emptyTripContext());
   const subject = new BehaviorSubject<TripContext>(emptyTripContext());
-  const errors = new BehaviorSubject<TripContextWriteError | null>(null);
+  const view = (): TripContext =>
+    writer
+      .pending()
+      .reduce((context, apply) => apply(context), stored.context() ?? emptyTripContext());
   const publish = () => {
     // While a write runs its changes may already be in `stored`: wait for its end instead of
     // showing them twice.
-    if (loaded && !writing) subject.next(view());
+    if (loaded && !writer.isWriting()) subject.next(view());
   };
-
-  const accept = (document: RxDocument<TripContext> | null) => {
-    const height = revisionHeight(document);
-    if (document && height < stored.height) return;
-    stored = {
-      context: document ? (document.toJSON() as TripContext) : null,
-      // A deletion raised the height too, but we cannot see by how much: keep the old one.
-      height: document ? height : stored.height,
-    };
-  };
+  const writer = createChangeWriter(db, {
+    delayMs: options.delayMs ?? tripContextLimits.persistDelayMs,
+    onError: options.onError ?? warnTripContextNotSaved,
+    onWritten: (document) => stored.accept(document),
+    onSettled: publish,
+  });
 
   const subscription = db.tripContext.findOne(tripContextKey).$.subscribe({
     next: (document) => {
-      accept(document);
+      stored.accept(document);
       loaded = true;
       publish();
     },
     error: (error: unknown) => console.error('Trip context subscription failed', error),
   });
-
-  const writeBatch = async (batch: TripContextChange[]): Promise<RxDocument<TripContext>> => {
-    const apply = (context: TripContext) => batch.reduce((next, change) => change(next), context);
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      const existing = await db.tripContext.findOne(tripContextKey).exec();
-      if (existing) {
-        return existing.incrementalModify((data) => ({ ...apply(data), id: tripContextKey }));
-      }
-      try {
-        return await db.tripContext.insert({ ...apply(emptyTripContext()), id: tripContextKey });
-      } catch (error) {
-        // Another tab (or a pull) inserted it first: modify theirs on the next attempt.
-        if (!isWriteConflict(error)) throw error;
-      }
-    }
-    throw new Error('Could not write the trip context: it kept changing');
-  };
-
-  const schedule = (wait: number) => {
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => {
-      timer = null;
-      void persist();
-    }, wait);
-  };
-
-  const persist = async (): Promise<void> => {
-    while (writing) await writing;
-    if (pending.length === 0) return;
-    const batch = pending.slice();
-    const run = (async () => {
-      try {
-        const written = await writeBatch(batch);
-        pending = pending.slice(batch.length);
-        accept(written);
-        failures = 0;
-        errors.next(null);
-      } catch (error) {
-        failures += 1;
-        const failure = {
-          error,
-          quotaExceeded: isQuotaExceededError(error),
-          pendingChanges: pending.length,
-        };
-        errors.next(failure);
-        try {
-          onError(failure);
-        } catch {
-          // A reporter must not break the persister.
-        }
-        if (!closed) schedule(Math.min(delayMs * 2 ** failures, maxRetryDelayMs));
-      } finally {
-        writing = null;
-        publish();
-      }
-    })();
-    writing = run;
-    await run;
-  };
-
-  const flush = async (): Promise<void> => {
-    if (timer) clearTimeout(timer);
-    timer = null;
-    await persist();
-  };
-
-  const pageWindow = options.page?.window ?? (typeof window === 'undefined' ? undefined : window);
-  const pageDocument =
-    options.page?.document ?? (typeof document === 'undefined' ? undefined : document);
-  const onPageHide = () => void flush();
-  const onVisibilityChange = () => {
-    if (pageDocument?.visibilityState === 'hidden') void flush();
-  };
-  pageWindow?.addEventListener('pagehide', onPageHide);
-  pageDocument?.addEventListener('visibilitychange', onVisibilityChange);
-
+  const flush = () => writer.flush();
+  const stopFollowingPage = flushWhenPageHides(options.page, () => void flush());
   let closing: Promise<void> | null = null;
 
   return {
@@ -274,30 +364,22 @@ export function createTripContextPersister(
       filter(() => loaded),
       distinctUntilChanged(),
     ),
-    error$: errors.asObservable(),
+    error$: writer.errors.asObservable(),
     get: () => (loaded ? subject.getValue() : view()),
     change(change) {
-      pending.push(change);
+      writer.add(change);
       publish();
-      // A retry already waiting keeps its back-off only while failing; a change restarts it.
-      schedule(delayMs);
     },
-    pendingChanges: () => pending.length,
+    pendingChanges: () => writer.pending().length,
     flush,
     close() {
-      if (!closing) {
-        closing = (async () => {
-          await flush();
-          closed = true;
-          if (timer) clearTimeout(timer);
-          timer = null;
-          subscription.unsubscribe();
-          pageWindow?.removeEventListener('pagehide', onPageHide);
-          pageDocument?.removeEventListener('visibilitychange', onVisibilityChange);
-          subject.complete();
-          errors.complete();
-        })();
-      }
+      closing ??= (async () => {
+        await flush();
+        writer.stop();
+        subscription.unsubscribe();
+        stopFollowingPage();
+        subject.complete();
+      })();
       return closing;
     },
   };
