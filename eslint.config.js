@@ -145,7 +145,6 @@ export default tseslint.config(
       'src/explore/trail-map-card.tsx',
       'src/map/maplibre-map.tsx',
       'src/map/offline-maps-panel.tsx',
-      'src/map/region-downloads.ts',
     ],
     rules: { 'max-lines-per-function': 'off' },
   },

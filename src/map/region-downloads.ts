@@ -39,6 +39,13 @@ export function archiveStorageKey(regionId: string, version: string): string {
   return `${regionId}@${version}`;
 }
 
+/** How far one download has got: its parts key, bytes stored and the next part's index. */
+interface DownloadProgress {
+  downloadKey: string;
+  stored: number;
+  partIndex: number;
+}
+
 class DownloadStopped extends Error {}
 
 function isQuotaError(error: unknown): boolean {
@@ -166,126 +173,171 @@ export class RegionDownloader {
     return null;
   }
 
-  private async run(regionId: string, signal: AbortSignal): Promise<void> {
-    const { repository, store } = this.deps;
-    const region = await repository.get(regionId);
-    if (!region) throw new Error(`No map region "${regionId}" on this device.`);
+  /**
+   * Where a download of `region` resumes: the stored parts of this version (parts of another
+   * version can never be resumed and are deleted; parts adding up to more than the archive are
+   * discarded).
+   */
+  private async resumePoint(region: MapRegion): Promise<DownloadProgress> {
+    const { store } = this.deps;
     const downloadKey = archiveStorageKey(region.id, region.version);
-    // Parts of another version (the catalog changed mid-download) can never be resumed.
     for (const key of await store.listDownloads(`${region.id}@`)) {
       if (key !== downloadKey) await store.deleteParts(`${key}#`);
     }
     const parts = await store.readParts(downloadKey);
-    let stored = parts.reduce((sum, part) => sum + part.size, 0);
-    let partIndex = parts.length;
-    if (stored > region.bytes) {
-      await store.deleteParts(`${downloadKey}#`);
-      stored = 0;
-      partIndex = 0;
+    const stored = parts.reduce((sum, part) => sum + part.size, 0);
+    if (stored <= region.bytes) return { downloadKey, stored, partIndex: parts.length };
+    await store.deleteParts(`${downloadKey}#`);
+    return { downloadKey, stored: 0, partIndex: 0 };
+  }
+
+  /**
+   * Fetches the rest of the archive from `progress.stored` (a range request that only the same
+   * version may answer with 206) and stores it in parts of `partBytes`, moving `progress` on.
+   * Returns why the download failed, or null; throws when the connection breaks.
+   */
+  private async fetchRemaining(
+    region: MapRegion,
+    progress: DownloadProgress,
+    signal: AbortSignal,
+  ): Promise<string | null> {
+    const headers: Record<string, string> = {};
+    if (progress.stored > 0) {
+      headers.range = `bytes=${progress.stored}-`;
+      // Resume only the same archive: any other version answers 200 with the whole file.
+      headers['if-range'] = `"${region.version}"`;
     }
+    const response = await this.deps.fetch(new URL(region.url, this.deps.baseUrl), {
+      headers,
+      signal,
+      cache: 'no-store',
+    });
+    if (response.status === 200 && progress.stored > 0) {
+      await this.deps.store.deleteParts(`${progress.downloadKey}#`);
+      progress.stored = 0;
+      progress.partIndex = 0;
+    } else if (response.status !== 200 && response.status !== 206) {
+      return `The server answered ${response.status} for the ${region.name} map archive.`;
+    }
+    if (!response.body) return 'The server sent no archive.';
+    return this.storeStream(region, progress, response.body.getReader());
+  }
 
-    const storageProblem = await this.checkStorage(region, region.bytes - stored);
-    if (storageProblem) return this.fail(region, storageProblem);
+  /** Stores the response body in parts, recording the bytes stored after each part. */
+  private async storeStream(
+    region: MapRegion,
+    progress: DownloadProgress,
+    reader: ReadableStreamDefaultReader<Uint8Array>,
+  ): Promise<string | null> {
+    let pending: Uint8Array[] = [];
+    let pendingBytes = 0;
+    const flush = async () => {
+      if (pendingBytes === 0) return;
+      await this.deps.store.putPart(
+        progress.downloadKey,
+        progress.partIndex,
+        concatChunks(pending),
+      );
+      progress.partIndex += 1;
+      progress.stored += pendingBytes;
+      pending = [];
+      pendingBytes = 0;
+      await this.deps.repository.patch(region.id, {
+        downloadedBytes: progress.stored,
+        updatedAt: this.deps.now(),
+      });
+    };
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      pending.push(value);
+      pendingBytes += value.length;
+      if (progress.stored + pendingBytes > region.bytes) {
+        await reader.cancel();
+        return `The ${region.name} archive is larger than the catalog says (${formatBytes(region.bytes)}).`;
+      }
+      if (pendingBytes >= partBytes) await flush();
+    }
+    await flush();
+    return null;
+  }
 
-    await repository.patch(region.id, {
-      status: 'downloading',
-      downloadedBytes: stored,
+  /**
+   * Joins the parts, checks size and SHA-256 against the catalog and keeps the archive,
+   * replacing an older version. Returns why the archive was refused, or null.
+   */
+  private async keepArchive(region: MapRegion, downloadKey: string): Promise<string | null> {
+    const { store } = this.deps;
+    const archive = new Blob(await store.readParts(downloadKey));
+    const check = await checkArchive(archive, { bytes: region.bytes, sha256: region.version });
+    if (!check.ok) return `${region.name}: ${check.message}`;
+    const storageKey = archiveStorageKey(region.id, region.version);
+    await store.putArchive(storageKey, archive);
+    if (region.storageKey && region.storageKey !== storageKey) {
+      await store.deleteArchive(region.storageKey);
+    }
+    await store.deleteParts(`${region.id}@`);
+    await this.deps.repository.patch(region.id, {
+      status: 'downloaded',
+      downloadedBytes: region.bytes,
+      downloadedVersion: region.version,
+      storageKey,
       error: null,
       updatedAt: this.deps.now(),
     });
+    return null;
+  }
 
+  /**
+   * A download that stopped part-way: full storage fails it; anything else pauses it where it
+   * stopped, with a message unless the rider cancelled.
+   */
+  private async interrupted(
+    region: MapRegion,
+    error: unknown,
+    stored: number,
+    cancelled: boolean,
+  ): Promise<void> {
+    if (isQuotaError(error)) {
+      return this.fail(
+        region,
+        `Storage full: there is no room for the ${region.name} map (${formatBytes(region.bytes)}). ` +
+          'Delete another region or free space on the device, then try again.',
+      );
+    }
+    await this.deps.repository.patch(region.id, {
+      status: 'paused',
+      downloadedBytes: stored,
+      error: cancelled
+        ? null
+        : `The download was interrupted at ${formatBytes(stored)} of ${formatBytes(region.bytes)}. ` +
+          'Resume to continue where it stopped.',
+      updatedAt: this.deps.now(),
+    });
+  }
+
+  private async run(regionId: string, signal: AbortSignal): Promise<void> {
+    const region = await this.deps.repository.get(regionId);
+    if (!region) throw new Error(`No map region "${regionId}" on this device.`);
+    const progress = await this.resumePoint(region);
+    const storageProblem = await this.checkStorage(region, region.bytes - progress.stored);
+    if (storageProblem) return this.fail(region, storageProblem);
+    await this.deps.repository.patch(region.id, {
+      status: 'downloading',
+      downloadedBytes: progress.stored,
+      error: null,
+      updatedAt: this.deps.now(),
+    });
     try {
-      if (stored < region.bytes) {
-        const headers: Record<string, string> = {};
-        if (stored > 0) {
-          headers.range = `bytes=${stored}-`;
-          // Resume only the same archive: any other version answers 200 with the whole file.
-          headers['if-range'] = `"${region.version}"`;
-        }
-        const response = await this.deps.fetch(new URL(region.url, this.deps.baseUrl), {
-          headers,
-          signal,
-          cache: 'no-store',
-        });
-        if (response.status === 200 && stored > 0) {
-          await store.deleteParts(`${downloadKey}#`);
-          stored = 0;
-          partIndex = 0;
-        } else if (response.status !== 200 && response.status !== 206) {
-          return this.fail(
-            region,
-            `The server answered ${response.status} for the ${region.name} map archive.`,
-          );
-        }
-        if (!response.body) return this.fail(region, 'The server sent no archive.');
-        const reader = response.body.getReader();
-        let pending: Uint8Array[] = [];
-        let pendingBytes = 0;
-        const flush = async () => {
-          if (pendingBytes === 0) return;
-          await store.putPart(downloadKey, partIndex, concatChunks(pending));
-          partIndex += 1;
-          stored += pendingBytes;
-          pending = [];
-          pendingBytes = 0;
-          await repository.patch(region.id, {
-            downloadedBytes: stored,
-            updatedAt: this.deps.now(),
-          });
-        };
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          pending.push(value);
-          pendingBytes += value.length;
-          if (stored + pendingBytes > region.bytes) {
-            await reader.cancel();
-            return this.fail(
-              region,
-              `The ${region.name} archive is larger than the catalog says (${formatBytes(region.bytes)}).`,
-            );
-          }
-          if (pendingBytes >= partBytes) await flush();
-        }
-        await flush();
+      if (progress.stored < region.bytes) {
+        const problem = await this.fetchRemaining(region, progress, signal);
+        if (problem) return this.fail(region, problem);
       }
       if (signal.aborted) throw new DownloadStopped();
-
-      const archive = new Blob(await store.readParts(downloadKey));
-      const check = await checkArchive(archive, { bytes: region.bytes, sha256: region.version });
-      if (!check.ok) return this.fail(region, `${region.name}: ${check.message}`);
-      const storageKey = archiveStorageKey(region.id, region.version);
-      await store.putArchive(storageKey, archive);
-      if (region.storageKey && region.storageKey !== storageKey) {
-        await store.deleteArchive(region.storageKey);
-      }
-      await store.deleteParts(`${region.id}@`);
-      await repository.patch(region.id, {
-        status: 'downloaded',
-        downloadedBytes: region.bytes,
-        downloadedVersion: region.version,
-        storageKey,
-        error: null,
-        updatedAt: this.deps.now(),
-      });
+      const refused = await this.keepArchive(region, progress.downloadKey);
+      if (refused) return this.fail(region, refused);
     } catch (error) {
-      if (isQuotaError(error)) {
-        return this.fail(
-          region,
-          `Storage full: there is no room for the ${region.name} map (${formatBytes(region.bytes)}). ` +
-            'Delete another region or free space on the device, then try again.',
-        );
-      }
-      const cancelled = signal.aborted;
-      await repository.patch(region.id, {
-        status: 'paused',
-        downloadedBytes: stored,
-        error: cancelled
-          ? null
-          : `The download was interrupted at ${formatBytes(stored)} of ${formatBytes(region.bytes)}. ` +
-            'Resume to continue where it stopped.',
-        updatedAt: this.deps.now(),
-      });
+      await this.interrupted(region, error, progress.stored, signal.aborted);
     }
   }
 }
