@@ -144,7 +144,6 @@ export default tseslint.config(
       'src/explore/trail-facts.tsx',
       'src/explore/trail-map-card.tsx',
       'src/map/maplibre-map.tsx',
-      'src/map/offline-maps-panel.tsx',
     ],
     rules: { 'max-lines-per-function': 'off' },
   },

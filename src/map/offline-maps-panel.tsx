@@ -15,6 +15,7 @@ import {
   RefreshCw,
   Trash2,
   TriangleAlert,
+  type LucideIcon,
 } from 'lucide-react';
 import type { MapRegion } from '../../schemas/map-regions.ts';
 import { useDatabase } from '../db/provider.tsx';
@@ -51,7 +52,41 @@ function useStorageEstimate(refreshKey: string): { usage: number; quota: number 
   return estimate;
 }
 
-function RegionRow({ region, online }: { region: MapRegion; online: boolean }) {
+/** The button that starts a download in each status that allows one (label, icon, look). */
+const startActions: Partial<
+  Record<
+    MapRegion['status'],
+    { label: string; ariaLabel: (name: string) => string; Icon: LucideIcon; primary: boolean }
+  >
+> = {
+  'not-downloaded': {
+    label: 'Download',
+    ariaLabel: (name) => `Download ${name}`,
+    Icon: Download,
+    primary: true,
+  },
+  paused: {
+    label: 'Resume',
+    ariaLabel: (name) => `Resume ${name} download`,
+    Icon: Play,
+    primary: true,
+  },
+  'update-available': {
+    label: 'Update',
+    ariaLabel: (name) => `Update ${name}`,
+    Icon: RefreshCw,
+    primary: true,
+  },
+  failed: {
+    label: 'Retry',
+    ariaLabel: (name) => `Retry ${name} download`,
+    Icon: RefreshCw,
+    primary: false,
+  },
+};
+
+/** Cancel, the status's start button (off while offline) and Delete, as they apply. */
+function RegionActions({ region, online }: { region: MapRegion; online: boolean }) {
   const db = useDatabase();
   const run = (action: 'start' | 'cancel' | 'remove') => {
     void getRegionDownloader(db).then((downloader) => {
@@ -60,9 +95,68 @@ function RegionRow({ region, online }: { region: MapRegion; online: boolean }) {
       return downloader.remove(region.id);
     });
   };
-  const downloading = region.status === 'downloading';
-  const showProgress = downloading || (region.status === 'paused' && region.downloadedBytes > 0);
+  const start = startActions[region.status];
+  return (
+    <div className="region-row__actions">
+      {region.status === 'downloading' ? (
+        <Button
+          className="button"
+          onPress={() => run('cancel')}
+          aria-label={`Cancel ${region.name} download`}
+        >
+          <Pause size={16} aria-hidden="true" /> Cancel
+        </Button>
+      ) : null}
+      {start ? (
+        <Button
+          className={start.primary ? 'button button--primary' : 'button'}
+          isDisabled={!online}
+          onPress={() => run('start')}
+          aria-label={start.ariaLabel(region.name)}
+        >
+          <start.Icon size={16} aria-hidden="true" /> {start.label}
+        </Button>
+      ) : null}
+      {region.storageKey || region.status === 'paused' ? (
+        <Button
+          className="button button--ghost"
+          onPress={() => run('remove')}
+          aria-label={`Delete ${region.name}`}
+        >
+          <Trash2 size={16} aria-hidden="true" /> Delete
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** Bytes stored of the archive's size, as a labelled progress bar. */
+function RegionProgress({ region }: { region: MapRegion }) {
   const progressText = `${formatBytes(region.downloadedBytes)} of ${formatBytes(region.bytes)}`;
+  return (
+    <ProgressBar
+      className="region-progress"
+      value={region.downloadedBytes}
+      maxValue={region.bytes}
+      valueLabel={progressText}
+      aria-label={`${region.name} download`}
+    >
+      {({ percentage }) => (
+        <>
+          <div className="region-progress__track">
+            <div className="region-progress__fill" style={{ width: `${percentage ?? 0}%` }} />
+          </div>
+          <span className="region-progress__text">{progressText}</span>
+        </>
+      )}
+    </ProgressBar>
+  );
+}
+
+/** One region: name, status and size, its actions, progress while downloading and any error. */
+function RegionRow({ region, online }: { region: MapRegion; online: boolean }) {
+  const showProgress =
+    region.status === 'downloading' || (region.status === 'paused' && region.downloadedBytes > 0);
   return (
     <li className="region-row" data-region={region.id} data-status={region.status}>
       <div className="region-row__head">
@@ -86,85 +180,9 @@ function RegionRow({ region, online }: { region: MapRegion; online: boolean }) {
             {formatBytes(region.bytes)}
           </p>
         </div>
-        <div className="region-row__actions">
-          {downloading ? (
-            <Button
-              className="button"
-              onPress={() => run('cancel')}
-              aria-label={`Cancel ${region.name} download`}
-            >
-              <Pause size={16} aria-hidden="true" /> Cancel
-            </Button>
-          ) : null}
-          {region.status === 'not-downloaded' ? (
-            <Button
-              className="button button--primary"
-              isDisabled={!online}
-              onPress={() => run('start')}
-              aria-label={`Download ${region.name}`}
-            >
-              <Download size={16} aria-hidden="true" /> Download
-            </Button>
-          ) : null}
-          {region.status === 'paused' ? (
-            <Button
-              className="button button--primary"
-              isDisabled={!online}
-              onPress={() => run('start')}
-              aria-label={`Resume ${region.name} download`}
-            >
-              <Play size={16} aria-hidden="true" /> Resume
-            </Button>
-          ) : null}
-          {region.status === 'update-available' ? (
-            <Button
-              className="button button--primary"
-              isDisabled={!online}
-              onPress={() => run('start')}
-              aria-label={`Update ${region.name}`}
-            >
-              <RefreshCw size={16} aria-hidden="true" /> Update
-            </Button>
-          ) : null}
-          {region.status === 'failed' ? (
-            <Button
-              className="button"
-              isDisabled={!online}
-              onPress={() => run('start')}
-              aria-label={`Retry ${region.name} download`}
-            >
-              <RefreshCw size={16} aria-hidden="true" /> Retry
-            </Button>
-          ) : null}
-          {region.storageKey || region.status === 'paused' ? (
-            <Button
-              className="button button--ghost"
-              onPress={() => run('remove')}
-              aria-label={`Delete ${region.name}`}
-            >
-              <Trash2 size={16} aria-hidden="true" /> Delete
-            </Button>
-          ) : null}
-        </div>
+        <RegionActions region={region} online={online} />
       </div>
-      {showProgress ? (
-        <ProgressBar
-          className="region-progress"
-          value={region.downloadedBytes}
-          maxValue={region.bytes}
-          valueLabel={progressText}
-          aria-label={`${region.name} download`}
-        >
-          {({ percentage }) => (
-            <>
-              <div className="region-progress__track">
-                <div className="region-progress__fill" style={{ width: `${percentage ?? 0}%` }} />
-              </div>
-              <span className="region-progress__text">{progressText}</span>
-            </>
-          )}
-        </ProgressBar>
-      ) : null}
+      {showProgress ? <RegionProgress region={region} /> : null}
       {region.error ? (
         <p className="region-row__error" role="alert">
           <TriangleAlert size={14} aria-hidden="true" /> {region.error}
