@@ -143,7 +143,6 @@ export default tseslint.config(
       'src/explore/map-page.tsx',
       'src/explore/trail-facts.tsx',
       'src/explore/trail-map-card.tsx',
-      'src/map/maplibre-map.tsx',
     ],
     rules: { 'max-lines-per-function': 'off' },
   },

@@ -149,10 +149,6 @@ const tapSlop = 14;
 const tapOrder: TappableKind[] = ['trail', 'campground', 'wma'];
 
 /**
- * The map. Style changes (archives, theme variant, highlighted trail) are applied in place;
- * the camera is only set from `initialView` when the map is created.
- */
-/**
  * Keeps the compact attribution ("i" button) closed until the rider opens it. MapLibre opens a
  * compact attribution whenever its text first arrives, and on a phone the open box covers a
  * third of a trail map; the credit stays one tap away. Once the rider has toggled it, their
@@ -178,111 +174,113 @@ function keepAttributionCollapsed(map: maplibregl.Map) {
   collapse();
 }
 
-export function MapLibreMap(props: MapLibreMapProps) {
-  const containerRef = useRef<HTMLDivElement | null>(null);
-  const mapRef = useRef<maplibregl.Map | null>(null);
-  const callbacks = useRef(props);
-  useEffect(() => {
-    callbacks.current = props;
+/** Zoom and compass, locate-me, an imperial scale bar and the collapsed attribution. */
+function addMapControls(map: maplibregl.Map) {
+  map.addControl(new maplibregl.NavigationControl({ visualizePitch: false }), 'top-right');
+  map.addControl(
+    new maplibregl.GeolocateControl({
+      positionOptions: { enableHighAccuracy: true },
+      trackUserLocation: true,
+      showAccuracyCircle: true,
+      showUserLocation: true,
+    }),
+    'top-right',
+  );
+  map.addControl(new maplibregl.ScaleControl({ unit: 'imperial' }), 'bottom-left');
+  map.addControl(new maplibregl.AttributionControl({ compact: true }), 'bottom-right');
+  keepAttributionCollapsed(map);
+}
+
+/** Ids of the style's layers a rider can tap (trails, campgrounds, WMAs). */
+function tappableLayers(map: maplibregl.Map): string[] {
+  return map
+    .getStyle()
+    .layers.map((layer) => layer.id)
+    .filter((id) => tappableKindOfLayer(id) !== null);
+}
+
+/**
+ * The feature under a tap at `point` (screen px), searched in a touch-sized box and preferring
+ * trails over campgrounds over WMAs; null when there is none.
+ */
+function featureAtTap(map: maplibregl.Map, point: maplibregl.Point): TappedFeature | null {
+  const layers = tappableLayers(map);
+  if (layers.length === 0) return null;
+  const { x, y } = point;
+  const found = map.queryRenderedFeatures(
+    [
+      [x - tapSlop, y - tapSlop],
+      [x + tapSlop, y + tapSlop],
+    ],
+    { layers },
+  );
+  const best = tapOrder
+    .map((kind) => found.find((feature) => tappableKindOfLayer(feature.layer.id) === kind))
+    .find((feature) => feature !== undefined);
+  if (!best) return null;
+  const properties = best.properties as Record<string, unknown>;
+  return {
+    kind: tappableKindOfLayer(best.layer.id)!,
+    id: String(properties.id ?? ''),
+    name: String(properties.name ?? ''),
+    properties,
+  };
+}
+
+/**
+ * Wires the map's events to the latest props: the first complete frame since `started`
+ * (performance.now() ms before the map was created; also written to the
+ * container's data attributes for the map benchmark), camera moves, taps on features, a
+ * pointer cursor over them, and errors (logged: a broken stored archive must never break the
+ * map).
+ */
+function followMapEvents(
+  map: maplibregl.Map,
+  container: HTMLDivElement,
+  callbacks: { readonly current: MapLibreMapProps },
+  started: number,
+) {
+  let firstRenderReported = false;
+  map.on('idle', () => {
+    if (firstRenderReported || map.getStyle().layers.length <= 1) return;
+    firstRenderReported = true;
+    const ms = performance.now() - started;
+    container.dataset.mapReady = 'true';
+    // Read by the map benchmark (tests/bench/maps.ts): time to the first complete frame.
+    container.dataset.firstRenderMs = ms.toFixed(0);
+    callbacks.current.onFirstRender?.(ms);
   });
+  map.on('moveend', () => {
+    const center = map.getCenter();
+    callbacks.current.onViewChange?.({ center: [center.lng, center.lat], zoom: map.getZoom() });
+  });
+  map.on('click', (event) => {
+    const feature = featureAtTap(map, event.point);
+    if (feature) callbacks.current.onFeatureTap?.(feature);
+  });
+  map.on('mousemove', (event) => {
+    const layers = tappableLayers(map);
+    const hit = layers.length > 0 && map.queryRenderedFeatures(event.point, { layers }).length > 0;
+    map.getCanvas().style.cursor = hit ? 'pointer' : '';
+  });
+  map.on('error', (event) => {
+    console.warn('Map error', event.error);
+  });
+}
 
-  const { archives, variant, attribution, highlightTrailId } = props;
-  const initialView = useRef(props.initialView);
-
-  useEffect(() => {
-    const container = containerRef.current;
-    if (!container) return;
-    const started = performance.now();
-    const map = new maplibregl.Map({
-      container,
-      style: { version: 8, sources: {}, layers: [] },
-      center: initialView.current.center,
-      zoom: initialView.current.zoom,
-      maxZoom: 16,
-      minZoom: 4,
-      attributionControl: false,
-      cooperativeGestures: false,
-    });
-    mapRef.current = map;
-    map.addControl(new maplibregl.NavigationControl({ visualizePitch: false }), 'top-right');
-    map.addControl(
-      new maplibregl.GeolocateControl({
-        positionOptions: { enableHighAccuracy: true },
-        trackUserLocation: true,
-        showAccuracyCircle: true,
-        showUserLocation: true,
-      }),
-      'top-right',
-    );
-    map.addControl(new maplibregl.ScaleControl({ unit: 'imperial' }), 'bottom-left');
-    map.addControl(new maplibregl.AttributionControl({ compact: true }), 'bottom-right');
-    keepAttributionCollapsed(map);
-
-    let firstRenderReported = false;
-    map.on('idle', () => {
-      if (firstRenderReported || map.getStyle().layers.length <= 1) return;
-      firstRenderReported = true;
-      const ms = performance.now() - started;
-      container.dataset.mapReady = 'true';
-      // Read by the map benchmark (tests/bench/maps.ts): time to the first complete frame.
-      container.dataset.firstRenderMs = ms.toFixed(0);
-      callbacks.current.onFirstRender?.(ms);
-    });
-    map.on('moveend', () => {
-      const center = map.getCenter();
-      callbacks.current.onViewChange?.({ center: [center.lng, center.lat], zoom: map.getZoom() });
-    });
-    map.on('click', (event) => {
-      const layers = map
-        .getStyle()
-        .layers.map((layer) => layer.id)
-        .filter((id) => tappableKindOfLayer(id) !== null);
-      if (layers.length === 0) return;
-      const { x, y } = event.point;
-      const found = map.queryRenderedFeatures(
-        [
-          [x - tapSlop, y - tapSlop],
-          [x + tapSlop, y + tapSlop],
-        ],
-        { layers },
-      );
-      const best = tapOrder
-        .map((kind) => found.find((feature) => tappableKindOfLayer(feature.layer.id) === kind))
-        .find((feature) => feature !== undefined);
-      if (!best) return;
-      const properties = best.properties as Record<string, unknown>;
-      callbacks.current.onFeatureTap?.({
-        kind: tappableKindOfLayer(best.layer.id)!,
-        id: String(properties.id ?? ''),
-        name: String(properties.name ?? ''),
-        properties,
-      });
-    });
-    map.on('mousemove', (event) => {
-      const layers = map
-        .getStyle()
-        .layers.map((layer) => layer.id)
-        .filter((id) => tappableKindOfLayer(id) !== null);
-      const hit =
-        layers.length > 0 && map.queryRenderedFeatures(event.point, { layers }).length > 0;
-      map.getCanvas().style.cursor = hit ? 'pointer' : '';
-    });
-    map.on('error', (event) => {
-      // A broken stored archive must never break the map: log it and keep drawing the rest.
-      console.warn('Map error', event.error);
-    });
-    return () => {
-      mapRef.current = null;
-      map.remove();
-    };
-  }, []);
-
+/**
+ * Applies the style (archives, theme variant, attribution, highlighted trail) in place with
+ * the activity icons in the variant's colour, whenever one of them changes.
+ */
+function useMapStyle(
+  mapRef: { readonly current: maplibregl.Map | null },
+  { archives, variant, attribution, highlightTrailId }: MapLibreMapProps,
+) {
   useEffect(() => {
     const map = mapRef.current;
     if (!map) return;
     let cancelled = false;
-    const palette = palettes[variant];
-    void activityImages(palette.icon).then((images) => {
+    void activityImages(palettes[variant].icon).then((images) => {
       if (cancelled) return;
       const addImages = () => {
         for (const [name, image] of images) {
@@ -307,7 +305,46 @@ export function MapLibreMap(props: MapLibreMapProps) {
     return () => {
       cancelled = true;
     };
-  }, [archives, variant, attribution, highlightTrailId]);
+  }, [mapRef, archives, variant, attribution, highlightTrailId]);
+}
+
+/**
+ * The map. Style changes (archives, theme variant, highlighted trail) are applied in place;
+ * the camera is only set from `initialView` when the map is created.
+ */
+export function MapLibreMap(props: MapLibreMapProps) {
+  const containerRef = useRef<HTMLDivElement | null>(null);
+  const mapRef = useRef<maplibregl.Map | null>(null);
+  const callbacks = useRef(props);
+  useEffect(() => {
+    callbacks.current = props;
+  });
+  const initialView = useRef(props.initialView);
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const started = performance.now();
+    const map = new maplibregl.Map({
+      container,
+      style: { version: 8, sources: {}, layers: [] },
+      center: initialView.current.center,
+      zoom: initialView.current.zoom,
+      maxZoom: 16,
+      minZoom: 4,
+      attributionControl: false,
+      cooperativeGestures: false,
+    });
+    mapRef.current = map;
+    addMapControls(map);
+    followMapEvents(map, container, callbacks, started);
+    return () => {
+      mapRef.current = null;
+      map.remove();
+    };
+  }, []);
+
+  useMapStyle(mapRef, props);
 
   return (
     <div
@@ -315,7 +352,7 @@ export function MapLibreMap(props: MapLibreMapProps) {
       className="map-canvas"
       role="region"
       aria-label={props.label}
-      data-map-variant={variant}
+      data-map-variant={props.variant}
     />
   );
 }
