@@ -142,7 +142,6 @@ export default tseslint.config(
     files: [
       'src/explore/map-page.tsx',
       'src/explore/trail-facts.tsx',
-      'src/explore/trail-map-card.tsx',
     ],
     rules: { 'max-lines-per-function': 'off' },
   },
