@@ -53,53 +53,46 @@ async function copyCoordinates(trail: Trail): Promise<void> {
   }
 }
 
-/**
- * Everything the catalogue knows about one trail (schemas/trails.ts): kind, region, activities,
- * difficulty, length, fee, trailhead coordinates with Copy and Directions, sources, the save
- * toggle and the offline map centred on the trailhead. `isSaved` is whether the rider saved it.
- */
-export function TrailFacts({ trail, isSaved }: { trail: Trail; isSaved: boolean }) {
-  const approximate = trail.locationConfidence === 'approximate';
-  const officialUrl = isWebUrl(trail.officialUrl) ? trail.officialUrl : null;
+/** Kind, region, name and activity icons. */
+function TrailHeader({ trail }: { trail: Trail }) {
   return (
-    <div className="explore-page trail-detail">
-      <Link to="/ai-trails" className="back-link">
-        <ArrowLeft size={18} aria-hidden="true" />
-        All trails
-      </Link>
+    <header className="trail-detail__header">
+      <p className="eyebrow">
+        {trailKindLabel(trail.kind)} · {trail.region}
+      </p>
+      <h1>{trail.name}</h1>
+      <ul className="activity-list activity-list--large" aria-label="Activities">
+        {trail.activities.map((activity) => (
+          <li key={activity} className="activity-list__item">
+            <ActivityIcon activity={activity} />
+            {activityLabel(activity)}
+          </li>
+        ))}
+      </ul>
+    </header>
+  );
+}
 
-      <header className="trail-detail__header">
-        <p className="eyebrow">
-          {trailKindLabel(trail.kind)} · {trail.region}
+/** Says plainly that an approximate trailhead point may be kilometres off. */
+function ApproximateLocationCallout() {
+  return (
+    <div className="callout callout--warning" role="note">
+      <TriangleAlert size={22} aria-hidden="true" />
+      <div>
+        <p className="callout__title">Trailhead location approximate</p>
+        <p>
+          This point comes from a nearby record (see sources), not a surveyed trailhead, and may be
+          off by several kilometres. Confirm the trailhead with the manager before you go.
         </p>
-        <h1>{trail.name}</h1>
-        <ul className="activity-list activity-list--large" aria-label="Activities">
-          {trail.activities.map((activity) => (
-            <li key={activity} className="activity-list__item">
-              <ActivityIcon activity={activity} />
-              {activityLabel(activity)}
-            </li>
-          ))}
-        </ul>
-      </header>
+      </div>
+    </div>
+  );
+}
 
-      <ClosedTodayCallout trail={trail} today={new Date()} />
-
-      <TrailMap trail={trail} />
-
-      {approximate ? (
-        <div className="callout callout--warning" role="note">
-          <TriangleAlert size={22} aria-hidden="true" />
-          <div>
-            <p className="callout__title">Trailhead location approximate</p>
-            <p>
-              This point comes from a nearby record (see sources), not a surveyed trailhead, and may
-              be off by several kilometres. Confirm the trailhead with the manager before you go.
-            </p>
-          </div>
-        </div>
-      ) : null}
-
+/** Save, Copy coordinates, Navigate and Directions (which needs a network), with that note. */
+function TrailActions({ trail, isSaved }: { trail: Trail; isSaved: boolean }) {
+  return (
+    <>
       <div className="action-row">
         <SaveTrailButton trailId={trail.id} trailName={trail.name} isSaved={isSaved} />
         <Button className="button" onPress={() => void copyCoordinates(trail)}>
@@ -126,69 +119,159 @@ export function TrailFacts({ trail, isSaved }: { trail: Trail; isSaved: boolean 
         Directions open Google Maps and need a network connection. The coordinates work offline in
         any GPS.
       </p>
+    </>
+  );
+}
 
-      <section className="detail-section" aria-labelledby="facts-heading">
-        <h2 id="facts-heading">Trail facts</h2>
-        <dl className="fact-grid">
-          <Fact label="Kind" value={trailKindLabel(trail.kind)} />
-          <Fact
-            label="Difficulty"
-            value={difficultyLabel(trail.difficulty)}
-            muted={trail.difficulty === null}
-          />
-          <Fact
-            label="Length"
-            value={lengthLabel(trail.lengthMiles)}
-            muted={trail.lengthMiles === null}
-          />
-          <Fact label="Fee" value={feeLabel(trail.fee)} muted={!trail.fee} />
-          <Fact
-            label="Season"
-            value={`${seasonLabel(trail.season)}${trail.season ? ` (${trail.season.source})` : ''}`}
-            muted={trail.season === null}
-          />
-          <Fact label="County" value={`${trail.county} County`} />
-          <Fact label="Region" value={trail.region} />
-          <Fact label="Manager" value={trail.manager ?? 'Manager unknown'} muted={!trail.manager} />
-          <div className="fact">
-            <dt>Official site</dt>
-            <dd>
-              {officialUrl ? (
-                <a
-                  href={officialUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="external-link"
-                >
-                  {new URL(officialUrl).hostname.replace(/^www\./, '')}
-                  <ExternalLink size={14} aria-hidden="true" />
-                  <span className="visually-hidden"> (opens in a new tab)</span>
-                </a>
-              ) : (
-                <span className="fact__unknown">No official site on record</span>
-              )}
-            </dd>
-          </div>
-          <div className="fact fact--wide">
-            <dt>
-              {trail.path ? 'Start of the line (lat, lon)' : 'Trailhead coordinates (lat, lon)'}
-            </dt>
-            <dd>
-              <span className="coordinates">
-                {formatCoordinates(trail.latitude, trail.longitude)}
-              </span>
-              <span className="fact__hint">
-                {approximate
-                  ? 'Approximate point'
-                  : trail.path
-                    ? 'First point of the published line'
-                    : 'Point from the trailhead’s own record'}{' '}
-                · decimal degrees WGS84
-              </span>
-            </dd>
-          </div>
-        </dl>
-      </section>
+/** The official site link, or that there is none on record. */
+function OfficialSiteFact({ url }: { url: string | null }) {
+  return (
+    <div className="fact">
+      <dt>Official site</dt>
+      <dd>
+        {url ? (
+          <a href={url} target="_blank" rel="noopener noreferrer" className="external-link">
+            {new URL(url).hostname.replace(/^www\./, '')}
+            <ExternalLink size={14} aria-hidden="true" />
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        ) : (
+          <span className="fact__unknown">No official site on record</span>
+        )}
+      </dd>
+    </div>
+  );
+}
+
+/** The trailhead (or line start) in decimal degrees, saying where the point comes from. */
+function StartPointFact({ trail, approximate }: { trail: Trail; approximate: boolean }) {
+  return (
+    <div className="fact fact--wide">
+      <dt>{trail.path ? 'Start of the line (lat, lon)' : 'Trailhead coordinates (lat, lon)'}</dt>
+      <dd>
+        <span className="coordinates">{formatCoordinates(trail.latitude, trail.longitude)}</span>
+        <span className="fact__hint">
+          {approximate
+            ? 'Approximate point'
+            : trail.path
+              ? 'First point of the published line'
+              : 'Point from the trailhead’s own record'}{' '}
+          · decimal degrees WGS84
+        </span>
+      </dd>
+    </div>
+  );
+}
+
+/** The catalogue's facts, each saying so where the sources are silent. */
+function TrailFactsSection({
+  trail,
+  officialUrl,
+  approximate,
+}: {
+  trail: Trail;
+  officialUrl: string | null;
+  approximate: boolean;
+}) {
+  return (
+    <section className="detail-section" aria-labelledby="facts-heading">
+      <h2 id="facts-heading">Trail facts</h2>
+      <dl className="fact-grid">
+        <Fact label="Kind" value={trailKindLabel(trail.kind)} />
+        <Fact
+          label="Difficulty"
+          value={difficultyLabel(trail.difficulty)}
+          muted={trail.difficulty === null}
+        />
+        <Fact
+          label="Length"
+          value={lengthLabel(trail.lengthMiles)}
+          muted={trail.lengthMiles === null}
+        />
+        <Fact label="Fee" value={feeLabel(trail.fee)} muted={!trail.fee} />
+        <Fact
+          label="Season"
+          value={`${seasonLabel(trail.season)}${trail.season ? ` (${trail.season.source})` : ''}`}
+          muted={trail.season === null}
+        />
+        <Fact label="County" value={`${trail.county} County`} />
+        <Fact label="Region" value={trail.region} />
+        <Fact label="Manager" value={trail.manager ?? 'Manager unknown'} muted={!trail.manager} />
+        <OfficialSiteFact url={officialUrl} />
+        <StartPointFact trail={trail} approximate={approximate} />
+      </dl>
+    </section>
+  );
+}
+
+/** Every source of the record, links opening in a new tab, and a reminder to check. */
+function TrailSources({ sources }: { sources: readonly string[] }) {
+  return (
+    <section className="detail-section" aria-labelledby="sources-heading">
+      <h2 id="sources-heading">Sources</h2>
+      {sources.length === 0 ? (
+        <p className="fact__unknown">No sources recorded.</p>
+      ) : (
+        <ul className="source-list">
+          {sources.map((source) => {
+            const entry = describeSource(source);
+            return (
+              <li key={source}>
+                {entry.kind === 'link' ? (
+                  <a
+                    href={entry.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="external-link"
+                  >
+                    <Globe size={16} aria-hidden="true" />
+                    {entry.label}
+                    <span className="visually-hidden"> (opens in a new tab)</span>
+                  </a>
+                ) : (
+                  <span className="source-list__text">
+                    <FileText size={16} aria-hidden="true" />
+                    {entry.text}
+                  </span>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <p className="fact__hint">
+        Conditions, closures and fees change. Check with the manager before relying on them.
+      </p>
+    </section>
+  );
+}
+
+/**
+ * Everything the catalogue knows about one trail (schemas/trails.ts): kind, region, activities,
+ * difficulty, length, fee, trailhead coordinates with Copy and Directions, sources, the save
+ * toggle and the offline map centred on the trailhead. `isSaved` is whether the rider saved it.
+ */
+export function TrailFacts({ trail, isSaved }: { trail: Trail; isSaved: boolean }) {
+  const approximate = trail.locationConfidence === 'approximate';
+  const officialUrl = isWebUrl(trail.officialUrl) ? trail.officialUrl : null;
+  return (
+    <div className="explore-page trail-detail">
+      <Link to="/ai-trails" className="back-link">
+        <ArrowLeft size={18} aria-hidden="true" />
+        All trails
+      </Link>
+
+      <TrailHeader trail={trail} />
+
+      <ClosedTodayCallout trail={trail} today={new Date()} />
+
+      <TrailMap trail={trail} />
+
+      {approximate ? <ApproximateLocationCallout /> : null}
+
+      <TrailActions trail={trail} isSaved={isSaved} />
+
+      <TrailFactsSection trail={trail} officialUrl={officialUrl} approximate={approximate} />
 
       <TrailLineSection trail={trail} />
       <SystemTrailsSection systemId={trail.id} />
@@ -200,46 +283,12 @@ export function TrailFacts({ trail, isSaved }: { trail: Trail; isSaved: boolean 
         </section>
       ) : null}
 
-      <section className="detail-section" aria-labelledby="sources-heading">
-        <h2 id="sources-heading">Sources</h2>
-        {trail.sources.length === 0 ? (
-          <p className="fact__unknown">No sources recorded.</p>
-        ) : (
-          <ul className="source-list">
-            {trail.sources.map((source) => {
-              const entry = describeSource(source);
-              return (
-                <li key={source}>
-                  {entry.kind === 'link' ? (
-                    <a
-                      href={entry.href}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="external-link"
-                    >
-                      <Globe size={16} aria-hidden="true" />
-                      {entry.label}
-                      <span className="visually-hidden"> (opens in a new tab)</span>
-                    </a>
-                  ) : (
-                    <span className="source-list__text">
-                      <FileText size={16} aria-hidden="true" />
-                      {entry.text}
-                    </span>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        )}
-        <p className="fact__hint">
-          Conditions, closures and fees change. Check with the manager before relying on them.
-        </p>
-      </section>
+      <TrailSources sources={trail.sources} />
     </div>
   );
 }
 
+/** One fact; `muted` greys a value that only says it is unknown. */
 function Fact({ label, value, muted = false }: { label: string; value: string; muted?: boolean }) {
   return (
     <div className="fact">
