@@ -70,23 +70,11 @@ function useLinkedPlace(): { feature: TappedFeature; view: typeof arkansasView }
   return null;
 }
 
-/** The /map page. */
-export function MapPage() {
-  const navigate = useNavigate();
-  const palette = palettes[useMapVariant()];
-  const linked = useLinkedPlace();
-  const [tapped, setSelected] = useState<TappedFeature | null>(null);
-  const [linkClosed, setLinkClosed] = useState<string | null>(null);
-  const linkKey = linked ? `${linked.feature.kind}:${linked.feature.id}` : null;
-  const linkedFeature = linked && linkClosed !== linkKey ? linked.feature : null;
-  // A campground opened from search gets the same details dialog as a tapped one (issue 14).
-  const linkedCampgroundId = linkedFeature?.kind === 'campground' ? linkedFeature.id : null;
-  const selected = tapped ?? (linkedCampgroundId ? null : linkedFeature);
-  const { campgrounds } = useCampgrounds();
-  const [tappedCampgroundId, setCampgroundId] = useState<string | null>(null);
-  const campgroundId = tappedCampgroundId ?? linkedCampgroundId;
-  // A linked WMA or campground names the area in the title (voice-navigation §2.5).
-  const linkedPlace = linked?.feature;
+/**
+ * Title, description and canonical path of /map; a linked WMA or campground names the area
+ * (voice-navigation §2.5).
+ */
+function useMapPageMeta(linkedPlace: TappedFeature | null) {
   usePageMeta({
     title: linkedPlace ? `${linkedPlace.name}: Trail Map` : 'Trail Map',
     description: linkedPlace
@@ -104,6 +92,54 @@ export function MapPage() {
       ? `/map?${linkedPlace.kind === 'campground' ? 'campground' : 'wma'}=${encodeURIComponent(linkedPlace.id)}`
       : '/map',
   });
+}
+
+/** Difficulty colours, campgrounds and WMAs in the current map palette. */
+function MapLegend() {
+  const palette = palettes[useMapVariant()];
+  return (
+    <ul className="map-legend" aria-label="Map legend">
+      {legend.map((item) => (
+        <li key={item.key}>
+          <span
+            className="map-legend__dot"
+            style={{ background: palette.difficulty[item.key] }}
+            aria-hidden="true"
+          />
+          {item.label} trail
+        </li>
+      ))}
+      <li>
+        <span
+          className="map-legend__dot"
+          style={{ background: palette.campground }}
+          aria-hidden="true"
+        />
+        Campground
+      </li>
+      <li>
+        <span className="map-legend__dot" style={{ background: palette.wma }} aria-hidden="true" />
+        WMA
+      </li>
+    </ul>
+  );
+}
+
+/** The /map page. */
+export function MapPage() {
+  const navigate = useNavigate();
+  const linked = useLinkedPlace();
+  const [tapped, setSelected] = useState<TappedFeature | null>(null);
+  const [linkClosed, setLinkClosed] = useState<string | null>(null);
+  const linkKey = linked ? `${linked.feature.kind}:${linked.feature.id}` : null;
+  const linkedFeature = linked && linkClosed !== linkKey ? linked.feature : null;
+  // A campground opened from search gets the same details dialog as a tapped one (issue 14).
+  const linkedCampgroundId = linkedFeature?.kind === 'campground' ? linkedFeature.id : null;
+  const selected = tapped ?? (linkedCampgroundId ? null : linkedFeature);
+  const { campgrounds } = useCampgrounds();
+  const [tappedCampgroundId, setCampgroundId] = useState<string | null>(null);
+  const campgroundId = tappedCampgroundId ?? linkedCampgroundId;
+  useMapPageMeta(linked?.feature ?? null);
   const onFeatureTap = (feature: TappedFeature) => {
     if (feature.kind === 'trail') {
       void navigate({ to: '/map/$trailId', params: { trailId: feature.id } });
@@ -131,34 +167,7 @@ export function MapPage() {
           onFeatureTap={onFeatureTap}
         />
       </div>
-      <ul className="map-legend" aria-label="Map legend">
-        {legend.map((item) => (
-          <li key={item.key}>
-            <span
-              className="map-legend__dot"
-              style={{ background: palette.difficulty[item.key] }}
-              aria-hidden="true"
-            />
-            {item.label} trail
-          </li>
-        ))}
-        <li>
-          <span
-            className="map-legend__dot"
-            style={{ background: palette.campground }}
-            aria-hidden="true"
-          />
-          Campground
-        </li>
-        <li>
-          <span
-            className="map-legend__dot"
-            style={{ background: palette.wma }}
-            aria-hidden="true"
-          />
-          WMA
-        </li>
-      </ul>
+      <MapLegend />
       <CampgroundDialog
         campground={campgrounds.find((campground) => campground.id === campgroundId) ?? null}
         onClose={() => {
