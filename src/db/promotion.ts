@@ -74,13 +74,6 @@ export async function listPromotableTempIds(
     .sort();
 }
 
-/** The server id a promoted temp- id became on this device, or null (unknown or not temp). */
-export async function readPromotedId(db: AppDatabase, tempId: string): Promise<string | null> {
-  if (!isTempId(tempId)) return null;
-  const document = await db.getLocal<PromotedIds>(promotedIdsDocumentId);
-  return localDocumentData(document)?.ids[tempId] ?? null;
-}
-
 /**
  * The server id `tempId` was promoted to, live: null until the promotion is recorded (and
  * always for ids that are not temp- ids), then the server id.

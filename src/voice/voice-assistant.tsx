@@ -32,6 +32,7 @@ import {
 import { Camera, Mic, MicOff, Send, X } from 'lucide-react';
 import { useOutdoorSettings } from '../db/safety-settings.ts';
 import { RECOGNITION_ERRORS } from '../lib/voice/browser-speech.ts';
+import { offlineSpeechNotInstalledText } from '../lib/voice/offline-speech.ts';
 import type { VoiceReply } from '../lib/voice/voice-answers.ts';
 import type { EmergencySettings } from '../lib/outdoor/outdoor-settings.ts';
 import type { VoiceActor } from '../machines/voice-machine.ts';
@@ -95,7 +96,16 @@ function OfflineSpeech({ snapshot, actor }: { snapshot: VoiceSnapshot; actor: Vo
           )}
         </ProgressBar>
       ) : null}
-      {offline.state === 'not-installed' || offline.state === 'not-ready' ? (
+      {offline.state === 'not-installed' ? (
+        <>
+          {/* The server has no model to give: a Download button would only fail. */}
+          <p>{offlineSpeechNotInstalledText}.</p>
+          <Button className="button" onPress={() => actor.send({ type: 'offline.install' })}>
+            Ask the server again
+          </Button>
+        </>
+      ) : null}
+      {offline.state === 'not-ready' ? (
         <>
           <p>Offline speech is not on this device. Download it with signal to talk without one.</p>
           <Button className="button" onPress={() => actor.send({ type: 'offline.install' })}>

@@ -16,6 +16,7 @@ import {
   filterCampgrounds,
   nearbyCampgrounds,
   nearbyRadiusMiles,
+  noCampgroundFilters,
   topRatedCampgrounds,
   type LatLng,
 } from '../../lib/campgrounds/directory.ts';
@@ -103,8 +104,9 @@ export function CampgroundDirectory({
   const opened = campgrounds.find((campground) => campground.id === openId) ?? null;
 
   const clearSearch = () => {
-    setQuery('');
-    void saveFilters({ types: [], amenities: [], priceMin: '', priceMax: '' });
+    const { query: noQuery, types, amenities, priceMin, priceMax } = noCampgroundFilters;
+    setQuery(noQuery);
+    void saveFilters({ types: [...types], amenities: [...amenities], priceMin, priceMax });
   };
 
   return (

@@ -95,12 +95,12 @@ function seasonLabel(startYear: number): string {
 }
 
 /**
- * Label of the Arkansas duck season that `now` (local time) belongs to or comes before:
- * seasons open in September and end by February, so from March on the coming season is
- * "YYYY-YY" of this year and next ("2026-27" from March 2026), before then last year's.
+ * First year of the Arkansas duck season that `now` (local time) belongs to or comes before:
+ * seasons open in September and end by February, so from March on the coming season starts
+ * this year ("2026-27" from March 2026), before then it started last year.
  */
-export function duckSeasonLabelFor(now: Date): string {
-  return seasonLabel(now.getMonth() >= 2 ? now.getFullYear() : now.getFullYear() - 1);
+function seasonStartYearFor(now: Date): number {
+  return now.getMonth() >= 2 ? now.getFullYear() : now.getFullYear() - 1;
 }
 
 /** The season the home and duck pages lead with: the shipped one, or the next unpublished one. */
@@ -124,7 +124,6 @@ export function duckSeasonHeadline(now: Date): DuckSeasonHeadline {
   }
   // After the youth hunt (Feb 8, 2026) but before March the calendar rule still names 2025-26.
   const shippedStartYear = duckSeasonPeriods[0]!.start.getFullYear();
-  const startYear = now.getMonth() >= 2 ? now.getFullYear() : now.getFullYear() - 1;
-  const label = seasonLabel(Math.max(startYear, shippedStartYear + 1));
+  const label = seasonLabel(Math.max(seasonStartYearFor(now), shippedStartYear + 1));
   return { label, published: false, badge: `${label} season: ${DATES_NOT_PUBLISHED}` };
 }

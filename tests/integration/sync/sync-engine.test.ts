@@ -18,7 +18,7 @@ import { observePendingSyncCount } from '../../../src/db/pending-sync.ts';
 import {
   applyPromotions,
   listPromotableTempIds,
-  readPromotedId,
+  observePromotedId,
 } from '../../../src/db/promotion.ts';
 import { importGpxContents } from '../../../src/db/trips.ts';
 import { startSyncEngine, type SyncEngine } from '../../../src/sync/sync-engine.ts';
@@ -26,6 +26,11 @@ import { storageEngines } from '../server/test-server.ts';
 import { makeTrackChunk, makeTrip, makeTripPlan } from './sync-fixtures.ts';
 import { startSyncServer, type RunningSyncServer } from './sync-client.ts';
 import { createTestTransport } from './test-transport.ts';
+
+/** The server id a temp- id was promoted to on `db`, as the app's live lookup reports it now. */
+function promotedIdOf(db: AppDatabase, tempId: string): Promise<string | null> {
+  return firstValueFrom(observePromotedId(db, tempId));
+}
 
 describe.each(storageEngines)('sync engine on %s', (engine) => {
   let server: RunningSyncServer;
@@ -274,9 +279,9 @@ describe.each(storageEngines)('sync engine on %s', (engine) => {
     ]);
     expect(left).toHaveLength(3);
     // The device remembers where each temp- id went, for pages and links still holding one.
-    expect(await readPromotedId(phone, imported.tripIds[0]!)).toBe(tripId);
-    expect(await readPromotedId(phone, first.tempId)).toBe(first.id);
-    expect(await readPromotedId(phone, 'temp-riding')).toBeNull();
+    expect(await promotedIdOf(phone, imported.tripIds[0]!)).toBe(tripId);
+    expect(await promotedIdOf(phone, first.tempId)).toBe(first.id);
+    expect(await promotedIdOf(phone, 'temp-riding')).toBeNull();
     // Only the ride still being recorded and its waypoint wait.
     expect(await firstValueFrom(observePendingSyncCount(phone))).toBe(2);
 
