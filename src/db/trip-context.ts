@@ -19,7 +19,7 @@
  * reported through `error$` and `onError`, and the write is retried with a growing delay, on
  * the next change, and when the page is hidden.
  */
-import { BehaviorSubject, distinctUntilChanged, filter, map, type Observable } from 'rxjs';
+import { BehaviorSubject, distinctUntilChanged, filter, type Observable } from 'rxjs';
 import type { RxDocument } from 'rxdb';
 import { tripContextKey, tripContextLimits } from '../../schemas/trip-context.ts';
 import type { TripContext } from '../../schemas/trip-context.ts';
@@ -36,19 +36,6 @@ export type TripContextChange = (context: TripContext) => TripContext;
 
 /** Longest wait between retries of a failed write, ms. */
 const maxRetryDelayMs = 30_000;
-
-/** The stored document, null when there is none; toJSON without RxDB's meta fields. */
-export function observeStoredTripContext(db: AppDatabase): Observable<TripContext | null> {
-  return db.tripContext
-    .findOne(tripContextKey)
-    .$.pipe(map((document) => (document ? (document.toJSON() as TripContext) : null)));
-}
-
-/** The stored trip context, or null when this device has none yet. */
-export async function readTripContext(db: AppDatabase): Promise<TripContext | null> {
-  const document = await db.tripContext.findOne(tripContextKey).exec();
-  return document ? (document.toJSON() as TripContext) : null;
-}
 
 /**
  * True when `error` (or an error it wraps, as Dexie and RxDB do) is the browser refusing to

@@ -7,13 +7,12 @@ import {
   createTripContextPersister,
   getTripContextPersister,
   isQuotaExceededError,
-  observeStoredTripContext,
-  readTripContext,
   recordRecommendations,
   updateNavigationContext,
   type TripContextPersister,
   type TripContextWriteError,
 } from '../../../src/db/trip-context.ts';
+import { observeStoredTripContext, readTripContext } from '../../support/stored-trip-context.ts';
 import {
   applyRecommendations,
   emptyTripContext,

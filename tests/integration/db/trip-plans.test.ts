@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../../../src/db/database.ts';
 import { applyPromotions } from '../../../src/db/promotion.ts';
-import { getTripContextPersister, readTripContext } from '../../../src/db/trip-context.ts';
+import { getTripContextPersister } from '../../../src/db/trip-context.ts';
+import { readTripContext } from '../../support/stored-trip-context.ts';
 import { PlanNameError, savePlannedTrip } from '../../../src/db/trip-plans.ts';
 import {
   isActiveTripPlan,
