@@ -4,19 +4,8 @@
  * into More under 430 px, where nine items would fall below 44 px) and Login or Profile.
  * Role-filtered like every menu.
  */
-import type { ReactNode } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogTrigger,
-  Heading,
-  Link,
-  Menu,
-  MenuTrigger,
-  Modal,
-  ModalOverlay,
-  Popover,
-} from 'react-aria-components';
+import { lazy, type ReactNode } from 'react';
+import { Button, Link } from 'react-aria-components';
 import {
   CircleUser,
   HandHeart,
@@ -28,18 +17,13 @@ import {
   Menu as MenuIcon,
   Search,
   Sparkles,
-  X,
 } from 'lucide-react';
-import { getFeature } from '../features/directory.ts';
 import type { Role } from '../lib/auth/roles.ts';
-import { FeatureBadges } from '../ui/feature-badges.tsx';
-import { FeatureIcon } from '../ui/feature-icon.tsx';
-import { FeatureMenuItem } from './nav-menu.tsx';
-import { MORE_SECTIONS, resolveVisible, TOP_NAV_GROUPS } from './nav-data.ts';
+import { DeferredTrigger } from './deferred-trigger.tsx';
 import { openPalette } from './palette-store.ts';
-import { ThemePicker } from './theme/theme-picker.tsx';
 import { isCurrentEntry } from './use-current-page.ts';
 
+/** One bar entry; the current page renders as highlighted text with aria-current. */
 function BarLink({
   href,
   label,
@@ -69,117 +53,68 @@ function BarLink({
   );
 }
 
-/**
- * The More sheet's sections. In glove mode the bar has no room for Local (every item is 60 px
- * wide), so its pages are listed here instead; CSS shows that section only in glove mode.
- */
-const moreSheetSections = [
-  ...MORE_SECTIONS.map((section) => ({ section, gloveOnly: false })),
-  ...TOP_NAV_GROUPS.filter((group) => group.id === 'local').map((section) => ({
-    section,
-    gloveOnly: true,
-  })),
-];
+const MoreSheet = lazy(() =>
+  import('./bottom-nav-menus.tsx').then((module) => ({ default: module.MoreSheet })),
+);
+const LocalMenu = lazy(() =>
+  import('./bottom-nav-menus.tsx').then((module) => ({ default: module.LocalMenu })),
+);
 
-function MoreSheet({ role, currentHref }: { role: Role; currentHref: string }) {
-  const donate = getFeature('donate');
+/** A bar button that looks like its menu's trigger while the menu loads (deferred-trigger.tsx). */
+function PlaceholderBarButton({
+  label,
+  icon,
+  className,
+  onPress,
+}: {
+  label: string;
+  icon: ReactNode;
+  className: string;
+  onPress: () => void;
+}) {
   return (
-    <DialogTrigger>
-      <Button className="bar-item">
-        <MenuIcon aria-hidden="true" size={22} />
-        <span className="bar-item__label">More</span>
-      </Button>
-      <ModalOverlay className="sheet-overlay" isDismissable>
-        <Modal className="sheet">
-          <Dialog className="sheet__dialog">
-            {({ close }) => (
-              <>
-                <div className="sheet__header">
-                  <Heading slot="title" className="sheet__title">
-                    More
-                  </Heading>
-                  <Button className="button button--ghost" aria-label="Close" onPress={close}>
-                    <X aria-hidden="true" size={22} />
-                  </Button>
-                </div>
-                <section className="sheet-section sheet-section--donate">
-                  <Link
-                    className="button button--primary sheet__donate"
-                    href={donate.route}
-                    onPress={close}
-                  >
-                    <HandHeart aria-hidden="true" size={20} /> {donate.label}
-                  </Link>
-                </section>
-                {moreSheetSections.map(({ section, gloveOnly }) => {
-                  const items = resolveVisible(section.keys, role);
-                  if (items.length === 0) return null;
-                  return (
-                    <section
-                      key={section.id}
-                      className={
-                        gloveOnly ? 'sheet-section sheet-section--glove-only' : 'sheet-section'
-                      }
-                      aria-labelledby={`more-${section.id}`}
-                    >
-                      <h3 id={`more-${section.id}`} className="sheet-section__title">
-                        {section.label}
-                      </h3>
-                      <ul className="sheet-links">
-                        {items.map((feature) => {
-                          const current = isCurrentEntry(feature, currentHref);
-                          return (
-                            <li key={feature.key}>
-                              {current ? (
-                                <span className="sheet-link is-current" aria-current="page">
-                                  <FeatureIcon name={feature.icon} />
-                                  <span className="sheet-link__label">{feature.label}</span>
-                                  <FeatureBadges feature={feature} />
-                                </span>
-                              ) : (
-                                <Link className="sheet-link" href={feature.route} onPress={close}>
-                                  <FeatureIcon name={feature.icon} />
-                                  <span className="sheet-link__label">{feature.label}</span>
-                                  <FeatureBadges feature={feature} />
-                                </Link>
-                              )}
-                            </li>
-                          );
-                        })}
-                      </ul>
-                    </section>
-                  );
-                })}
-                <section className="sheet-section">
-                  <ThemePicker />
-                </section>
-              </>
-            )}
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
-    </DialogTrigger>
+    <button type="button" className={className} onClick={onPress}>
+      {icon}
+      <span className="bar-item__label">{label}</span>
+    </button>
   );
 }
 
-function LocalMenu({ role, currentHref }: { role: Role; currentHref: string }) {
-  const group = TOP_NAV_GROUPS.find((item) => item.id === 'local');
-  const items = group ? resolveVisible(group.keys, role) : [];
-  const active = items.some((feature) => isCurrentEntry(feature, currentHref));
+/** The Local menu, loaded after the first screen. */
+function DeferredLocalMenu({ role, currentHref }: { role: Role; currentHref: string }) {
   return (
-    <MenuTrigger>
-      <Button className={`bar-item bar-item--glove-hidden${active ? ' is-active' : ''}`}>
-        <MapPinned aria-hidden="true" size={22} />
-        <span className="bar-item__label">Local</span>
-      </Button>
-      <Popover className="nav-popover" placement="top" offset={8}>
-        <Menu className="nav-menu" aria-label="Local Areas">
-          {items.map((feature) => (
-            <FeatureMenuItem key={feature.key} feature={feature} currentHref={currentHref} />
-          ))}
-        </Menu>
-      </Popover>
-    </MenuTrigger>
+    <DeferredTrigger
+      placeholder={(onPress) => (
+        <PlaceholderBarButton
+          label="Local"
+          icon={<MapPinned aria-hidden="true" size={22} />}
+          className="bar-item bar-item--glove-hidden"
+          onPress={onPress}
+        />
+      )}
+      menu={(openAtOnce) => (
+        <LocalMenu role={role} currentHref={currentHref} defaultOpen={openAtOnce} />
+      )}
+    />
+  );
+}
+
+/** The More sheet, loaded after the first screen. */
+function DeferredMoreSheet({ role, currentHref }: { role: Role; currentHref: string }) {
+  return (
+    <DeferredTrigger
+      placeholder={(onPress) => (
+        <PlaceholderBarButton
+          label="More"
+          icon={<MenuIcon aria-hidden="true" size={22} />}
+          className="bar-item"
+          onPress={onPress}
+        />
+      )}
+      menu={(openAtOnce) => (
+        <MoreSheet role={role} currentHref={currentHref} defaultOpen={openAtOnce} />
+      )}
+    />
   );
 }
 
@@ -212,7 +147,7 @@ export function BottomNav({ role, currentHref }: { role: Role; currentHref: stri
         icon={<LifeBuoy aria-hidden="true" size={22} />}
         currentHref={currentHref}
       />
-      <LocalMenu role={role} currentHref={currentHref} />
+      <DeferredLocalMenu role={role} currentHref={currentHref} />
       <Button
         className="bar-item bar-item--glove-hidden"
         onPress={openPalette}
@@ -223,7 +158,7 @@ export function BottomNav({ role, currentHref }: { role: Role; currentHref: stri
           Search
         </span>
       </Button>
-      <MoreSheet role={role} currentHref={currentHref} />
+      <DeferredMoreSheet role={role} currentHref={currentHref} />
       <BarLink
         href="/donate"
         label="Donate"

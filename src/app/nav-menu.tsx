@@ -62,6 +62,7 @@ export function NavMenu({
   currentHref,
   extra,
   highlightCurrent = true,
+  defaultOpen = false,
 }: {
   label: string;
   icon?: ReactNode;
@@ -71,6 +72,8 @@ export function NavMenu({
   extra?: ReactNode;
   /** Whether the trigger lights up when it lists the current page (off for Discover). */
   highlightCurrent?: boolean;
+  /** Open on mount: the rider pressed the trigger while the menu was still loading. */
+  defaultOpen?: boolean;
 }) {
   const containsCurrent =
     highlightCurrent &&
@@ -79,7 +82,7 @@ export function NavMenu({
     );
   if (sections.every((section) => section.items.length === 0) && !extra) return null;
   return (
-    <MenuTrigger>
+    <MenuTrigger defaultOpen={defaultOpen}>
       <Button className={containsCurrent ? 'nav-trigger is-active' : 'nav-trigger'}>
         {icon}
         <span>{label}</span>

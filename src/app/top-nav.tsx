@@ -5,25 +5,14 @@
  * /profile), and the Me menu (account items and Logout when signed in, Login when signed out).
  * Role-filtered.
  */
-import { useSyncExternalStore, type ReactNode } from 'react';
-import {
-  Button,
-  Link,
-  Menu,
-  MenuItem,
-  MenuTrigger,
-  Popover,
-  Separator,
-} from 'react-aria-components';
-import { ChevronDown, Compass, LogIn, LogOut, Map as MapIcon, Search, User } from 'lucide-react';
-import { getFeature } from '../features/directory.ts';
+import { lazy, type ReactNode } from 'react';
+import { Button, Link } from 'react-aria-components';
+import { ChevronDown, Compass, LogIn, Map as MapIcon, Search, User } from 'lucide-react';
 import type { Role } from '../lib/auth/roles.ts';
-import { useSession } from '../lib/auth/session-context.tsx';
 import { SyncStatusIndicator } from '../sync/sync-status-view.tsx';
-import { NavMenu, FeatureMenuItem } from './nav-menu.tsx';
-import { ADMIN_MENU_KEYS, ME_MENU_KEYS, resolveVisible, TOP_NAV_GROUPS } from './nav-data.ts';
+import { DeferredTrigger } from './deferred-trigger.tsx';
+import { resolveVisible, TOP_NAV_GROUPS } from './nav-data.ts';
 import { openPalette } from './palette-store.ts';
-import { discoverFeatures, getRecentKeysSnapshot, subscribeRecentKeys } from './recent-features.ts';
 import { isCurrentEntry } from './use-current-page.ts';
 
 /** A top-level link; the current page renders as highlighted text with aria-current. */
@@ -56,63 +45,34 @@ export function NavLink({
   );
 }
 
-/** Discover: Browse All Features, then up to 5 recent and popular features for `role`. */
-function DiscoverMenu({ role, currentHref }: { role: Role; currentHref: string }) {
-  const recentKeys = useSyncExternalStore(subscribeRecentKeys, getRecentKeysSnapshot, () => []);
-  const discover = discoverFeatures(recentKeys, role);
-  const allFeatures = getFeature('features');
-  return (
-    <NavMenu
-      label="Discover"
-      highlightCurrent={false}
-      icon={<Compass aria-hidden="true" size={18} />}
-      currentHref={currentHref}
-      extra={
-        <FeatureMenuItem
-          feature={{ ...allFeatures, label: 'Browse All Features' }}
-          currentHref={currentHref}
-        />
-      }
-      sections={[
-        {
-          id: 'discover',
-          title: 'Popular & recent',
-          items: discover.map((item) => item.feature),
-        },
-      ]}
-    />
-  );
-}
+const GroupMenu = lazy(() =>
+  import('./top-nav-menus.tsx').then((module) => ({ default: module.GroupMenu })),
+);
+const DiscoverMenu = lazy(() =>
+  import('./top-nav-menus.tsx').then((module) => ({ default: module.DiscoverMenu })),
+);
+const MeMenu = lazy(() =>
+  import('./top-nav-menus.tsx').then((module) => ({ default: module.MeMenu })),
+);
 
-/** The signed-in Me menu: account items, admin items for admins, then Logout. */
-function MeMenu({ role, currentHref }: { role: Role; currentHref: string }) {
-  const meItems = resolveVisible(ME_MENU_KEYS, role);
-  const adminItems = resolveVisible(ADMIN_MENU_KEYS, role);
-  const { logout } = useSession();
+/** A dropdown trigger's look while its menu loads (deferred-trigger.tsx). */
+function PlaceholderTrigger({
+  label,
+  icon,
+  className = 'nav-trigger',
+  onPress,
+}: {
+  label: string;
+  icon?: ReactNode;
+  className?: string;
+  onPress: () => void;
+}) {
   return (
-    <MenuTrigger>
-      <Button className="nav-trigger nav-trigger--me">
-        <User aria-hidden="true" size={18} />
-        <span>Me</span>
-        <ChevronDown aria-hidden="true" size={16} className="nav-trigger__chevron" />
-      </Button>
-      <Popover className="nav-popover" placement="bottom end" offset={6}>
-        <Menu className="nav-menu" aria-label="Me">
-          {meItems.map((feature) => (
-            <FeatureMenuItem key={feature.key} feature={feature} currentHref={currentHref} />
-          ))}
-          {adminItems.length > 0 ? <Separator className="nav-menu__separator" /> : null}
-          {adminItems.map((feature) => (
-            <FeatureMenuItem key={feature.key} feature={feature} currentHref={currentHref} />
-          ))}
-          <Separator className="nav-menu__separator" />
-          <MenuItem id="logout" textValue="Logout" className="menu-item" onAction={logout}>
-            <LogOut className="menu-item__icon" aria-hidden="true" size={18} />
-            <span className="menu-item__label">Logout</span>
-          </MenuItem>
-        </Menu>
-      </Popover>
-    </MenuTrigger>
+    <button type="button" className={className} onClick={onPress}>
+      {icon}
+      <span>{label}</span>
+      <ChevronDown aria-hidden="true" size={16} className="nav-trigger__chevron" />
+    </button>
   );
 }
 
@@ -129,7 +89,19 @@ function TopNavActions({ role, currentHref }: { role: Role; currentHref: string 
         </kbd>
       </Button>
       {role !== 'guest' ? (
-        <MeMenu role={role} currentHref={currentHref} />
+        <DeferredTrigger
+          placeholder={(onPress) => (
+            <PlaceholderTrigger
+              label="Me"
+              icon={<User aria-hidden="true" size={18} />}
+              className="nav-trigger nav-trigger--me"
+              onPress={onPress}
+            />
+          )}
+          menu={(openAtOnce) => (
+            <MeMenu role={role} currentHref={currentHref} defaultOpen={openAtOnce} />
+          )}
+        />
       ) : (
         <NavLink
           href="/profile"
@@ -159,17 +131,38 @@ export function TopNav({ role, currentHref }: { role: Role; currentHref: string 
             currentHref={currentHref}
           />
         </li>
-        {TOP_NAV_GROUPS.map((group) => (
-          <li key={group.id}>
-            <NavMenu
-              label={group.label}
-              currentHref={currentHref}
-              sections={[{ id: group.id, items: resolveVisible(group.keys, role) }]}
-            />
-          </li>
-        ))}
+        {TOP_NAV_GROUPS.map((group) =>
+          resolveVisible(group.keys, role).length === 0 ? null : (
+            <li key={group.id}>
+              <DeferredTrigger
+                placeholder={(onPress) => (
+                  <PlaceholderTrigger label={group.label} onPress={onPress} />
+                )}
+                menu={(openAtOnce) => (
+                  <GroupMenu
+                    group={group}
+                    role={role}
+                    currentHref={currentHref}
+                    defaultOpen={openAtOnce}
+                  />
+                )}
+              />
+            </li>
+          ),
+        )}
         <li>
-          <DiscoverMenu role={role} currentHref={currentHref} />
+          <DeferredTrigger
+            placeholder={(onPress) => (
+              <PlaceholderTrigger
+                label="Discover"
+                icon={<Compass aria-hidden="true" size={18} />}
+                onPress={onPress}
+              />
+            )}
+            menu={(openAtOnce) => (
+              <DiscoverMenu role={role} currentHref={currentHref} defaultOpen={openAtOnce} />
+            )}
+          />
         </li>
       </ul>
       <TopNavActions role={role} currentHref={currentHref} />

@@ -13,10 +13,14 @@ import { usePageMeta } from '../ui/page-meta.ts';
 import { duckSeasonHeadline } from '../lib/hunting/duck-season.ts';
 import { DuckSeasonCard } from './duck-season-card.tsx';
 import { computeHomeStats } from './featured-locations.ts';
-import { WelcomeDialog } from './welcome-dialog.tsx';
 import { ActivePlanCard } from './active-plan-card.tsx';
 import './explore.css';
 import './home-page.css';
+
+// The first-visit welcome waits a second anyway: its modal code loads once the database is open.
+const WelcomeDialog = lazy(() =>
+  import('./welcome-dialog.tsx').then((module) => ({ default: module.WelcomeDialog })),
+);
 
 const HomeFooter = lazy(() =>
   import('./home-footer.tsx').then((module) => ({ default: module.HomeFooter })),
@@ -92,7 +96,9 @@ export function HomePage() {
 
       <LazyFooter />
       <WhenDatabaseOpen>
-        <WelcomeDialog />
+        <Suspense fallback={null}>
+          <WelcomeDialog />
+        </Suspense>
       </WhenDatabaseOpen>
     </div>
   );

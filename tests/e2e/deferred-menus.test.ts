@@ -1,0 +1,75 @@
+/**
+ * The navigation bars' menus load after the first screen (issue 18). On a slow connection a
+ * rider may press More, Local or a top-bar dropdown before its code has arrived: the press must
+ * not be lost, the menu opens as soon as it loads. The menu chunk is held back here to make
+ * that window as long as a slow network would.
+ */
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { openBrowser, viewports, type BrowserSession } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+let session: BrowserSession | null = null;
+
+afterEach(async () => {
+  await session?.close();
+  session = null;
+});
+
+/** Holds every request for a script matching `pattern` until the returned function is called. */
+async function holdScript(
+  current: BrowserSession,
+  pattern: RegExp,
+): Promise<{ release: () => void; requested: Promise<void> }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let markRequested = () => {};
+  const requested = new Promise<void>((resolve) => {
+    markRequested = resolve;
+  });
+  await current.context.route(pattern, async (route) => {
+    markRequested();
+    await released;
+    await route.continue();
+  });
+  return { release, requested };
+}
+
+describe('menus that load after the first screen', () => {
+  it('opens the More sheet pressed on a phone before its code arrived', async () => {
+    session = await openBrowser(viewports.phone);
+    const { page } = session;
+    const held = await holdScript(session, /bottom-nav-menus-[\w-]+\.js$/);
+    await page.goto(baseUrl);
+    await page.locator('#main h1').first().waitFor();
+    await held.requested;
+
+    await page.locator('.bottom-nav').getByRole('button', { name: 'More' }).click();
+    await page.waitForTimeout(300);
+    expect(await page.getByRole('dialog', { name: 'More' }).count()).toBe(0);
+
+    held.release();
+    const sheet = page.getByRole('dialog', { name: 'More' });
+    await sheet.waitFor();
+    await expect(sheet.getByRole('radiogroup').count()).resolves.toBe(1);
+  });
+
+  it('opens a top-bar dropdown pressed on a desktop before its code arrived', async () => {
+    session = await openBrowser(viewports.desktop);
+    const { page } = session;
+    const held = await holdScript(session, /top-nav-menus-[\w-]+\.js$/);
+    await page.goto(baseUrl);
+    await page.locator('#main h1').first().waitFor();
+    await held.requested;
+
+    await page.locator('.top-nav').getByRole('button', { name: 'Discover' }).click();
+    await page.waitForTimeout(300);
+    expect(await page.getByRole('menu', { name: 'Discover' }).count()).toBe(0);
+
+    held.release();
+    const menu = page.getByRole('menu', { name: 'Discover' });
+    await menu.waitFor();
+    await menu.getByRole('menuitem', { name: /Browse All Features/ }).waitFor();
+  });
+});
