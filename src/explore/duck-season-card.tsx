@@ -6,7 +6,6 @@
  */
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { format } from 'date-fns';
 import { ArrowRight, Bird, ExternalLink } from 'lucide-react';
 import {
   AGFC_URL,
@@ -26,6 +25,14 @@ function AgfcLink() {
       <span className="visually-hidden"> (opens in a new tab)</span>
     </a>
   );
+}
+
+/**
+ * "February 8, 2026": the platform's own month names, so the home page's first screen does not
+ * load a date library's locale data for one date (issue 18).
+ */
+function longDate(date: Date): string {
+  return date.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 }
 
 /**
@@ -62,7 +69,7 @@ export function DuckSeasonCard({
               sentence around the link into columns. */}
           <span>
             {headline.label}: {DATES_NOT_PUBLISHED}. The {DUCK_SEASON_LABEL} season is over (it
-            ended {format(status.endedOn, 'MMMM d, yyyy')}). Check the <AgfcLink /> for new dates.
+            ended {longDate(status.endedOn)}). Check the <AgfcLink /> for new dates.
           </span>
         </p>
       ) : status.state === 'open' ? (

@@ -3,7 +3,8 @@
  * 24-hour hours and minutes ('Invalid date' on bad input), and large numbers abbreviated with K
  * at thousands and M at millions, one decimal.
  */
-import { format, isValid } from 'date-fns';
+// lightFormat: numeric tokens only, so no locale data rides along into the first screen (issue 18).
+import { isValid, lightFormat } from 'date-fns';
 
 /**
  * Formats a moment as `MM/dd/yyyy HH:mm` in the device's time zone, e.g. `11/20/2026 23:34`.
@@ -13,7 +14,7 @@ import { format, isValid } from 'date-fns';
 export function formatDateTime(value: Date | number | string | null | undefined): string {
   if (value === null || value === undefined || value === '') return 'Invalid date';
   const date = value instanceof Date ? value : new Date(value);
-  return isValid(date) ? format(date, 'MM/dd/yyyy HH:mm') : 'Invalid date';
+  return isValid(date) ? lightFormat(date, 'MM/dd/yyyy HH:mm') : 'Invalid date';
 }
 
 /**
