@@ -7,14 +7,7 @@
  * their page at once; an emergency reply only offers the emergency screen, nothing is sent by
  * itself.
  */
-import {
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-  type CSSProperties,
-  type FormEvent,
-} from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import {
   Button,
@@ -351,13 +344,20 @@ export function VoiceAssistant() {
   const close = useCallback(() => setOpen(false), []);
   const followedRef = useRef<VoiceReply | null>(null);
   const clearance = emergencyClearance(settings.emergencySettings);
+  useEffect(() => {
+    // On the root, so the page's bottom padding (layout.css .app-main) leaves room for the
+    // floating buttons and the last card of a page can scroll clear of them.
+    const root = document.documentElement;
+    root.dataset.voiceButton = 'shown';
+    root.style.setProperty('--voice-fab-clearance', `${clearance}px`);
+    return () => {
+      delete root.dataset.voiceButton;
+      root.style.removeProperty('--voice-fab-clearance');
+    };
+  }, [clearance]);
   return (
     <DialogTrigger isOpen={open} onOpenChange={setOpen}>
-      <Button
-        className="voice-fab"
-        aria-label="Voice assistant"
-        style={{ '--voice-fab-clearance': `${clearance}px` } as CSSProperties}
-      >
+      <Button className="voice-fab" aria-label="Voice assistant">
         <Mic aria-hidden="true" className="voice-fab__icon" />
       </Button>
       <ModalOverlay className="voice-overlay" isDismissable>

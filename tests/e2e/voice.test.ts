@@ -185,6 +185,16 @@ describe('voice assistant', () => {
     expect(fabBox.height).toBeGreaterThanOrEqual(60);
     expect(fabBox.y + fabBox.height).toBeLessThanOrEqual(sosBox.y);
     await saveScreenshot(page, 'voice-button-glove-emergency-phone');
+
+    // Scrolled to the end, the page's last content clears both floating buttons.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForTimeout(200);
+    const contentBottom = await page.evaluate(
+      () => document.querySelector('#main')!.lastElementChild!.getBoundingClientRect().bottom,
+    );
+    const topOfButtons = Math.min((await fab.boundingBox())!.y, (await sos.boundingBox())!.y);
+    expect(contentBottom).toBeLessThanOrEqual(topOfButtons);
+    await saveScreenshot(page, 'voice-button-page-end-glove-emergency-phone');
   });
 
   it('hides Press to talk where the browser has no speech recognition, and still answers typed questions', async () => {
