@@ -100,7 +100,24 @@ export interface IdPromotionsTable {
   created_at: number;
 }
 
+/**
+ * A repair shop a rider suggested (issue 16), and an admin's review of it. Only approved shops
+ * are public; `data` is the submitted shop as JSON text (schemas/repair-shops.ts).
+ */
+export interface RepairShopSubmissionsTable {
+  id: string;
+  user_id: string;
+  data: string;
+  /** 'pending' | 'approved' | 'rejected'. */
+  status: string;
+  /** Why an admin rejected it; null otherwise. */
+  reason: string | null;
+  submitted_at: number;
+  reviewed_at: number | null;
+}
+
 export interface ServerDatabase {
+  repair_shop_submissions: RepairShopSubmissionsTable;
   user_documents: UserDocumentsTable;
   id_promotions: IdPromotionsTable;
   documents: DocumentsTable;

@@ -111,11 +111,38 @@ const authSchema: Migration = {
   },
 };
 
+/** Rider-suggested repair shops and their review (issue 16; database.ts for the columns). */
+const repairShopSchema: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('repair_shop_submissions')
+      .addColumn('id', 'varchar(64)', (column) => column.primaryKey())
+      .addColumn('user_id', 'varchar(64)', (column) =>
+        column.notNull().references('users.id').onDelete('cascade'),
+      )
+      .addColumn('data', 'text', (column) => column.notNull())
+      .addColumn('status', 'varchar(16)', (column) => column.notNull())
+      .addColumn('reason', 'text')
+      .addColumn('submitted_at', 'bigint', (column) => column.notNull())
+      .addColumn('reviewed_at', 'bigint')
+      .execute();
+    await db.schema
+      .createIndex('repair_shop_submissions_status_idx')
+      .on('repair_shop_submissions')
+      .column('status')
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('repair_shop_submissions').execute();
+  },
+};
+
 /** Migrations by name; names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
   '2025-01-01-initial-schema': initialSchema,
   '2025-02-01-auth-schema': authSchema,
   '2025-03-01-sync-schema': syncSchema,
+  '2026-11-24-repair-shop-schema': repairShopSchema,
 };
 
 /** Hands the in-code migrations to Kysely's Migrator. */
