@@ -1,11 +1,18 @@
 /**
  * /arkansas-repair-shops (voice-navigation §2.1, garage pages). The app lists a shop only from
- * a verified source; data/ holds none (data/README.md), so the page says so plainly and tells
- * the rider where to look and what to tell a shop, rather than showing invented shops.
+ * a verified source or a rider's suggestion an admin has checked (repair-shop-suggestions.tsx);
+ * data/ holds no verified list (data/README.md), so until riders suggest shops the page says
+ * so plainly and tells the rider where to look and what to tell a shop, never invented shops.
  */
 import { Link } from 'react-aria-components';
 import { Wrench } from 'lucide-react';
 import { usePageMeta } from '../ui/page-meta.ts';
+import {
+  ApprovedShops,
+  ShopReviewQueue,
+  SuggestShop,
+  useApprovedShops,
+} from './repair-shop-suggestions.tsx';
 import './garage.css';
 
 /** Makers of ATVs and side-by-sides sold in the US; each maker's site has a dealer finder. */
@@ -18,7 +25,7 @@ const MAKER_SITES = [
   { name: 'Yamaha', url: 'https://www.yamahamotorsports.com/' },
 ] as const;
 
-/** The repair shops page: an honest empty state with where to look instead. */
+/** The repair shops page: reviewed rider suggestions (or an honest empty state), where to look. */
 export function RepairShopsPage() {
   usePageMeta({
     title: 'Arkansas Repair Shops',
@@ -27,6 +34,7 @@ export function RepairShopsPage() {
     keywords: ['ATV repair Arkansas', 'UTV mechanic', 'powersports dealer', 'service'],
     path: '/arkansas-repair-shops',
   });
+  const approved = useApprovedShops();
   return (
     <article className="garage-page">
       <header>
@@ -34,14 +42,9 @@ export function RepairShopsPage() {
           <Wrench aria-hidden="true" size={30} /> Repair Shops
         </h1>
       </header>
-      <section className="garage-note" aria-labelledby="no-shops">
-        <h2 id="no-shops">No shops are listed</h2>
-        <p>
-          We only list a repair shop when it comes from a verified source, and no verified list of
-          Arkansas off-road repair shops exists yet. So rather than show shops that may have closed
-          or never worked on your machine, this page lists none.
-        </p>
-      </section>
+      <ApprovedShops shops={approved.shops} fetchedAt={approved.fetchedAt} />
+      <SuggestShop onSent={approved.refresh} />
+      <ShopReviewQueue onReviewed={approved.refresh} />
       <section className="garage-card" aria-labelledby="where-to-look">
         <h2 id="where-to-look">Where to look</h2>
         <ul>
