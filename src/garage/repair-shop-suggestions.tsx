@@ -22,6 +22,9 @@ import {
   suggestShop,
 } from './repair-shop-api.ts';
 
+/** Local setting holding the last fetched list of approved shops (privacy policy: stored-data.ts). */
+export const approvedShopsSettingKey = 'repair-shops-approved';
+
 /** What the device keeps of the approved list: the shops and when they were fetched (ms). */
 interface StoredShops {
   shops: RepairShopSubmission[];
@@ -37,7 +40,7 @@ function problemText(error: unknown): string {
 /** The approved shops: the stored copy at once, refreshed from the server whenever online. */
 export function useApprovedShops(): StoredShops & { refresh: () => void } {
   const online = useOnlineStatus();
-  const stored = useLocalSetting<StoredShops>('repairShops.approved', {
+  const stored = useLocalSetting<StoredShops>(approvedShopsSettingKey, {
     shops: [],
     fetchedAt: null,
   });

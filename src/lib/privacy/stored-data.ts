@@ -244,6 +244,14 @@ export const localDocumentPolicy: readonly StoredItem[] = [
     sharedWith: deviceOnly,
   },
   {
+    name: 'setting:repair-shops-approved',
+    holds:
+      'The last list of repair shops riders suggested and an admin approved, so the page works with no signal.',
+    where: 'device',
+    kept: 'Replaced each time the repair shops page is opened online.',
+    sharedWith: deviceOnly,
+  },
+  {
     name: 'setting:welcome-dismissed',
     holds: 'Whether you closed the welcome screen.',
     where: 'device',
@@ -347,6 +355,15 @@ export const serverTablePolicy: readonly StoredItem[] = [
     where: 'server',
     kept: 'Replaced when the shipped data changes.',
     sharedWith: publicCatalogue,
+  },
+  {
+    name: 'repair_shop_submissions',
+    holds:
+      'Repair shops you suggested (name, town, phone, website, what they work on, how you know them), with the admin’s review and, for a rejection, the reason.',
+    where: 'server',
+    kept: 'As long as the account exists.',
+    sharedWith:
+      'Administrators of this installation review every suggestion. Once approved, the shop and your username as the one who suggested it are public to every visitor of the repair shops page.',
   },
   {
     name: 'meta',

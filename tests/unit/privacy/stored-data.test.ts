@@ -19,6 +19,7 @@ import { THEME_MIRROR_KEY } from '../../../src/app/theme/theme-storage.ts';
 import { RECENT_FEATURES_KEY } from '../../../src/app/recent-features.ts';
 import { campgroundPreferencesKey } from '../../../src/db/campground-preferences.ts';
 import { currentVehicleSettingKey } from '../../../src/db/garage.ts';
+import { approvedShopsSettingKey } from '../../../src/garage/repair-shop-suggestions.tsx';
 import { catalogueStatusDocumentId } from '../../../src/db/catalogue-status.ts';
 import {
   legacyMigrationFlagId,
@@ -83,6 +84,7 @@ const knownSettingKeys: Record<string, string> = {
   THEME_SETTING_KEY,
   campgroundPreferencesKey,
   currentVehicleSettingKey,
+  approvedShopsSettingKey,
   // Module-private in src/explore/welcome-dialog.tsx; its literal is checked below.
   WELCOME_SETTING_KEY: 'welcome-dismissed',
 };
