@@ -69,7 +69,7 @@ const routes = [
   },
   { path: '/diagnostic', heading: 'Diagnostic Wizard', text: 'What is the vehicle doing?' },
   { path: '/equipment-guide', heading: 'Equipment Guide', text: '1 gallon of water per person' },
-  { path: '/arkansas-repair-shops', heading: 'Repair Shops', text: 'No shops are listed' },
+  { path: '/arkansas-repair-shops', heading: 'Repair Shops', text: 'Know a good shop?' },
   { path: '/riding-techniques', heading: 'Riding Techniques', text: 'Water crossings' },
 ] as const;
 
