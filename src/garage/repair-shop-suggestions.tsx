@@ -4,64 +4,27 @@
  * kept on the device (a local setting) so the page still lists them with no signal; suggesting
  * and reviewing need a connection, and the page says so.
  */
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Form, Link } from 'react-aria-components';
 import type { RepairShopSubmission } from '../../schemas/repair-shops.ts';
 import { repairShopTextLimits } from '../../schemas/repair-shops.ts';
-import { useLocalSetting } from '../db/settings.ts';
+import type { StoredShops } from '../db/repair-shops.ts';
 import { useSession } from '../lib/auth/session-context.tsx';
 import { formatDateTime } from '../lib/format.ts';
 import { showToast } from '../lib/toast.ts';
 import { useOnlineStatus } from '../ui/use-online-status.ts';
 import { formText, GarageTextField } from './garage-fields.tsx';
 import {
-  fetchApprovedShops,
   fetchMySuggestions,
   fetchReviewQueue,
   reviewShop,
   suggestShop,
-} from './repair-shop-api.ts';
-
-/** Local setting holding the last fetched list of approved shops (privacy policy: stored-data.ts). */
-export const approvedShopsSettingKey = 'repair-shops-approved';
-
-/** What the device keeps of the approved list: the shops and when they were fetched (ms). */
-interface StoredShops {
-  shops: RepairShopSubmission[];
-  fetchedAt: number | null;
-}
+} from '../lib/repair-shops/repair-shop-api.ts';
 
 /** The server's message of a refused request, or what to do when the network failed. */
 function problemText(error: unknown): string {
   if (error instanceof TypeError) return 'No connection: try again with signal.';
   return error instanceof Error ? error.message : String(error);
-}
-
-/** The approved shops: the stored copy at once, refreshed from the server whenever online. */
-export function useApprovedShops(): StoredShops & { refresh: () => void } {
-  const online = useOnlineStatus();
-  const stored = useLocalSetting<StoredShops>(approvedShopsSettingKey, {
-    shops: [],
-    fetchedAt: null,
-  });
-  const { setValue } = stored;
-  const [round, setRound] = useState(0);
-  useEffect(() => {
-    if (!online) return;
-    let cancelled = false;
-    fetchApprovedShops()
-      .then((shops) => {
-        if (!cancelled) void setValue({ shops, fetchedAt: Date.now() });
-      })
-      .catch(() => {
-        // The stored list stays; the page shows when it was last fetched.
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [online, round, setValue]);
-  const refresh = useCallback(() => setRound((value) => value + 1), []);
-  return { ...stored.value, refresh };
 }
 
 /** One approved shop with its contact details and who suggested it. */

@@ -7,12 +7,9 @@
 import { Link } from 'react-aria-components';
 import { Wrench } from 'lucide-react';
 import { usePageMeta } from '../ui/page-meta.ts';
-import {
-  ApprovedShops,
-  ShopReviewQueue,
-  SuggestShop,
-  useApprovedShops,
-} from './repair-shop-suggestions.tsx';
+import { ApprovedShops, ShopReviewQueue, SuggestShop } from './repair-shop-suggestions.tsx';
+import { useApprovedShops } from '../db/repair-shops.ts';
+import { useOnlineStatus } from '../ui/use-online-status.ts';
 import './garage.css';
 
 /** Makers of ATVs and side-by-sides sold in the US; each maker's site has a dealer finder. */
@@ -34,7 +31,7 @@ export function RepairShopsPage() {
     keywords: ['ATV repair Arkansas', 'UTV mechanic', 'powersports dealer', 'service'],
     path: '/arkansas-repair-shops',
   });
-  const approved = useApprovedShops();
+  const approved = useApprovedShops(useOnlineStatus());
   return (
     <article className="garage-page">
       <header>

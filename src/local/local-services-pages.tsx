@@ -15,6 +15,8 @@ import { useCampgrounds, useTrails } from '../db/hooks.ts';
 import { isWebUrl } from '../lib/trail-format.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { Spinner } from '../ui/spinner.tsx';
+import { useApprovedShops } from '../db/repair-shops.ts';
+import { useOnlineStatus } from '../ui/use-online-status.ts';
 import { formatMiles, parkNearbyRadiusMiles, withinRadius, type Nearby } from './nearby.ts';
 import './local.css';
 
@@ -136,6 +138,29 @@ function CampgroundsNearTrail() {
   );
 }
 
+/**
+ * How many repair shops riders suggested and an admin approved (the device's copy of the list
+ * the repair shops page keeps), pointing there for the list and for suggesting one.
+ */
+function RepairShopsSummary() {
+  const { shops } = useApprovedShops(useOnlineStatus());
+  const link = <Link to="/arkansas-repair-shops">Repair Shops</Link>;
+  if (shops.length === 0) {
+    return (
+      <p>
+        No repair shops are listed yet. Riders can suggest one on {link}; an admin checks each
+        before it is listed.
+      </p>
+    );
+  }
+  return (
+    <p>
+      {shops.length === 1 ? 'One repair shop' : `${shops.length} repair shops`} suggested by riders
+      and checked by an admin: see {link}.
+    </p>
+  );
+}
+
 /** /local-services: towing, fuel, lodging and more near the trails (directory "Local Services"). */
 export function LocalServicesPage() {
   usePageMeta({
@@ -154,7 +179,7 @@ export function LocalServicesPage() {
           Where to sleep near a trail, and what to sort out before you lose signal.
         </p>
       </header>
-      <NoListingsYet what="towing, fuel or repair businesses" />
+      <NoListingsYet what="towing or fuel businesses" />
       <section className="local-section" aria-labelledby="lodging-title">
         <h2 id="lodging-title">
           <Tent size={20} aria-hidden="true" /> Camping near a trail
@@ -189,9 +214,7 @@ export function LocalServicesPage() {
         <h2 id="repairs-title">
           <Wrench size={20} aria-hidden="true" /> Repairs
         </h2>
-        <p>
-          Repair shops have their own page: <Link to="/arkansas-repair-shops">Repair Shops</Link>.
-        </p>
+        <RepairShopsSummary />
       </section>
     </article>
   );

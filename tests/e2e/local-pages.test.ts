@@ -44,7 +44,7 @@ const pages: readonly { path: string; heading: string; texts: readonly string[] 
   {
     path: '/local-services',
     heading: 'Local Services',
-    texts: ['No towing, fuel or repair businesses listed yet', 'Camping near a trail'],
+    texts: ['No towing or fuel businesses listed yet', 'Camping near a trail'],
   },
   {
     path: '/local-shopping-network',

@@ -19,7 +19,7 @@ import { THEME_MIRROR_KEY } from '../../../src/app/theme/theme-storage.ts';
 import { RECENT_FEATURES_KEY } from '../../../src/app/recent-features.ts';
 import { campgroundPreferencesKey } from '../../../src/db/campground-preferences.ts';
 import { currentVehicleSettingKey } from '../../../src/db/garage.ts';
-import { approvedShopsSettingKey } from '../../../src/garage/repair-shop-suggestions.tsx';
+import { approvedShopsSettingKey } from '../../../src/db/repair-shops.ts';
 import { catalogueStatusDocumentId } from '../../../src/db/catalogue-status.ts';
 import {
   legacyMigrationFlagId,

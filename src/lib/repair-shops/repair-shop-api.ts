@@ -3,8 +3,8 @@
  * Every call needs a connection; each throws HttpError for a refused request (its message is
  * the server's) and the fetch TypeError when offline.
  */
-import type { RepairShopSubmission, RepairShopSuggestion } from '../../schemas/repair-shops.ts';
-import { apiRequest } from '../lib/http/request.ts';
+import type { RepairShopSubmission, RepairShopSuggestion } from '../../../schemas/repair-shops.ts';
+import { apiRequest } from '../http/request.ts';
 
 /** Approved shops, newest review first (anyone). */
 export async function fetchApprovedShops(): Promise<RepairShopSubmission[]> {
