@@ -160,11 +160,21 @@ describe('session in Chromium', () => {
     session = await openBrowser(viewports.desktop);
     const { page } = session;
 
-    // A guest opening an admin page sees the polite gate, never the page.
+    // A guest opening an admin page sees the polite gate, never the page. The start-up session
+    // check is held back, so "Sign in" is tapped while it still runs (a slow network's case).
+    let releaseCheck = () => {};
+    const checkHeld = new Promise<void>((resolve) => {
+      releaseCheck = resolve;
+    });
+    await page.route('**/api/auth/user', async (route) => {
+      await checkHeld;
+      await route.continue();
+    });
     await page.goto(`${baseUrl}/fleet`);
     await page.getByRole('heading', { name: 'Sign in required' }).waitFor();
     await saveScreenshot(page, 'session-gate-guest-desktop');
     await page.getByRole('link', { name: 'Sign in' }).click();
+    releaseCheck();
     await page.waitForURL(`${baseUrl}/profile`);
     await submitSignIn(page, e2eAccounts.admin.username, e2eAccounts.admin.password);
     await page.waitForURL(`${baseUrl}/fleet`);

@@ -119,7 +119,9 @@ function useSessionActor(store: SessionStore): SessionActor {
 /**
  * While a guest is on a page their role may not open, that page becomes the return path; any
  * other page (except /profile itself) forgets it, so signing in later from the menu goes to the
- * default /ai-trails rather than to an old gated page.
+ * default /ai-trails rather than to an old gated page. A visitor without a stored sign-in is a
+ * guest from the first render (the gate shows then), so the path is kept while the start-up
+ * check still runs too: a rider who taps the gate's "Sign in" at once must not lose it.
  */
 function ReturnPathRecorder() {
   const session = useSession();
@@ -128,7 +130,7 @@ function ReturnPathRecorder() {
   const router = useRouter();
   const { status, role, rememberReturnPath } = session;
   useEffect(() => {
-    if (status !== 'signedOut') return;
+    if (status === 'signedIn' || role !== 'guest') return;
     if (router.state.location.pathname === '/profile') return;
     rememberReturnPath(mayOpen(featureKey, role) ? null : href);
   }, [status, role, featureKey, href, router, rememberReturnPath]);
