@@ -171,6 +171,21 @@ export const localDocumentPolicy: readonly StoredItem[] = [
     sharedWith: deviceOnly,
   },
   {
+    name: 'notification-log',
+    holds:
+      'Your notification centre: up to 100 notices of events on this device or in your synced data (sync problems, achievements, reviewed trail submissions, group ride changes, saved trails opening), with when you read them.',
+    where: 'device',
+    kept: 'Until you clear the centre; the oldest notices go first past 100.',
+    sharedWith: deviceOnly,
+  },
+  {
+    name: 'setting:notification-preferences',
+    holds: 'Which kinds of notification you want, and whether the system shows them too.',
+    where: 'device',
+    kept: untilCleared,
+    sharedWith: deviceOnly,
+  },
+  {
     name: 'legacy-migration',
     holds: 'When data from the older version of the app was copied into this one.',
     where: 'device',

@@ -19,6 +19,10 @@ import { THEME_MIRROR_KEY } from '../../../src/app/theme/theme-storage.ts';
 import { RECENT_FEATURES_KEY } from '../../../src/app/recent-features.ts';
 import { campgroundPreferencesKey } from '../../../src/db/campground-preferences.ts';
 import { currentVehicleSettingKey } from '../../../src/db/garage.ts';
+import {
+  notificationLogDocumentId,
+  notificationPreferencesKey,
+} from '../../../src/db/notifications.ts';
 import { approvedShopsSettingKey } from '../../../src/db/repair-shops.ts';
 import { catalogueStatusDocumentId } from '../../../src/db/catalogue-status.ts';
 import {
@@ -72,6 +76,7 @@ const knownLocalDocumentIds: Record<string, string> = {
   legacyMigrationFlagId,
   legacyUnmappedDocumentsId,
   recordingSessionDocumentId,
+  notificationLogDocumentId,
 };
 const knownSettingKeys: Record<string, string> = {
   ...Object.fromEntries(
@@ -85,6 +90,7 @@ const knownSettingKeys: Record<string, string> = {
   campgroundPreferencesKey,
   currentVehicleSettingKey,
   approvedShopsSettingKey,
+  notificationPreferencesKey,
   // Module-private in src/explore/welcome-dialog.tsx; its literal is checked below.
   WELCOME_SETTING_KEY: 'welcome-dismissed',
 };
