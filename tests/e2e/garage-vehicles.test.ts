@@ -16,32 +16,13 @@ import {
   waitForOfflineReady,
   type BrowserSession,
 } from './browser.ts';
+import { registerRider, signIn } from './accounts.ts';
 
 const baseUrl = inject('baseUrl');
 const sessions: BrowserSession[] = [];
 afterEach(async () => {
   for (const session of sessions.splice(0)) await session.close();
 });
-
-async function signIn(page: Page, rider: { username: string; password: string }) {
-  await page.goto(`${baseUrl}/profile`);
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Username').fill(rider.username);
-  await form.getByLabel('Password').fill(rider.password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByText(`Welcome back, ${rider.username}!`).waitFor();
-}
-
-async function registerRider() {
-  const rider = { username: `garage-${Date.now().toString(36)}`, password: 'long enough password' };
-  const registered = await fetch(`${baseUrl}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...rider, email: `${rider.username}@example.org` }),
-  });
-  expect(registered.status).toBe(201);
-  return rider;
-}
 
 /** Visible controls smaller than `min` px either way (glove mode needs 60). */
 async function undersizedControls(page: Page, min: number): Promise<string[]> {
@@ -110,7 +91,7 @@ async function editVehicle(page: Page) {
 
 describe('my vehicles in Chromium', () => {
   it('adds a vehicle and a log entry offline, keeps them, and syncs to a second profile', async () => {
-    const rider = await registerRider();
+    const rider = await registerRider(baseUrl, 'garage');
     const phone = await openBrowser(viewports.phone);
     sessions.push(phone);
     const { page } = phone;
@@ -143,7 +124,7 @@ describe('my vehicles in Chromium', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
 
     await phone.context.setOffline(false);
-    await signIn(page, rider);
+    await signIn(page, baseUrl, rider);
     const login = await fetch(`${baseUrl}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -165,7 +146,7 @@ describe('my vehicles in Chromium', () => {
 
     const other = await openBrowser(viewports.phone);
     sessions.push(other);
-    await signIn(other.page, rider);
+    await signIn(other.page, baseUrl, rider);
     await other.page.goto(`${baseUrl}/garage`);
     await other.page
       .getByRole('heading', { name: 'Red (2021 Polaris RZR XP 1000)' })

@@ -4,7 +4,6 @@
  * lesson finished and a game played offline are still there after an offline reload; after
  * signing in and going online they reach a second profile of the same rider.
  */
-import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { SKILLS_SUBPAGES } from '../../src/features/directory.ts';
 import { gameScenarios, maxGameScore } from '../../src/learn/game.ts';
@@ -17,21 +16,13 @@ import {
   waitForOfflineReady,
   type BrowserSession,
 } from './browser.ts';
+import { signIn } from './accounts.ts';
 
 const baseUrl = inject('baseUrl');
 const sessions: BrowserSession[] = [];
 afterEach(async () => {
   for (const session of sessions.splice(0)) await session.close();
 });
-
-async function signIn(page: Page, rider: { username: string; password: string }) {
-  await page.goto(`${baseUrl}/profile`);
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Username').fill(rider.username);
-  await form.getByLabel('Password').fill(rider.password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByText(`Welcome back, ${rider.username}!`).waitFor();
-}
 
 describe('skills lessons and the safety game in Chromium', () => {
   it('works offline, keeps progress across a reload, and syncs it to a second profile', async () => {
@@ -119,7 +110,7 @@ describe('skills lessons and the safety game in Chromium', () => {
 
     // Online and signed in: the progress becomes the rider's and reaches another profile.
     await phone.context.setOffline(false);
-    await signIn(page, rider);
+    await signIn(page, baseUrl, rider);
     const login = await fetch(`${baseUrl}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -141,7 +132,7 @@ describe('skills lessons and the safety game in Chromium', () => {
 
     const other = await openBrowser(viewports.phone);
     sessions.push(other);
-    await signIn(other.page, rider);
+    await signIn(other.page, baseUrl, rider);
     await other.page.goto(`${baseUrl}/arkansas-skills/weather-mastery`);
     await other.page
       .getByText(/You finished this lesson \(best quiz 3 of 3\)/)

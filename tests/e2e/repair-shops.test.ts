@@ -12,6 +12,7 @@ import {
   waitForOfflineReady,
   type BrowserSession,
 } from './browser.ts';
+import { registerRider, signIn } from './accounts.ts';
 import { e2eAccounts } from './server.ts';
 
 const baseUrl = inject('baseUrl');
@@ -19,26 +20,6 @@ const sessions: BrowserSession[] = [];
 afterEach(async () => {
   for (const session of sessions.splice(0)) await session.close();
 });
-
-async function signIn(page: Page, account: { username: string; password: string }) {
-  await page.goto(`${baseUrl}/profile`);
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Username').fill(account.username);
-  await form.getByLabel('Password').fill(account.password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByText(`Welcome back, ${account.username}!`).waitFor();
-}
-
-async function registerRider() {
-  const rider = { username: `shops-${Date.now().toString(36)}`, password: 'long enough password' };
-  const registered = await fetch(`${baseUrl}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...rider, email: `${rider.username}@example.org` }),
-  });
-  expect(registered.status).toBe(201);
-  return rider;
-}
 
 async function open(): Promise<Page> {
   const session = await openBrowser(viewports.phone);
@@ -49,9 +30,9 @@ async function open(): Promise<Page> {
 describe('repair shops suggested by riders', () => {
   it('lists a suggested shop only after an admin approves it, for everyone and offline', async () => {
     const shopName = `Ridge Powersports ${Date.now().toString(36)}`;
-    const rider = await registerRider();
+    const rider = await registerRider(baseUrl, 'shops');
     const riderPage = await open();
-    await signIn(riderPage, rider);
+    await signIn(riderPage, baseUrl, rider);
     await riderPage.goto(`${baseUrl}/arkansas-repair-shops`);
     const form = riderPage.getByRole('form', { name: 'Suggest a repair shop' });
     await form.getByLabel('Shop name').fill(shopName);
@@ -65,7 +46,7 @@ describe('repair shops suggested by riders', () => {
     await saveScreenshot(riderPage, 'repair-shops-suggested-phone');
 
     const adminPage = await open();
-    await signIn(adminPage, e2eAccounts.admin);
+    await signIn(adminPage, baseUrl, e2eAccounts.admin);
     await adminPage.goto(`${baseUrl}/arkansas-repair-shops`);
     await adminPage.getByRole('heading', { name: 'Suggestions to review' }).waitFor();
     await adminPage.getByRole('button', { name: `Approve ${shopName}` }).click();

@@ -1,0 +1,37 @@
+/**
+ * Accounts in the browser tests: register a fresh rider through the API and sign a page in
+ * through the Profile page's form, as a rider would.
+ */
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** A username and password the tests sign in with. */
+export interface TestAccount {
+  username: string;
+  password: string;
+}
+
+/** Registers a new rider `<prefix>-<base-36 time>` on `baseUrl`; fails the test unless 201. */
+export async function registerRider(baseUrl: string, prefix: string): Promise<TestAccount> {
+  const rider = {
+    username: `${prefix}-${Date.now().toString(36)}`,
+    password: 'long enough password',
+  };
+  const registered = await fetch(`${baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...rider, email: `${rider.username}@example.org` }),
+  });
+  expect(registered.status).toBe(201);
+  return rider;
+}
+
+/** Signs `page` in as `account` on /profile and waits for the greeting. */
+export async function signIn(page: Page, baseUrl: string, account: TestAccount): Promise<void> {
+  await page.goto(`${baseUrl}/profile`);
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Username').fill(account.username);
+  await form.getByLabel('Password').fill(account.password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByText(`Welcome back, ${account.username}!`).waitFor();
+}
