@@ -44,6 +44,12 @@ const AchievementWatch = lazy(() =>
     default: module.AchievementWatch,
   })),
 );
+// The notification centre's event watcher (sync errors, achievements, seasons opening).
+const NotificationWatch = lazy(() =>
+  import('../me/notification-watch.tsx').then((module) => ({
+    default: module.NotificationWatch,
+  })),
+);
 // The voice assistant (and its speech engines) loads after the first screen (issue 13, 18).
 const VoiceAssistant = lazy(() => import('../voice/voice-assistant-root.tsx'));
 // workbox-window and the prompt: registering the service worker can wait for the first paint.
@@ -213,6 +219,7 @@ function Shell() {
       <WhenDatabaseOpen>
         <Suspense fallback={null}>
           <VoiceAssistant />
+          {afterFirstScreen ? <NotificationWatch /> : null}
         </Suspense>
       </WhenDatabaseOpen>
       <CommandPaletteLauncher />

@@ -388,6 +388,16 @@ const aboutPages = {
   privacy: lazyRouteComponent(() => import('../me/privacy-policy-page.tsx'), 'PrivacyPolicyPage'),
   terms: lazyRouteComponent(() => import('../me/terms-of-service-page.tsx'), 'TermsOfServicePage'),
 };
+const notificationPages = {
+  center: lazyRouteComponent(
+    () => import('../me/notification-center-page.tsx'),
+    'NotificationCenterPage',
+  ),
+  preferences: lazyRouteComponent(
+    () => import('../me/notification-preferences-page.tsx'),
+    'NotificationPreferencesPage',
+  ),
+};
 const devicePages = {
   bluetooth: lazyRouteComponent(
     () => import('../admin/bluetooth-test-page.tsx'),
@@ -460,8 +470,8 @@ const routeTree = rootRoute.addChildren([
   // Me
   profileRoute,
   pageRoute('/achievements', 'achievements', AchievementsPage),
-  featureRoute('/notification-preferences', 'notification-preferences'),
-  featureRoute('/notification-center', 'notification-center'),
+  pageRoute('/notification-preferences', 'notification-preferences', notificationPages.preferences),
+  pageRoute('/notification-center', 'notification-center', notificationPages.center),
   pageRoute('/donate', 'donate', aboutPages.donate),
   pageRoute('/privacy-policy', 'privacy-policy', aboutPages.privacy),
   pageRoute('/terms-of-service', 'terms-of-service', aboutPages.terms),

@@ -1,0 +1,75 @@
+/**
+ * Feeds the notification centre (issue 17, "Notifications") from events this device sees: a
+ * sync of the rider's data that ended in an error, newly earned achievements, and a saved
+ * trail's season opening (checked at start and every hour, so a rider with the app open on the
+ * day learns of it). The rules are in src/lib/notifications/notification-events.ts; storing and
+ * the rider's preferences in src/db/notifications.ts. Renders nothing; mount once inside the
+ * database and sync providers.
+ */
+import { useEffect } from 'react';
+import { combineLatest, interval, startWith, type Subscription } from 'rxjs';
+import { observeSavedTrailIds, observeTrails } from '../db/hooks.ts';
+import { addNotification } from '../db/notifications.ts';
+import { useDatabase } from '../db/provider.tsx';
+import type { AppDatabase } from '../db/database.ts';
+import { onAchievementsEarned } from '../lib/achievements/earned-announcements.ts';
+import {
+  achievementNotifications,
+  seasonOpeningNotifications,
+  followSyncOutcome,
+} from '../lib/notifications/notification-events.ts';
+import type { NotificationInput } from '../lib/notifications/notification-log.ts';
+import { useSyncEngine } from '../sync/sync-context.tsx';
+
+/** How often the saved trails' seasons are checked while the app stays open, ms. */
+const seasonCheckIntervalMs = 60 * 60 * 1000;
+
+function logAll(db: AppDatabase, entries: readonly NotificationInput[]): void {
+  for (const entry of entries) {
+    addNotification(db, entry).catch((error: unknown) =>
+      console.warn('Notification could not be stored', error),
+    );
+  }
+}
+
+function watchSeasonOpenings(db: AppDatabase): Subscription {
+  return combineLatest([
+    observeTrails(db),
+    observeSavedTrailIds(db),
+    interval(seasonCheckIntervalMs).pipe(startWith(0)),
+  ]).subscribe(([trails, savedIds]) => {
+    const saved = new Set(savedIds);
+    logAll(
+      db,
+      seasonOpeningNotifications(
+        trails.filter((trail) => saved.has(trail.id)),
+        new Date(),
+      ),
+    );
+  });
+}
+
+/** Logs the notification centre's device events; renders nothing. */
+export function NotificationWatch() {
+  const db = useDatabase();
+  const { store } = useSyncEngine();
+
+  useEffect(() => {
+    let failing = false;
+    const syncSubscription = store.status$.subscribe((status) => {
+      const outcome = followSyncOutcome(failing, status, Date.now());
+      failing = outcome.failing;
+      if (outcome.entry) logAll(db, [outcome.entry]);
+    });
+    const stopAchievements = onAchievementsEarned((earned) =>
+      logAll(db, achievementNotifications(earned)),
+    );
+    const seasonSubscription = watchSeasonOpenings(db);
+    return () => {
+      syncSubscription.unsubscribe();
+      stopAchievements();
+      seasonSubscription.unsubscribe();
+    };
+  }, [db, store]);
+  return null;
+}
