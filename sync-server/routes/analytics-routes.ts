@@ -78,7 +78,5 @@ export async function registerAnalyticsRoutes(
     async (request) => summarizeUsage(db, Number(request.query.days) as AnalyticsRange, now()),
   );
 
-  app.get('/api/admin/fleet', { onRequest: guards.roles('admin') }, async () =>
-    fleetOverview(db),
-  );
+  app.get('/api/admin/fleet', { onRequest: guards.roles('admin') }, async () => fleetOverview(db));
 }

@@ -57,11 +57,9 @@ export async function countUsageBatch(db: Db, batch: UsageBatch, now: number): P
         .insertInto('analytics_daily_counts')
         .values({ day: count.day, kind: count.kind, name: count.name, count: count.count })
         .onConflict((conflict) =>
-          conflict
-            .columns(['day', 'kind', 'name'])
-            .doUpdateSet((update) => ({
-              count: update('analytics_daily_counts.count', '+', count.count),
-            })),
+          conflict.columns(['day', 'kind', 'name']).doUpdateSet((update) => ({
+            count: update('analytics_daily_counts.count', '+', count.count),
+          })),
         )
         .execute();
     }

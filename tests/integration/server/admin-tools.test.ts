@@ -178,8 +178,18 @@ describe.each(storageEngines)('admin tools on %s', (engine) => {
     expect(records.statusCode).toBe(200);
     const trips = await call('POST', `${replicationBasePath('trips')}/push`, rider, {
       rows: [
-        { newDocumentState: { ...makeTrip('trip-a', { userId, distanceMiles: 12.5 }), _deleted: false } },
-        { newDocumentState: { ...makeTrip('trip-b', { userId, distanceMiles: 3 }), _deleted: false } },
+        {
+          newDocumentState: {
+            ...makeTrip('trip-a', { userId, distanceMiles: 12.5 }),
+            _deleted: false,
+          },
+        },
+        {
+          newDocumentState: {
+            ...makeTrip('trip-b', { userId, distanceMiles: 3 }),
+            _deleted: false,
+          },
+        },
       ],
     });
     expect(trips.statusCode).toBe(200);
