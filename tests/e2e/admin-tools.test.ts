@@ -92,7 +92,10 @@ describe('admin tools', () => {
     expect(await scrollsSideways(admin.page)).toBe(false);
     await saveScreenshot(admin.page, 'analytics-dashboard-phone');
     await admin.page.getByRole('radio', { name: 'Last 30 days' }).click();
-    await admin.page.getByRole('row', { name: /^\d{4}-\d{2}-\d{2} \d+$/ }).nth(29).waitFor();
+    // The table of the days lists one row per day of the chosen period.
+    await expect
+      .poll(() => admin.page.locator('.admin-details tbody tr').count(), { timeout: 30_000 })
+      .toBe(30);
 
     await waitForOfflineReady(admin.page);
     await admin.context.setOffline(true);
