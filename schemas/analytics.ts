@@ -31,7 +31,7 @@ export const usageLimits = {
   queueSize: 500,
   batchEntries: 500,
   routeLength: 120,
-  batchBodyBytes: 64 * 1024,
+  batchBodyBytes: 128 * 1024,
 } as const;
 
 /**

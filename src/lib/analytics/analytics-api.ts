@@ -26,7 +26,6 @@ export async function sendUsageBatch(batch: UsageBatch): Promise<void> {
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(batch),
     credentials: 'omit',
-    keepalive: true,
   });
   if (response.ok || refusedForGood.has(response.status)) return;
   throw new Error(`Usage batch not delivered: ${response.status}`);

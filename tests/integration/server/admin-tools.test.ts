@@ -117,7 +117,7 @@ describe.each(storageEngines)('admin tools on %s', (engine) => {
       method: 'POST',
       url: '/api/analytics/batches',
       headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ batchId: 'batch-0004', counts: [good], pad: 'x'.repeat(70_000) }),
+      payload: JSON.stringify({ batchId: 'batch-0004', counts: [good], pad: 'x'.repeat(140_000) }),
     });
     expect(huge.statusCode).toBe(413);
     const week = await summary(7);
