@@ -161,6 +161,7 @@ describe('admin tools', () => {
     await expect(admin.page.getByTestId('fleet-totals').textContent()).resolves.toContain('ATV1');
     await expect(admin.page.locator('main').textContent()).resolves.not.toContain('@example');
     expect(await scrollsSideways(admin.page)).toBe(false);
+    await card.first().scrollIntoViewIfNeeded();
     await saveScreenshot(admin.page, 'fleet-phone');
   });
 });
