@@ -2,10 +2,15 @@
 // batch route: page views queued offline stay across a reload; going online sends them; when
 // the server's answer is lost, the reloaded app sends the same batch again and the admin's
 // dashboard counts every view once.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnalyticsSummary, UsageBatch } from '../../../schemas/analytics.ts';
 import { createAppDatabase, type AppDatabase } from '../../../src/db/database.ts';
-import { recordUsage, sendUsageQueue, usageQueueDocumentId } from '../../../src/db/usage-queue.ts';
+import {
+  recordFeatureUse,
+  recordUsage,
+  sendUsageQueue,
+  usageQueueDocumentId,
+} from '../../../src/db/usage-queue.ts';
 import { pageViewEntry } from '../../../src/lib/analytics/usage-queue.ts';
 import { buildAuthTestApp, login, type AuthTestApp } from '../auth/auth-test-server.ts';
 import { openTestDatabase } from './fixtures.ts';
@@ -13,6 +18,7 @@ import { openTestDatabase } from './fixtures.ts';
 let db: AppDatabase | null = null;
 let server: AuthTestApp | null = null;
 afterEach(async () => {
+  vi.unstubAllGlobals();
   await db?.remove();
   await server?.close();
   db = null;
@@ -80,5 +86,22 @@ describe('usage queue on the device', () => {
       { route: '/saved', count: 1 },
       { route: '/trails/$trailId', count: 1 },
     ]);
+  });
+
+  it('counts a feature use only when the browser sends neither Do Not Track nor GPC', async () => {
+    db = await openTestDatabase();
+    const queued = async () =>
+      (await db!.getLocal<{ entries: { name: string }[] }>(usageQueueDocumentId))
+        ?.get('entries')
+        .map((entry: { name: string }) => entry.name) ?? [];
+    for (const signals of [{ doNotTrack: '1' }, { globalPrivacyControl: true }]) {
+      vi.stubGlobal('navigator', signals);
+      recordFeatureUse(db, 'trip-recorded');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await queued()).toEqual([]);
+    vi.stubGlobal('navigator', { doNotTrack: null, globalPrivacyControl: false });
+    recordFeatureUse(db, 'navigation-started');
+    await expect.poll(queued).toEqual(['navigation-started']);
   });
 });
