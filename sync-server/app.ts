@@ -19,6 +19,7 @@ import { createPasswordHasher } from './auth/passwords.ts';
 import { createAuthGuards } from './auth/request-auth.ts';
 import { installErrorHandler } from './errors.ts';
 import { registerAccountRoutes } from './routes/account-routes.ts';
+import { registerAnalyticsRoutes } from './routes/analytics-routes.ts';
 import { registerAuthRoutes } from './routes/auth-routes.ts';
 import { registerCatalogRoutes } from './routes/catalog-routes.ts';
 import { defaultUsgsIvUrl, registerGaugeRoutes, type UsgsSettings } from './routes/gauge-routes.ts';
@@ -175,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await registerSyncRoutes(app, { db, databaseKind, guards, changeBus });
     await registerReviewRoutes(app, { db, guards, changeBus });
     await registerRepairShopRoutes(app, { db, guards });
+    await registerAnalyticsRoutes(app, { db, guards });
     await registerTilesRoutes(app, { tilesDir: options.tilesDir ?? defaultTilesDir });
     await registerVoiceRoutes(app, {
       guards,

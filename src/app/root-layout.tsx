@@ -50,6 +50,10 @@ const NotificationWatch = lazy(() =>
     default: module.NotificationWatch,
   })),
 );
+// First-party page-view counting (issue 17): after the first screen, never in its bytes.
+const UsageReporter = lazy(() =>
+  import('./usage-reporter.tsx').then((module) => ({ default: module.UsageReporter })),
+);
 // The voice assistant (and its speech engines) loads after the first screen (issue 13, 18).
 const VoiceAssistant = lazy(() => import('../voice/voice-assistant-root.tsx'));
 // workbox-window and the prompt: registering the service worker can wait for the first paint.
@@ -244,6 +248,9 @@ export function RootLayout() {
               <GenericTripPlanPurge />
               <Suspense fallback={null}>
                 <AchievementWatch />
+              </Suspense>
+              <Suspense fallback={null}>
+                <UsageReporter />
               </Suspense>
             </WhenDatabaseOpen>
             <ThemeProvider>

@@ -409,6 +409,15 @@ const devicePages = {
   ),
 };
 
+// Admin tools (issue 17): the installation's fleet and its first-party usage counts.
+const adminPages = {
+  fleet: lazyRouteComponent(() => import('../admin/fleet-page.tsx'), 'FleetPage'),
+  analytics: lazyRouteComponent(
+    () => import('../admin/analytics-dashboard-page.tsx'),
+    'AnalyticsDashboardPage',
+  ),
+};
+
 const routeTree = rootRoute.addChildren([
   indexRoute,
   aiTrailsRoute,
@@ -476,8 +485,8 @@ const routeTree = rootRoute.addChildren([
   pageRoute('/privacy-policy', 'privacy-policy', aboutPages.privacy),
   pageRoute('/terms-of-service', 'terms-of-service', aboutPages.terms),
   // Admin and test pages
-  featureRoute('/fleet', 'fleet'),
-  featureRoute('/analytics-dashboard', 'analytics-dashboard'),
+  pageRoute('/fleet', 'fleet', adminPages.fleet),
+  pageRoute('/analytics-dashboard', 'analytics-dashboard', adminPages.analytics),
   featureRoute('/admin/trail-review', 'admin-trail-review'),
   pageRoute('/bluetooth-test', 'bluetooth-test', devicePages.bluetooth),
   pageRoute('/mobile-performance-test', 'mobile-performance-test', devicePages.performance),

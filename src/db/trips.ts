@@ -31,6 +31,7 @@ import type {
 } from '../lib/recording/recording-storage.ts';
 import type { AppDatabase } from './database.ts';
 import { modifyLocalDocument } from './local-document-write.ts';
+import { recordFeatureUse } from './usage-queue.ts';
 
 /** Points per chunk document: one minute at 1 Hz, small enough to rewrite on every flush. */
 export const TRACK_CHUNK_POINTS = 60;
@@ -423,6 +424,7 @@ export async function finishRecordedTrip(
     updatedAt: Date.now(),
   });
   await clearRecordingSession(db);
+  recordFeatureUse(db, 'trip-recorded');
   return plainTrip(updated);
 }
 
@@ -617,6 +619,7 @@ export async function importGpxContents(
   const chunks = imported.flatMap((entry) => entry.chunks);
   const waypoints = importedWaypoints(contents, fileName, now, trips[0]?.id ?? null);
   await insertImportAllOrNothing(db, trips, chunks, waypoints);
+  recordFeatureUse(db, 'gpx-imported');
   return { tripIds: trips.map((trip) => trip.id), waypointCount: waypoints.length };
 }
 

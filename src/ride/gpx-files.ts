@@ -10,6 +10,7 @@ import {
   readTripWaypoints,
   type GpxImportResult,
 } from '../db/trips.ts';
+import { recordFeatureUse } from '../db/usage-queue.ts';
 import { buildGpx, gpxFileName } from '../lib/gpx/gpx-export.ts';
 import { GpxImportError, parseGpx } from '../lib/gpx/gpx-import.ts';
 
@@ -42,6 +43,7 @@ export async function downloadTripGpx(db: AppDatabase, trip: Trip): Promise<stri
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  recordFeatureUse(db, 'gpx-exported');
   return fileName;
 }
 

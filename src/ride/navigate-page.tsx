@@ -9,7 +9,7 @@
  * first (go on anyway or go back). Works fully offline: the trail, trip and track all come from
  * the device.
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Trail } from '../../schemas/trails.ts';
 import type { Trip } from '../../schemas/trips.ts';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
@@ -17,6 +17,8 @@ import { Button } from 'react-aria-components';
 import { ArrowLeft, Compass, Navigation, TriangleAlert, Volume2, VolumeX } from 'lucide-react';
 import { useSelector } from '@xstate/react';
 import { useTrail, useTrails } from '../db/hooks.ts';
+import { useOptionalDatabase } from '../db/provider.tsx';
+import { recordFeatureUse } from '../db/usage-queue.ts';
 import { usePromotedId, useTrackPoints, useTrip, useTripWaypoints } from '../db/trip-hooks.ts';
 import { METERS_PER_MILE } from '../lib/geo/track-stats.ts';
 import { seasonStatus } from '../lib/trail-season.ts';
@@ -361,6 +363,20 @@ function GuidanceCard({
 }
 
 /**
+ * Counts one `navigation-started` per navigation actor (first-party usage counts, issue 17:
+ * count only, not the trail); a ref keeps StrictMode's second mount from counting twice.
+ */
+function useNavigationStartCount(actor: ReturnType<typeof useNavigationActor>) {
+  const db = useOptionalDatabase();
+  const counted = useRef<unknown>(null);
+  useEffect(() => {
+    if (!db || counted.current === actor) return;
+    counted.current = actor;
+    recordFeatureUse(db, 'navigation-started');
+  }, [actor, db]);
+}
+
+/**
  * Guidance to `target` from the navigation actor (GPS watch, spoken and felt notices): header,
  * spoken-cues toggle, alerts, figures and the route drawing with the rider's position.
  */
@@ -374,6 +390,7 @@ function Navigator({
   segments?: readonly Trail[];
 }) {
   const actor = useNavigationActor(target);
+  useNavigationStartCount(actor);
   const snapshot = useSelector(actor, (current) => current);
   const { guidance, speechEnabled } = snapshot.context;
   const route = target.kind === 'route' ? target.coordinates : null;

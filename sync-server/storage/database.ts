@@ -116,7 +116,27 @@ export interface RepairShopSubmissionsTable {
   reviewed_at: number | null;
 }
 
+/** Page views or feature actions counted on one UTC day (issue 17; no event is kept). */
+export interface AnalyticsDailyCountsTable {
+  /** UTC calendar day, YYYY-MM-DD. */
+  day: string;
+  /** 'page-view' | 'feature' (schemas/analytics.ts `usageKinds`). */
+  kind: string;
+  /** A route pattern or a feature action name. */
+  name: string;
+  /** (int8, read as a number.) */
+  count: number;
+}
+
+/** A usage batch already counted, by its random id; kept 180 days so a retry counts once. */
+export interface AnalyticsBatchesTable {
+  batch_id: string;
+  received_at: number;
+}
+
 export interface ServerDatabase {
+  analytics_daily_counts: AnalyticsDailyCountsTable;
+  analytics_batches: AnalyticsBatchesTable;
   repair_shop_submissions: RepairShopSubmissionsTable;
   user_documents: UserDocumentsTable;
   id_promotions: IdPromotionsTable;

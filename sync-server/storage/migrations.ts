@@ -137,12 +137,45 @@ const repairShopSchema: Migration = {
   },
 };
 
+/**
+ * First-party usage counts (issue 17; database.ts for the columns): page views and feature
+ * actions added up per UTC day, and the ids of the batches already counted so a retried batch
+ * counts once. No event, user, device or address is stored.
+ */
+const analyticsSchema: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('analytics_daily_counts')
+      .addColumn('day', 'varchar(10)', (column) => column.notNull())
+      .addColumn('kind', 'varchar(16)', (column) => column.notNull())
+      .addColumn('name', 'varchar(120)', (column) => column.notNull())
+      .addColumn('count', 'bigint', (column) => column.notNull())
+      .addPrimaryKeyConstraint('analytics_daily_counts_pk', ['day', 'kind', 'name'])
+      .execute();
+    await db.schema
+      .createTable('analytics_batches')
+      .addColumn('batch_id', 'varchar(64)', (column) => column.primaryKey())
+      .addColumn('received_at', 'bigint', (column) => column.notNull())
+      .execute();
+    await db.schema
+      .createIndex('analytics_batches_received_idx')
+      .on('analytics_batches')
+      .column('received_at')
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('analytics_batches').execute();
+    await db.schema.dropTable('analytics_daily_counts').execute();
+  },
+};
+
 /** Migrations by name; names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
   '2025-01-01-initial-schema': initialSchema,
   '2025-02-01-auth-schema': authSchema,
   '2025-03-01-sync-schema': syncSchema,
   '2026-11-24-repair-shop-schema': repairShopSchema,
+  '2026-11-26-analytics-schema': analyticsSchema,
 };
 
 /** Hands the in-code migrations to Kysely's Migrator. */

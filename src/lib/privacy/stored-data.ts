@@ -179,6 +179,15 @@ export const localDocumentPolicy: readonly StoredItem[] = [
     sharedWith: deviceOnly,
   },
   {
+    name: 'usage-queue',
+    holds:
+      'Page views and feature uses waiting to be counted: for each, the page’s route pattern (such as /trails/$trailId: never the trail, an id or a search) or the feature’s name (trip recorded, GPX imported or exported, navigation started) and the day (UTC). No account, position or time of day. Nothing is recorded when your browser sends Do Not Track or Global Privacy Control.',
+    where: 'device',
+    kept: 'Until sent to this installation’s server (while online, every 30 seconds); at most 500 entries, the oldest dropped first.',
+    sharedWith:
+      'No one reads it on the device; its counts go to this installation’s server as described under “What the app sends, and to whom”.',
+  },
+  {
     name: 'setting:notification-preferences',
     holds: 'Which kinds of notification you want, and whether the system shows them too.',
     where: 'device',
@@ -332,7 +341,8 @@ export const serverTablePolicy: readonly StoredItem[] = [
       'Your account: username, email (if you gave one), vehicle type, role, when it was created, and your password as an argon2id hash (never the password itself).',
     where: 'server',
     kept: 'Until an administrator deletes the account. A deleted account is marked deleted and signed out everywhere; the row stays.',
-    sharedWith: 'Administrators of this installation can list accounts (not password hashes).',
+    sharedWith:
+      'Administrators of this installation can list accounts (not password hashes). Their Fleet page shows each account’s username, role, when it joined, when it last synced, its synced trip count and miles and its garage vehicles (type, make, model, year, nickname, odometer), never the email or password.',
   },
   {
     name: 'refresh_tokens',
@@ -381,6 +391,22 @@ export const serverTablePolicy: readonly StoredItem[] = [
       'Administrators of this installation review every suggestion. Once approved, the shop and your username as the one who suggested it are public to every visitor of the repair shops page.',
   },
   {
+    name: 'analytics_daily_counts',
+    holds:
+      'Usage counts of everyone together: per day, how many times each page (by route pattern) was opened and each counted feature was used. No account, device, IP address or single visit is stored.',
+    where: 'server',
+    kept: 'For the life of the installation.',
+    sharedWith: 'Administrators of this installation, on the Analytics Dashboard.',
+  },
+  {
+    name: 'analytics_batches',
+    holds:
+      'The random id of each batch of counts a device sent and when it arrived, so a batch sent twice is counted once. Nothing ties an id to a person or device.',
+    where: 'server',
+    kept: '180 days.',
+    sharedWith: 'No one.',
+  },
+  {
     name: 'meta',
     holds:
       'Server settings: the generated token-signing secret and when the shipped data was last seeded.',
@@ -406,6 +432,12 @@ export const dataRecipients: readonly DataRecipient[] = [
     when: 'Whenever you have signal. Data made offline waits on the device until then.',
   },
   {
+    recipient: 'This installation’s own sync server, as usage counts',
+    sends:
+      'Batches of counts from the usage-queue above: per day, how many times each page (route pattern only) was opened and each counted feature used, under a random batch id. Sent without your sign-in token or cookies, so they are not linked to your account; the server adds them to daily totals and keeps no single visit. Not sent to anyone else.',
+    when: 'While online, every 30 seconds and when the connection comes back. Never when your browser sends Do Not Track or Global Privacy Control.',
+  },
+  {
     recipient:
       'The realtime voice provider this installation is set up with (an OpenAI Realtime API compatible service)',
     sends:
@@ -428,7 +460,7 @@ export const dataRecipients: readonly DataRecipient[] = [
 
 /** What the app does not do, stated plainly on the policy page. */
 export const notCollected: readonly string[] = [
-  'No third-party analytics, advertising or tracking scripts are loaded.',
+  'No third-party analytics, advertising or tracking scripts are loaded. The only usage figures are the app’s own page and feature counts described above, kept by this installation’s server as daily totals.',
   'Map tiles come from this installation’s own server, not a third-party map service.',
   'Your location is read only while a page that needs it is open (recording, navigation, nearby searches, emergency). It is stored only in what you record or make (trips, waypoints, the current navigation), and put into an emergency message only when you choose to send one.',
   'Emergency contacts and medical notes never leave the device.',

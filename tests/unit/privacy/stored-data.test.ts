@@ -33,6 +33,7 @@ import { promotedIdsDocumentId } from '../../../src/db/promotion.ts';
 import { SAFETY_SETTING_KEYS } from '../../../src/db/safety-settings.ts';
 import { savedTrailsDocumentId } from '../../../src/db/saved-trails.ts';
 import { recordingSessionDocumentId } from '../../../src/db/trips.ts';
+import { usageQueueDocumentId } from '../../../src/db/usage-queue.ts';
 import { SESSION_STORAGE_KEYS } from '../../../src/lib/auth/session-store.ts';
 import { hapticSettingsKey } from '../../../src/lib/outdoor/haptic-settings.ts';
 import {
@@ -77,6 +78,7 @@ const knownLocalDocumentIds: Record<string, string> = {
   legacyUnmappedDocumentsId,
   recordingSessionDocumentId,
   notificationLogDocumentId,
+  usageQueueDocumentId,
 };
 const knownSettingKeys: Record<string, string> = {
   ...Object.fromEntries(
