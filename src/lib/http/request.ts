@@ -186,14 +186,19 @@ async function sendWithRefresh(
   body: unknown,
   options: ApiRequestOptions,
 ): Promise<Response> {
-  let response = await send(method, path, body, options.signal);
   const auth = requestAuth;
+  const sentToken = auth?.getAccessToken() ?? null;
+  let response = await send(method, path, body, options.signal);
   if (
     response.status === 401 &&
     auth &&
     !credentialPaths.some((credentialPath) => path.startsWith(credentialPath))
   ) {
-    if (await refreshOnce(auth)) {
+    // A refresh that finished while this request was on its way already gave a new token:
+    // retry with it rather than spend the rotated refresh token a second time.
+    const current = auth.getAccessToken();
+    const refreshedMeanwhile = current !== null && current !== sentToken;
+    if (refreshedMeanwhile || (await refreshOnce(auth))) {
       response = await send(method, path, body, options.signal);
     }
   }

@@ -134,6 +134,32 @@ describe('apiRequest', () => {
     expect(refresh).toHaveBeenCalledTimes(1);
   });
 
+  it('retries without a second refresh when a 401 arrives after another request refreshed', async () => {
+    const refresh = vi.fn(async () => {
+      provider.token = 'access-2';
+      return true;
+    });
+    const provider = auth({ refresh });
+    setRequestAuth(provider);
+    let releaseSlowAnswer: () => void = () => undefined;
+    const slowAnswerSent = new Promise<void>((resolve) => {
+      releaseSlowAnswer = resolve;
+    });
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      const authorised = (init.headers as Record<string, string>).Authorization;
+      if (authorised === 'Bearer access-2') return jsonResponse('ok');
+      // The slow request's 401 arrives only after the fast one has refreshed and retried.
+      if (url === '/api/slow') await slowAnswerSent;
+      return new Response('', { status: 401 });
+    });
+    const slow = apiRequest('POST', '/api/slow', {});
+    await apiRequest('POST', '/api/fast', {});
+    releaseSlowAnswer();
+    expect(await slow).toBe('ok');
+    expect(refresh).toHaveBeenCalledTimes(1);
+  });
+
   it('expires the session and throws when the refresh fails', async () => {
     const provider = auth({ refresh: async () => false });
     setRequestAuth(provider);
