@@ -44,6 +44,12 @@ const AchievementWatch = lazy(() =>
     default: module.AchievementWatch,
   })),
 );
+// Trail submission reviews pulled by the sync become notifications (issue 17).
+const SubmissionReviewWatch = lazy(() =>
+  import('../me/submission-review-watch.tsx').then((module) => ({
+    default: module.SubmissionReviewWatch,
+  })),
+);
 // The voice assistant (and its speech engines) loads after the first screen (issue 13, 18).
 const VoiceAssistant = lazy(() => import('../voice/voice-assistant-root.tsx'));
 // workbox-window and the prompt: registering the service worker can wait for the first paint.
@@ -237,6 +243,7 @@ export function RootLayout() {
               <GenericTripPlanPurge />
               <Suspense fallback={null}>
                 <AchievementWatch />
+                <SubmissionReviewWatch />
               </Suspense>
             </WhenDatabaseOpen>
             <ThemeProvider>

@@ -21,6 +21,7 @@ import type { AppDatabase } from './database.ts';
 import { addNotification } from './notifications.ts';
 import { useDatabase } from './provider.tsx';
 import { writeRecord } from './records.ts';
+import { readTrackPoints } from './trips.ts';
 import { useObservable } from './use-observable.ts';
 
 /** What the rider fills in; `line` is [longitude, latitude] positions (extra numbers ignored). */
@@ -158,4 +159,10 @@ export function watchSubmissionReviews(
     );
   });
   return () => subscription.unsubscribe();
+}
+
+/** The [longitude, latitude] positions of trip `tripId`'s track, in recorded order. */
+export async function readTripLine(db: AppDatabase, tripId: string): Promise<[number, number][]> {
+  const points = await readTrackPoints(db, tripId);
+  return points.map((point) => [point[0], point[1]]);
 }
