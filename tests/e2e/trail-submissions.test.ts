@@ -1,11 +1,11 @@
 /**
  * Trail submission and review (issue 17) in Chromium at phone size against the real server: a
- * rider goes offline, draws a trail by tapping the map on /submit-trail and submits it ("Saved
+ * rider opens the drawing map, goes offline, draws a trail by tapping the map on /submit-trail and submits it ("Saved
  * on this device…"); back online it is sent; the admin approves it on /admin/trail-review with
  * the line on the map; the rider sees it approved with a toast; a second profile finds the trail
  * in search, sees the rider credited and opens its navigation along the line.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import {
   openBrowser,
@@ -14,6 +14,7 @@ import {
   waitForOfflineReady,
   type BrowserSession,
 } from './browser.ts';
+import type { Trail } from '../../schemas/trails.ts';
 import { registerRider, signIn } from './accounts.ts';
 import { e2eAccounts } from './server.ts';
 
@@ -29,11 +30,18 @@ async function open(): Promise<BrowserSession> {
   return session;
 }
 
+/** Selects a radio or checkbox from the keyboard (react-aria keeps the input visually hidden). */
+async function choose(page: Page, control: Locator): Promise<void> {
+  await control.focus();
+  await page.keyboard.press('Space');
+  await expect.poll(() => control.isChecked()).toBe(true);
+}
+
 /** Taps the drawing map at offsets (CSS px) from its centre, waiting for each point to count. */
 async function tapPoints(page: Page, offsets: [number, number][]): Promise<void> {
   const map = page.locator('.submit-trail__map .map-canvas');
   await map.waitFor();
-  await expect.poll(() => map.getAttribute('data-map-ready'), { timeout: 30_000 }).toBe('true');
+  await map.scrollIntoViewIfNeeded();
   const box = (await map.boundingBox())!;
   for (const [index, [dx, dy]] of offsets.entries()) {
     await page.mouse.click(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy);
@@ -49,18 +57,20 @@ describe('trail submissions', () => {
     await signIn(page, baseUrl, rider);
     await page.goto(`${baseUrl}/submit-trail`);
     await page.getByRole('heading', { name: 'Submit a Trail', level: 1 }).waitFor();
+    const form = page.getByRole('form', { name: 'Submit a trail' });
+    // The map engine is kept for offline use once it has been opened with a connection.
+    await choose(page, form.getByRole('radio', { name: 'Draw it on the map' }));
+    await page.locator('.submit-trail__map [data-map-ready="true"]').waitFor({ timeout: 60_000 });
     await waitForOfflineReady(page);
     await context.setOffline(true);
     await page.getByText('You are offline. You can still submit').waitFor();
 
-    const form = page.getByRole('form', { name: 'Submit a trail' });
     // Submitting with nothing filled in shows what is missing.
     await form.getByRole('button', { name: 'Submit for review' }).click();
     await form.getByText('Choose a trip or a GPX file, or tap at least two points.').waitFor();
     await form.getByText('Give the trail a name of at least 3 characters.').waitFor();
     await form.getByText('Choose at least one activity.').waitFor();
 
-    await form.getByRole('radio', { name: 'Draw it on the map' }).check();
     await tapPoints(page, [
       [-40, 30],
       [-10, 0],
@@ -70,10 +80,10 @@ describe('trail submissions', () => {
     await form.getByRole('button', { name: 'Undo last point' }).click();
     await page.getByText(/^3 points, /).waitFor();
     await form.getByLabel('Trail name').fill(trailName);
-    await form.getByRole('checkbox', { name: 'ATV' }).check();
-    await form.getByRole('checkbox', { name: 'UTV' }).check();
-    await form.getByRole('radio', { name: 'Moderate' }).check();
-    await form.getByRole('radio', { name: 'All year' }).check();
+    await choose(page, form.getByRole('checkbox', { name: 'ATV' }));
+    await choose(page, form.getByRole('checkbox', { name: 'UTV' }));
+    await choose(page, form.getByRole('radio', { name: 'Moderate' }));
+    await choose(page, form.getByRole('radio', { name: 'All year' }));
     await form.getByLabel('Notes (optional)').fill('Gravel bench above the creek.');
     await saveScreenshot(page, 'submit-trail-drawn-phone-offline');
     await form.getByRole('button', { name: 'Submit for review' }).click();
@@ -121,6 +131,15 @@ describe('trail submissions', () => {
     await visitor.page.getByRole('link', { name: 'Navigate' }).click();
     await visitor.page.waitForURL(/\/navigate\/rider-submission-/);
     await visitor.page.getByRole('heading', { name: trailName, exact: true }).waitFor();
+    // Standing at the start of the submitted line, the rider is guided along it.
+    const trailId = new URL(visitor.page.url()).pathname.split('/').at(-1)!;
+    const trail = (await (await fetch(`${baseUrl}/api/trails/${trailId}`)).json()) as Trail;
+    expect(trail.sources[0]).toContain(`submitted by ${rider.username}`);
+    await visitor.context.setGeolocation({
+      longitude: trail.path![0]![0]!,
+      latitude: trail.path![0]![1]!,
+      accuracy: 5,
+    });
     await visitor.page.locator('.ride-stat', { hasText: 'Remaining' }).waitFor();
     await expect(visitor.page.getByText('No trail line published').count()).resolves.toBe(0);
     await saveScreenshot(visitor.page, 'submitted-trail-navigate-phone');
