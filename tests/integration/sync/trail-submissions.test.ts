@@ -4,7 +4,11 @@
 // device pulls the new public trail (line, credit, "rider submission, reviewed"), and Ridge's
 // device pulls the review and logs the submissionReviewed notification once. A rider cannot
 // write the review, and bad, unauthorised or repeated review requests get a JSON 4xx and change
-// nothing. The free RxDB build opens 13 collections per process, so devices take turns.
+// nothing; a re-seed after the shipped data changed keeps the approved trail. The free RxDB
+// build opens 13 collections per process, so devices take turns.
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RiderRecord } from '../../../schemas/records.ts';
 import { replicationBasePath, type PullResponse } from '../../../schemas/sync-protocol.ts';
@@ -25,7 +29,7 @@ import {
   registerUser,
   type AuthTestApp,
 } from '../auth/auth-test-server.ts';
-import { storageEngines } from '../server/test-server.ts';
+import { createWorkspace, storageEngines } from '../server/test-server.ts';
 import { createTestTransport } from './test-transport.ts';
 
 /** A real-shaped line near Jasper, Newton County (Ozarks): about 1.2 miles, 40 points. */
@@ -307,5 +311,68 @@ describe.each(storageEngines)('trail submissions on %s', (engine) => {
       }),
     );
     expect((await call('POST', url, admin, { decision: 'approve' })).statusCode).toBe(409);
+  });
+
+  it('keeps an approved rider trail when the shipped data changes and the server re-seeds', async () => {
+    const files = await createWorkspace({ engine });
+    const dataDir = join(files.root, 'data');
+    cpSync(fileURLToPath(new URL('../../../data', import.meta.url)), dataDir, { recursive: true });
+    const auth = { initialAdmin: { username: 'admin-one', password: 'admin password' } };
+    const first = await buildAuthTestApp(auth, { seedDataDir: dataDir }, files);
+    await registerUser(first.app, 'Ridge');
+    const ridge = await login(first.app, 'Ridge');
+    const admin = await login(first.app, 'admin-one', 'admin password');
+    const id = `${ridge.user.id}:trailSubmission:sub-2`;
+    const data = {
+      submissionId: 'sub-2',
+      name: 'Reseed Survivor Trail',
+      activities: ['atv'],
+      difficulty: null,
+      season: null,
+      notes: null,
+      origin: 'drawn',
+      line: line.slice(0, 5),
+      lengthMiles: 0.1,
+      submittedAt: 1_795_000_000_000,
+      review: { status: 'submitted', reviewedAt: null, reason: null, trailId: null },
+    };
+    const headers = (token: string) => ({ authorization: `Bearer ${token}` });
+    await first.app.inject({
+      method: 'POST',
+      url: `${replicationBasePath('records')}/push`,
+      headers: headers(ridge.accessToken),
+      payload: {
+        rows: [
+          {
+            newDocumentState: {
+              ...{ id, userId: ridge.user.id, kind: 'trailSubmission', data },
+              ...{ status: 'pending', createdAt: 1, updatedAt: 1, _deleted: false },
+            },
+          },
+        ],
+      },
+    });
+    const approved = await first.app.inject({
+      method: 'POST',
+      url: `/api/admin/trail-submissions/${encodeURIComponent(id)}/review`,
+      headers: headers(admin.accessToken),
+      payload: { decision: 'approve' },
+    });
+    expect(approved.statusCode).toBe(200);
+    // Closing the first app would remove the workspace: keep it for the restart.
+    await first.app.close();
+
+    const file = join(dataDir, 'achievements.json');
+    const achievements = JSON.parse(readFileSync(file, 'utf8')) as { title: string }[];
+    achievements[0]!.title = `${achievements[0]!.title} (renamed)`;
+    writeFileSync(file, JSON.stringify(achievements));
+    const second = await buildAuthTestApp(auth, { seedDataDir: dataDir }, files);
+    try {
+      const trail = await second.app.inject(`/api/trails/${riderTrailId('sub-2')}`);
+      expect(trail.statusCode).toBe(200);
+      expect(trail.json<Trail>().name).toBe('Reseed Survivor Trail');
+    } finally {
+      await second.close();
+    }
   });
 });
