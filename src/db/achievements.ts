@@ -44,7 +44,8 @@ export async function readRiderActivity(db: AppDatabase, owner: string): Promise
     db.waypoints.find({ selector: { ownerId: { $in: owners } } }).exec(),
     db.mapRegions.find({ selector: { status: { $in: [...ON_DEVICE] } } }).exec(),
     readLocalSetting<unknown>(db, SAFETY_SETTING_KEYS.contacts, []),
-    db.records.count({ selector: { userId: owner, kind: 'trailSubmission' } }).exec(),
+    // find, not count: RxDB refuses count queries its indexes cannot answer.
+    db.records.find({ selector: { userId: owner, kind: 'trailSubmission' } }).exec(),
   ]);
   return {
     trips: trips.map((document) => document.toJSON() as Trip),
@@ -55,7 +56,7 @@ export async function readRiderActivity(db: AppDatabase, owner: string): Promise
     waypointsCreated: waypoints.length,
     offlineRegionsDownloaded: regions.length,
     emergencyContacts: Array.isArray(contacts) ? contacts.length : 0,
-    trailsSubmitted: submissions,
+    trailsSubmitted: submissions.length,
   };
 }
 

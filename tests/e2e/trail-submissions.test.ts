@@ -79,6 +79,7 @@ describe('trail submissions', () => {
     ]);
     await form.getByRole('button', { name: 'Undo last point' }).click();
     await page.getByText(/^3 points, /).waitFor();
+    await saveScreenshot(page, 'submit-trail-drawing-map-phone-offline');
     await form.getByLabel('Trail name').fill(trailName);
     await choose(page, form.getByRole('checkbox', { name: 'ATV' }));
     await choose(page, form.getByRole('checkbox', { name: 'UTV' }));
@@ -104,7 +105,9 @@ describe('trail submissions', () => {
     await admin.page.goto(`${baseUrl}/admin/trail-review`);
     await admin.page.getByRole('button', { name: `${trailName} · ${rider.username}` }).click();
     await admin.page.getByRole('heading', { name: trailName, level: 2 }).waitFor();
-    await admin.page.locator('.trail-review__map .map-canvas').waitFor();
+    await admin.page
+      .locator('.trail-review__map [data-map-ready="true"]')
+      .waitFor({ timeout: 60_000 });
     const approveForm = admin.page.getByRole('form', { name: 'Edit and approve' });
     await expect(approveForm.getByLabel('Trail name').inputValue()).resolves.toBe(trailName);
     await saveScreenshot(admin.page, 'trail-review-admin-phone');
