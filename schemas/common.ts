@@ -45,6 +45,7 @@ export const arkansasRegions = [
   'Delta',
   'Timberlands',
 ] as const;
+export type ArkansasRegion = (typeof arkansasRegions)[number];
 
 /** How sure we are of a point: `exact` is the feature's own record, `approximate` a nearby anchor. */
 export const locationConfidenceProperty = {

@@ -1,13 +1,20 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { epochMsProperty, idProperty, syncConflictsProperty } from './common.ts';
+import { trailSubmissionDataSchema } from './trail-submissions.ts';
 
 /**
  * Kinds a record may hold today (README "Collection budget"): a rider's progress through one
- * skills lesson, their best score in the trail safety game, a vehicle in their garage and one
- * maintenance log entry. Later kinds add a data schema below; the collection schema itself
+ * skills lesson, their best score in the trail safety game, a vehicle in their garage, one
+ * maintenance log entry and a trail they submitted for review. Later kinds add a data schema below; the collection schema itself
  * does not change, so no RxDB version bump is needed for a new kind.
  */
-export const recordKinds = ['skillProgress', 'gameBest', 'vehicle', 'maintenance'] as const;
+export const recordKinds = [
+  'skillProgress',
+  'gameBest',
+  'vehicle',
+  'maintenance',
+  'trailSubmission',
+] as const;
 export type RecordKind = (typeof recordKinds)[number];
 
 /** Most keys a record's `data` object may have (the sync limits bound its size and depth). */
@@ -184,6 +191,7 @@ export const recordDataSchemas: Record<RecordKind, object> = {
   gameBest: gameBestDataSchema,
   vehicle: vehicleDataSchema,
   maintenance: maintenanceDataSchema,
+  trailSubmission: trailSubmissionDataSchema,
 };
 
 /**
@@ -193,9 +201,11 @@ export const recordDataSchemas: Record<RecordKind, object> = {
  * edit when both did), `later` the value of the copy edited last. Keys not listed follow
  * `later`. A vehicle's and a maintenance entry's keys are separate edits by the rider, so an
  * edit of the nickname on one device and the odometer on another both survive (`changed`; an
- * odometer can be corrected downwards, so `max` would be wrong).
+ * odometer can be corrected downwards, so `max` would be wrong). `server` keeps the server's
+ * copy: a trail submission's `review` is written only by the server (the push route ignores a
+ * rider's value), so the device's copy of it is never newer.
  */
-export type RecordDataMergeRule = 'max' | 'earliest' | 'later' | 'changed';
+export type RecordDataMergeRule = 'max' | 'earliest' | 'later' | 'changed' | 'server';
 
 const changedKeys = (keys: readonly string[]) =>
   Object.fromEntries(keys.map((key) => [key, 'changed' as const]));
@@ -206,6 +216,7 @@ export const recordDataMergeRules: Record<RecordKind, Record<string, RecordDataM
   gameBest: { bestScore: 'max', gamesPlayed: 'max' },
   vehicle: changedKeys(vehicleDataSchema.required),
   maintenance: changedKeys(maintenanceDataSchema.required),
+  trailSubmission: { ...changedKeys(trailSubmissionDataSchema.required), review: 'server' },
 };
 
 /** True when `kind` is one the app and server know. */
@@ -218,13 +229,15 @@ const recordSubjectKeys = {
   skillProgress: 'lessonId',
   vehicle: 'vehicleId',
   maintenance: 'entryId',
+  trailSubmission: 'submissionId',
 } as const;
 type SubjectKind = keyof typeof recordSubjectKeys;
 
 /**
  * The one id a record may have: `<userId>:skillProgress:<lessonId>` for lesson progress,
  * `<userId>:gameBest` for the game, `<userId>:vehicle:<vehicleId>` for a vehicle and
- * `<userId>:maintenance:<entryId>` for a maintenance entry. Within the id grammar for user ids
+ * `<userId>:maintenance:<entryId>` for a maintenance entry and
+ * `<userId>:trailSubmission:<submissionId>` for a submitted trail. Within the id grammar for user ids
  * up to 60 characters.
  */
 export function recordId(userId: string, kind: SubjectKind, subject: string): string;

@@ -26,6 +26,7 @@ import { defaultUsgsIvUrl, registerGaugeRoutes, type UsgsSettings } from './rout
 import { registerRepairShopRoutes } from './routes/repair-shop-routes.ts';
 import { registerReviewRoutes } from './routes/review-routes.ts';
 import { registerSyncRoutes } from './routes/sync-routes.ts';
+import { registerTrailSubmissionRoutes } from './routes/trail-submission-routes.ts';
 import { registerTilesRoutes } from './routes/tiles-routes.ts';
 import { registerVoiceRoutes, type RealtimeSettings } from './routes/voice-routes.ts';
 import { registerStaticHosting } from './static-hosting.ts';
@@ -33,6 +34,7 @@ import { openServerDatabase } from './storage/database.ts';
 import { seedDatabase } from './storage/seed-database.ts';
 import { defaultTilesDir } from './tiles/tile-catalog.ts';
 import { compileRequestSchema } from './validation.ts';
+import { loadTrailPlaceLookup, type TrailPlaceLookup } from '../datasets/trail-place.ts';
 
 export interface AppOptions {
   /** SQLite database file; created, with its folder, when missing. */
@@ -177,6 +179,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await registerReviewRoutes(app, { db, guards, changeBus });
     await registerRepairShopRoutes(app, { db, guards });
     await registerAnalyticsRoutes(app, { db, guards });
+    let placeLookup: TrailPlaceLookup | null = null;
+    await registerTrailSubmissionRoutes(app, {
+      db,
+      databaseKind,
+      guards,
+      changeBus,
+      // Read from data/ on the first approval, not at every start.
+      placeLookup: () =>
+        (placeLookup ??= loadTrailPlaceLookup(options.seedDataDir ?? defaultSeedDataDir)),
+    });
     await registerTilesRoutes(app, { tilesDir: options.tilesDir ?? defaultTilesDir });
     await registerVoiceRoutes(app, {
       guards,

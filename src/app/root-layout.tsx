@@ -54,6 +54,12 @@ const NotificationWatch = lazy(() =>
 const UsageReporter = lazy(() =>
   import('./usage-reporter.tsx').then((module) => ({ default: module.UsageReporter })),
 );
+// Trail submission reviews pulled by the sync become notifications (issue 17).
+const SubmissionReviewWatch = lazy(() =>
+  import('../me/submission-review-watch.tsx').then((module) => ({
+    default: module.SubmissionReviewWatch,
+  })),
+);
 // The voice assistant (and its speech engines) loads after the first screen (issue 13, 18).
 const VoiceAssistant = lazy(() => import('../voice/voice-assistant-root.tsx'));
 // workbox-window and the prompt: registering the service worker can wait for the first paint.
@@ -248,6 +254,7 @@ export function RootLayout() {
               <GenericTripPlanPurge />
               <Suspense fallback={null}>
                 <AchievementWatch />
+                <SubmissionReviewWatch />
               </Suspense>
               <Suspense fallback={null}>
                 <UsageReporter />

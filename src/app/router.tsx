@@ -67,6 +67,15 @@ const AchievementsPage = lazyRouteComponent(
   () => import('../me/achievements-page.tsx'),
   'AchievementsPage',
 );
+// Trail submissions (issue 17): the rider's form and the admin's review.
+const SubmitTrailPage = lazyRouteComponent(
+  () => import('../explore/submit-trail-page.tsx'),
+  'SubmitTrailPage',
+);
+const TrailReviewPage = lazyRouteComponent(
+  () => import('../admin/trail-review-page.tsx'),
+  'TrailReviewPage',
+);
 const FeaturePage = lazyRouteComponent(() => import('../ui/feature-page.tsx'), 'FeaturePage');
 const SafetyPage = lazyRouteComponent(() => import('../safety/safety-page.tsx'), 'SafetyPage');
 const EmergencyPage = lazyRouteComponent(
@@ -431,7 +440,7 @@ const routeTree = rootRoute.addChildren([
   pageRoute('/ai-trip-planner', 'ai-trip-planner', TripPlannerPage),
   pageRoute('/intelligent-advisor', 'intelligent-advisor', IntelligentAdvisorPage),
   mapRoute,
-  featureRoute('/submit-trail', 'submit-trail'),
+  pageRoute('/submit-trail', 'submit-trail', SubmitTrailPage),
   // Ride
   navigateTrailRoute,
   recordRoute,
@@ -487,7 +496,7 @@ const routeTree = rootRoute.addChildren([
   // Admin and test pages
   pageRoute('/fleet', 'fleet', adminPages.fleet),
   pageRoute('/analytics-dashboard', 'analytics-dashboard', adminPages.analytics),
-  featureRoute('/admin/trail-review', 'admin-trail-review'),
+  pageRoute('/admin/trail-review', 'admin-trail-review', TrailReviewPage),
   pageRoute('/bluetooth-test', 'bluetooth-test', devicePages.bluetooth),
   pageRoute('/mobile-performance-test', 'mobile-performance-test', devicePages.performance),
 ]);

@@ -489,6 +489,95 @@ export interface MapStyleOptions {
    * a highlight band (the trail on /map/{trailId}).
    */
   highlightTrailId?: string | null;
+  /** Lines and points drawn from data over the archives (see `MapOverlay`). */
+  overlay?: MapOverlay | null;
+}
+
+/**
+ * Lines and points the page draws from its own data over the map, above every archive layer:
+ * `lines` in the highlight colour (`emphasis` 'primary': a trail being drawn or reviewed) or
+ * the trail-line colour ('context': catalogue lines around it), `points` as numbered-free dots
+ * (the positions tapped so far). Positions are [longitude, latitude].
+ */
+export interface MapOverlay {
+  lines: readonly {
+    id: string;
+    path: readonly (readonly number[])[];
+    emphasis: 'primary' | 'context';
+  }[];
+  points: readonly (readonly number[])[];
+}
+
+/** The id of the overlay's GeoJSON source (and its layers' prefix). */
+export const overlaySourceId = 'page-overlay';
+
+/** The overlay as one GeoJSON FeatureCollection (lines need two positions to be drawn). */
+function overlayData(overlay: MapOverlay) {
+  return {
+    type: 'FeatureCollection' as const,
+    features: [
+      ...overlay.lines
+        .filter((line) => line.path.length >= 2)
+        .map((line) => ({
+          type: 'Feature' as const,
+          properties: { id: line.id, emphasis: line.emphasis },
+          geometry: {
+            type: 'LineString' as const,
+            coordinates: line.path.map((position) => [position[0]!, position[1]!]),
+          },
+        })),
+      ...overlay.points.map((position, index) => ({
+        type: 'Feature' as const,
+        properties: { index },
+        geometry: { type: 'Point' as const, coordinates: [position[0]!, position[1]!] },
+      })),
+    ],
+  };
+}
+
+/** The overlay's layers: context lines, then primary lines over a halo, then the points. */
+function overlayLayers(palette: Palette): LayerSpecification[] {
+  const layout = { 'line-cap': 'round', 'line-join': 'round' } as const;
+  const lines: ExpressionSpecification = ['==', ['geometry-type'], 'LineString'];
+  const isPrimary: ExpressionSpecification = ['==', ['get', 'emphasis'], 'primary'];
+  return [
+    {
+      id: `${overlaySourceId}-context`,
+      type: 'line',
+      source: overlaySourceId,
+      filter: ['all', lines, ['!', isPrimary]],
+      layout,
+      paint: { 'line-color': palette.trailLine, 'line-width': 3 },
+    },
+    {
+      id: `${overlaySourceId}-casing`,
+      type: 'line',
+      source: overlaySourceId,
+      filter: ['all', lines, isPrimary],
+      layout,
+      paint: { 'line-color': palette.halo, 'line-width': 8 },
+    },
+    {
+      id: `${overlaySourceId}-primary`,
+      type: 'line',
+      source: overlaySourceId,
+      filter: ['all', lines, isPrimary],
+      layout,
+      paint: { 'line-color': palette.highlight, 'line-width': 5 },
+    },
+    {
+      id: `${overlaySourceId}-points`,
+      type: 'circle',
+      source: overlaySourceId,
+      filter: ['==', ['geometry-type'], 'Point'],
+      paint: {
+        'circle-radius': 6,
+        'circle-color': palette.highlight,
+        'circle-stroke-color': palette.pointStroke,
+        'circle-stroke-width': palette.strokeWidth,
+      },
+    },
+  ];
 }
 
 /**
@@ -508,15 +597,21 @@ export function buildMapStyle(
   return {
     version: 8,
     name: `Natural State Trails (${options.variant})`,
-    sources: Object.fromEntries(
-      archives.map((archive) => [
-        archive.id,
-        { type: 'vector', url: archive.url, attribution: options.attribution },
-      ]),
-    ),
+    sources: {
+      ...Object.fromEntries(
+        archives.map((archive) => [
+          archive.id,
+          { type: 'vector', url: archive.url, attribution: options.attribution } as const,
+        ]),
+      ),
+      ...(options.overlay
+        ? { [overlaySourceId]: { type: 'geojson', data: overlayData(options.overlay) } as const }
+        : {}),
+    },
     layers: [
       { id: 'background', type: 'background', paint: { 'background-color': palette.background } },
       ...kinds.flatMap((kind) => groups.flatMap((group) => group[kind] ?? [])),
+      ...(options.overlay ? overlayLayers(palette) : []),
     ],
   };
 }

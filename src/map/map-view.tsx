@@ -14,6 +14,7 @@ import { getArchiveStore } from './archive-store.ts';
 import { useOnlineStatus } from '../ui/use-online-status.ts';
 import { useMapVariant } from './map-hooks.ts';
 import type { MapArchive, MapViewState, TappedFeature } from './maplibre-map.tsx';
+import type { MapOverlay } from './map-style.ts';
 import { mapAttribution, statewideRegionId } from '../../schemas/map-catalog.ts';
 import { refreshRegionCatalog, storedAttribution } from './region-store.ts';
 import './map.css';
@@ -22,7 +23,7 @@ const MapLibreMap = lazy(() =>
   import('./maplibre-map.tsx').then((module) => ({ default: module.MapLibreMap })),
 );
 
-export type { MapViewState, TappedFeature };
+export type { MapOverlay, MapViewState, TappedFeature };
 
 /** Props of `MapView`. */
 export interface MapViewProps {
@@ -33,6 +34,10 @@ export interface MapViewProps {
   highlightTrailId?: string | null;
   onFeatureTap?: (feature: TappedFeature) => void;
   onFirstRender?: (ms: number) => void;
+  /** Lines and points from the page's data over the map (src/map/map-style.ts `MapOverlay`). */
+  overlay?: MapOverlay | null;
+  /** Each tap's [longitude, latitude] (drawing a line); feature taps are then not reported. */
+  onMapTap?: (position: [number, number]) => void;
 }
 
 let catalogRefreshed = false;
@@ -214,6 +219,8 @@ export function MapView(props: MapViewProps) {
               onViewChange={setView}
               {...(props.onFeatureTap ? { onFeatureTap: props.onFeatureTap } : {})}
               {...(props.onFirstRender ? { onFirstRender: props.onFirstRender } : {})}
+              {...(props.overlay ? { overlay: props.overlay } : {})}
+              {...(props.onMapTap ? { onMapTap: props.onMapTap } : {})}
             />
           </Suspense>
         </MapErrorBoundary>

@@ -33,6 +33,7 @@ import {
   iconActivities,
   palettes,
   tappableKindOfLayer,
+  type MapOverlay,
   type MapVariant,
   type StyleArchive,
   type TappableKind,
@@ -71,6 +72,10 @@ export interface MapLibreMapProps {
   /** Accessible name of the map region. */
   label: string;
   onFeatureTap?: (feature: TappedFeature) => void;
+  /** Lines and points drawn over the map from the page's data (memoise: a new one restyles). */
+  overlay?: MapOverlay | null;
+  /** Every tap's [longitude, latitude]; when set, taps add points instead of opening features. */
+  onMapTap?: (position: [number, number]) => void;
   onViewChange?: (view: MapViewState) => void;
   /** Called once, when the first full frame with all visible tiles is drawn (ms since mount). */
   onFirstRender?: (ms: number) => void;
@@ -255,6 +260,10 @@ function followMapEvents(
     callbacks.current.onViewChange?.({ center: [center.lng, center.lat], zoom: map.getZoom() });
   });
   map.on('click', (event) => {
+    if (callbacks.current.onMapTap) {
+      callbacks.current.onMapTap([event.lngLat.lng, event.lngLat.lat]);
+      return;
+    }
     const feature = featureAtTap(map, event.point);
     if (feature) callbacks.current.onFeatureTap?.(feature);
   });
@@ -269,12 +278,12 @@ function followMapEvents(
 }
 
 /**
- * Applies the style (archives, theme variant, attribution, highlighted trail) in place with
+ * Applies the style (archives, theme variant, attribution, highlighted trail, overlay) in place with
  * the activity icons in the variant's colour, whenever one of them changes.
  */
 function useMapStyle(
   mapRef: { readonly current: maplibregl.Map | null },
-  { archives, variant, attribution, highlightTrailId }: MapLibreMapProps,
+  { archives, variant, attribution, highlightTrailId, overlay }: MapLibreMapProps,
 ) {
   useEffect(() => {
     const map = mapRef.current;
@@ -296,6 +305,7 @@ function useMapStyle(
           variant,
           attribution,
           highlightTrailId: highlightTrailId ?? null,
+          overlay: overlay ?? null,
         }),
         { diff: true },
       );
@@ -305,7 +315,7 @@ function useMapStyle(
     return () => {
       cancelled = true;
     };
-  }, [mapRef, archives, variant, attribution, highlightTrailId]);
+  }, [mapRef, archives, variant, attribution, highlightTrailId, overlay]);
 }
 
 /**

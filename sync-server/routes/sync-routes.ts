@@ -45,6 +45,7 @@ import {
   pushUserDocuments,
   type PulledBatch,
 } from '../storage/user-documents.ts';
+import { keepServerReview } from '../storage/trail-submissions.ts';
 import type { ChangeBus } from '../sync/change-bus.ts';
 import { findInputProblem, pushBodyShape } from '../sync/input-limits.ts';
 import { validateDocument, validateRecordData } from '../validation.ts';
@@ -457,6 +458,8 @@ function registerPushRoute(context: SyncRouteContext): void {
           {
             checkForeignIds: userCollection !== 'tripContext',
             sentStates: request.body.rows.map((row) => row.newDocumentState),
+            // A trail submission's review is the server's: a rider's value is ignored.
+            ...(userCollection === 'records' ? { serverOwnedData: keepServerReview } : {}),
           },
         );
         if (outcome.written > 0) {

@@ -3,11 +3,13 @@
  * database on first start, and re-seeds when the shipped data changes: a SHA-256 of the seed
  * files is kept in `meta`, so an unchanged start costs one read. Re-seeding is an upsert that
  * only touches documents whose content changed (their `updatedAt` moves, so replicating clients
- * pull just those) and turns public documents that left the data into tombstones.
+ * pull just those) and turns public documents that left the data into tombstones, except the
+ * trails riders submitted and an admin approved, which never were in the data.
  */
 import type { Insertable, Kysely } from 'kysely';
 import { loadSeedDocuments } from '../seed/seed-cache.ts';
 import { seedContentHash, seededCollections } from '../seed/seed-documents.ts';
+import { isRiderTrailId } from '../../schemas/trail-submissions.ts';
 import type { DocumentsTable, ServerDatabase } from './database.ts';
 import { readMeta, writeMeta } from './meta.ts';
 
@@ -123,7 +125,10 @@ async function diffCollection(
     );
     if (row) upsertsById.set(seeded.id, row);
   }
-  const leftTheData = [...existing.values()].filter((row) => !row.deleted);
+  // Trails riders submitted and an admin approved (issue 17) are not in data/: they stay.
+  const leftTheData = [...existing.values()].filter(
+    (row) => !row.deleted && !(collection === 'trails' && isRiderTrailId(row.id)),
+  );
   return { upserts: [...upsertsById.values()], leftTheData };
 }
 

@@ -267,6 +267,19 @@ async function upsertDocuments(
   }
 }
 
+/** Options of a push: see `pushUserDocuments`. */
+export interface PushOptions {
+  checkForeignIds: boolean;
+  now?: number;
+  sentStates?: WireDocument[];
+  /**
+   * Puts back what only the server may write inside a pushed document, given the stored master
+   * (undefined for a new document); runs before the row is compared with the master, so a push
+   * that changes only such fields is a no-op answered with the master.
+   */
+  serverOwnedData?: (incoming: WireDocument, master: WireDocument | undefined) => WireDocument;
+}
+
 /**
  * Applies a validated push for `ownerId` in one transaction. `rows` must already carry the
  * server-owned fields and no temp- ids (the route sees to both). For each row: when the stored
@@ -284,47 +297,61 @@ export async function pushUserDocuments(
   ownerId: string,
   collection: UserSyncedCollection,
   rows: PushRow[],
-  options: { checkForeignIds: boolean; now?: number; sentStates?: WireDocument[] },
+  options: PushOptions,
+): Promise<PushOutcome> {
+  return db
+    .transaction()
+    .execute((transaction) =>
+      pushInTransaction(transaction, kind, ownerId, collection, rows, options),
+    );
+}
+
+/**
+ * `pushUserDocuments` inside a transaction the caller holds, so a server-side write (an admin's
+ * review of a rider's record) commits together with its other effects.
+ */
+export async function pushInTransaction(
+  transaction: Transaction<ServerDatabase>,
+  kind: DatabaseKind,
+  ownerId: string,
+  collection: UserSyncedCollection,
+  rows: PushRow[],
+  options: PushOptions,
 ): Promise<PushOutcome> {
   const ids = rows.map((row) => row.newDocumentState.id);
-  return db.transaction().execute(async (transaction) => {
-    await lockOwnerCollection(transaction, kind, ownerId, collection);
-    const masters = await readMasters(
-      transaction,
-      ownerId,
+  await lockOwnerCollection(transaction, kind, ownerId, collection);
+  const masters = await readMasters(transaction, ownerId, collection, ids, options.checkForeignIds);
+  const conflicts: WireDocument[] = [];
+  let serverTime = await nextServerTime(
+    transaction,
+    ownerId,
+    collection,
+    options.now ?? Date.now(),
+  );
+  // By id: a document written twice in one push is stored once, in its last state.
+  const writes = new Map<string, WrittenRow>();
+  for (const [index, pushed] of rows.entries()) {
+    const master = masters.get(pushed.newDocumentState.id);
+    const row = options.serverOwnedData
+      ? { ...pushed, newDocumentState: options.serverOwnedData(pushed.newDocumentState, master) }
+      : pushed;
+    const incoming = row.newDocumentState;
+    const decision = master
+      ? decideAgainstMaster(collection, master, row, options.sentStates?.[index])
+      : 'write';
+    if (decision === 'conflict') conflicts.push(master!);
+    if (decision !== 'write') continue;
+    writes.set(incoming.id, {
+      owner_id: ownerId,
       collection,
-      ids,
-      options.checkForeignIds,
-    );
-    const conflicts: WireDocument[] = [];
-    let serverTime = await nextServerTime(
-      transaction,
-      ownerId,
-      collection,
-      options.now ?? Date.now(),
-    );
-    // By id: a document written twice in one push is stored once, in its last state.
-    const writes = new Map<string, WrittenRow>();
-    for (const [index, row] of rows.entries()) {
-      const incoming = row.newDocumentState;
-      const master = masters.get(incoming.id);
-      const decision = master
-        ? decideAgainstMaster(collection, master, row, options.sentStates?.[index])
-        : 'write';
-      if (decision === 'conflict') conflicts.push(master!);
-      if (decision !== 'write') continue;
-      writes.set(incoming.id, {
-        owner_id: ownerId,
-        collection,
-        id: incoming.id,
-        data: storedJson(incoming),
-        server_time: serverTime,
-        deleted: incoming._deleted ? 1 : 0,
-      });
-      masters.set(incoming.id, incoming);
-      serverTime += 1;
-    }
-    await upsertDocuments(transaction, [...writes.values()]);
-    return { conflicts, written: writes.size };
-  });
+      id: incoming.id,
+      data: storedJson(incoming),
+      server_time: serverTime,
+      deleted: incoming._deleted ? 1 : 0,
+    });
+    masters.set(incoming.id, incoming);
+    serverTime += 1;
+  }
+  await upsertDocuments(transaction, [...writes.values()]);
+  return { conflicts, written: writes.size };
 }

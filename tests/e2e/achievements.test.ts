@@ -47,7 +47,7 @@ describe('achievements in Chromium', () => {
     await page.getByRole('heading', { name: 'Achievements', level: 1 }).waitFor();
     await page.getByText('0 of 27 earned').waitFor();
     await page.getByText('0 of 1 trip').first().waitFor();
-    expect(await page.getByText('Not tracked yet in this app').count()).toBe(6);
+    expect(await page.getByText('Not tracked yet in this app').count()).toBe(4);
     await saveScreenshot(page, 'achievements-phone-offline-empty');
 
     await page.goto(`${baseUrl}/record`);

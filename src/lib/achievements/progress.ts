@@ -1,8 +1,8 @@
 /**
  * Achievement progress from the rider's own data (issue 17; catalogue: data/achievements.json,
  * schemas/achievements.ts). Pure: the database layer gathers a `RiderActivity`, this turns it
- * into one value per metric. A metric the app has nothing to measure with yet (trail
- * submissions, group rides, stored pre-ride checklists) is `null`, shown as
+ * into one value per metric. A metric the app has nothing to measure with yet (group rides,
+ * stored pre-ride checklists) is `null`, shown as
  * NOT_TRACKED_TEXT, and never earns: progress is never invented.
  */
 import { getPosition } from 'suncalc';
@@ -42,6 +42,8 @@ export interface RiderActivity {
   offlineRegionsDownloaded: number;
   /** Emergency contacts stored on this device. */
   emergencyContacts: number;
+  /** Trails the rider submitted for review (any review outcome: "Submit a trail for review"). */
+  trailsSubmitted: number;
 }
 
 /** Progress toward one achievement as the page shows it. */
@@ -65,7 +67,7 @@ export const metricUnits: Record<AchievementMetric, { one: string; many: string 
   offline_regions_downloaded: { one: 'map region', many: 'map regions' },
   skills_modules_completed: { one: 'lesson', many: 'lessons' },
   waypoints_created: { one: 'waypoint', many: 'waypoints' },
-  trails_submitted: { one: 'trail', many: 'trails' },
+  trails_submitted: { one: 'trail submitted', many: 'trails submitted' },
   group_rides_joined: { one: 'group ride', many: 'group rides' },
 };
 
@@ -127,9 +129,10 @@ export function metricValue(metric: AchievementMetric, activity: RiderActivity):
       return activity.offlineRegionsDownloaded;
     case 'emergency_contacts_added':
       return activity.emergencyContacts;
-    // Not built yet: checklists are not stored, trail submission and group rides do not exist.
-    case 'safety_checklists_completed':
     case 'trails_submitted':
+      return activity.trailsSubmitted;
+    // Not built yet: checklists are not stored and group rides do not exist.
+    case 'safety_checklists_completed':
     case 'group_rides_joined':
       return null;
   }

@@ -112,7 +112,7 @@ export const collectionPolicy: Record<CollectionName, StoredItem> = {
   records: {
     name: 'records',
     holds:
-      'Your progress through the skills lessons and your best scores in the trail safety game.',
+      'Your progress through the skills lessons, your best scores in the trail safety game, your garage vehicles and maintenance log, and the trails you submitted for review (the line, its name, activities, difficulty, season and notes, and the admin’s decision). An approved trail becomes public in the trail catalogue with your username credited.',
     where: 'device and server',
     kept: riderSynced,
     sharedWith: riderSharedWith,
@@ -361,7 +361,7 @@ export const serverTablePolicy: readonly StoredItem[] = [
   {
     name: 'user_documents',
     holds:
-      'Your synced trips, GPS tracks, waypoints, trip plans, trip context, achievement progress, lesson and game records and campground reviews (the collections marked “device and server” above).',
+      'Your synced trips, GPS tracks, waypoints, trip plans, trip context, achievement progress, lesson, game, garage and trail-submission records and campground reviews (the collections marked “device and server” above).',
     where: 'server',
     kept: 'Until you delete the item in the app, where the app offers that; a deletion marker stays so your other devices remove it too.',
     sharedWith: riderSharedWith,

@@ -13,7 +13,8 @@
  *   fix of both sides, achievements keep the highest progress and the earliest earned time.
  * - A record's `data` (schemas/records.ts) merges key by key the same way, with its kind's
  *   rules for keys both sides changed: scores and counts keep the larger value, a first
- *   completion time the earliest, so finishing a lesson on either device is never undone.
+ *   completion time the earliest, so finishing a lesson on either device is never undone; a
+ *   trail submission's review is the server's.
  * - A deletion only wins against a copy nobody edited since `base`; an edit revives the
  *   document.
  * - The trip context follows core-platform §4: the server copy overrides the device's.
@@ -142,7 +143,8 @@ function mergedRecordData(
     const values = [masterData[key], localData[key]];
     const numbers = values.filter((value): value is number => typeof value === 'number');
     const rule = rules[key] ?? 'later';
-    if (rule === 'max' && numbers.length > 0) merged[key] = Math.max(...numbers);
+    if (rule === 'server') merged[key] = key in masterData ? masterData[key] : localData[key];
+    else if (rule === 'max' && numbers.length > 0) merged[key] = Math.max(...numbers);
     else if (rule === 'earliest') merged[key] = numbers.length > 0 ? Math.min(...numbers) : null;
     else if (rule === 'changed' && baseData && deepEqual(values[0], baseData[key]))
       merged[key] = values[1];

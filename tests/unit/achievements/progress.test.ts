@@ -65,6 +65,7 @@ function activity(overrides: Partial<RiderActivity> = {}): RiderActivity {
     waypointsCreated: 4,
     offlineRegionsDownloaded: 1,
     emergencyContacts: 0,
+    trailsSubmitted: 0,
     ...overrides,
   };
 }
@@ -90,7 +91,8 @@ describe('metric values from real trips', () => {
     ['offline_regions_downloaded', activity(), 1],
     ['emergency_contacts_added', activity({ emergencyContacts: 3 }), 3],
     ['safety_checklists_completed', activity(), null],
-    ['trails_submitted', activity(), null],
+    ['trails_submitted', activity(), 0],
+    ['trails_submitted', activity({ trailsSubmitted: 2 }), 2],
     ['group_rides_joined', activity(), null],
   ];
   it.each(cases)('%s', (metric, rider, expected) => {
@@ -157,12 +159,23 @@ describe('achievement progress', () => {
     expect(progress).toMatchObject({ value: 1, earned: true });
   });
 
-  it('says "Not tracked yet in this app" for trail submissions and never earns them', () => {
-    const progress = achievementProgress(definition('trail-submitted'), activity(), {
+  it('says "Not tracked yet in this app" for group rides and never earns them', () => {
+    const progress = achievementProgress(definition('group-ride'), activity(), {
       progress: 0,
       earnedAt: null,
     });
     expect(progress).toMatchObject({ value: null, earned: false });
     expect(progressText(progress)).toBe(NOT_TRACKED_TEXT);
+  });
+
+  it('counts submitted trails: the first submission earns Trail Builder', () => {
+    const none = achievementProgress(definition('trail-submitted'), activity(), undefined);
+    expect(progressText(none)).toBe('0 of 1 trail submitted');
+    const one = achievementProgress(
+      definition('trail-submitted'),
+      activity({ trailsSubmitted: 1 }),
+      undefined,
+    );
+    expect(one).toMatchObject({ value: 1, earned: true });
   });
 });
