@@ -8,6 +8,7 @@
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import type { Kysely } from 'kysely';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { createAccessTokenService, loadSigningSecret } from './auth/access-tokens.ts';
 import { resolveAuthSettings, type AuthOptions } from './auth/auth-settings.ts';
@@ -16,7 +17,7 @@ import {
   ensureConfiguredAccount,
 } from './auth/configured-accounts.ts';
 import { createPasswordHasher } from './auth/passwords.ts';
-import { createAuthGuards } from './auth/request-auth.ts';
+import { createAuthGuards, type AuthGuards } from './auth/request-auth.ts';
 import { installErrorHandler } from './errors.ts';
 import { registerAccountRoutes } from './routes/account-routes.ts';
 import { registerAnalyticsRoutes } from './routes/analytics-routes.ts';
@@ -30,7 +31,8 @@ import { registerTrailSubmissionRoutes } from './routes/trail-submission-routes.
 import { registerTilesRoutes } from './routes/tiles-routes.ts';
 import { registerVoiceRoutes, type RealtimeSettings } from './routes/voice-routes.ts';
 import { registerStaticHosting } from './static-hosting.ts';
-import { openServerDatabase } from './storage/database.ts';
+import { openServerDatabase, type DatabaseKind, type ServerDatabase } from './storage/database.ts';
+import type { ChangeBus } from './sync/change-bus.ts';
 import { seedDatabase } from './storage/seed-database.ts';
 import { defaultTilesDir } from './tiles/tile-catalog.ts';
 import { compileRequestSchema } from './validation.ts';
@@ -118,6 +120,49 @@ function loggerOptions(options: AppOptions): FastifyServerOptions['logger'] {
   };
 }
 
+/** What the feature routes share: the database, its kind, the auth guards and the change bus. */
+interface FeatureRouteContext {
+  db: Kysely<ServerDatabase>;
+  databaseKind: DatabaseKind;
+  guards: AuthGuards;
+  changeBus: ChangeBus;
+}
+
+/**
+ * Registers the routes of the app's features beyond catalogue, auth, accounts and sync:
+ * campground reviews, repair shops, usage counts, trail submissions, map tiles, voice and
+ * river gauges.
+ */
+async function registerFeatureRoutes(
+  app: FastifyInstance,
+  options: AppOptions,
+  { db, databaseKind, guards, changeBus }: FeatureRouteContext,
+): Promise<void> {
+  await registerReviewRoutes(app, { db, guards, changeBus });
+  await registerRepairShopRoutes(app, { db, guards });
+  await registerAnalyticsRoutes(app, { db, guards });
+  let placeLookup: TrailPlaceLookup | null = null;
+  await registerTrailSubmissionRoutes(app, {
+    db,
+    databaseKind,
+    guards,
+    changeBus,
+    // Read from data/ on the first approval, not at every start.
+    placeLookup: () =>
+      (placeLookup ??= loadTrailPlaceLookup(options.seedDataDir ?? defaultSeedDataDir)),
+  });
+  await registerTilesRoutes(app, { tilesDir: options.tilesDir ?? defaultTilesDir });
+  await registerVoiceRoutes(app, {
+    guards,
+    modelsDir: options.modelsDir ?? defaultModelsDir,
+    realtime: options.realtime ?? null,
+  });
+  await registerGaugeRoutes(app, {
+    dataDir: options.seedDataDir ?? defaultSeedDataDir,
+    usgs: options.usgs ?? { ivUrl: defaultUsgsIvUrl },
+  });
+}
+
 /**
  * Builds the app: opens `options.databaseFile`, migrates, seeds (or re-seeds when data/
  * changed), creates or updates the configured admin and test accounts, and registers every
@@ -176,29 +221,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await registerAuthRoutes(app, { db, settings, hasher, tokens, guards });
     await registerAccountRoutes(app, { db, databaseKind, guards });
     await registerSyncRoutes(app, { db, databaseKind, guards, changeBus });
-    await registerReviewRoutes(app, { db, guards, changeBus });
-    await registerRepairShopRoutes(app, { db, guards });
-    await registerAnalyticsRoutes(app, { db, guards });
-    let placeLookup: TrailPlaceLookup | null = null;
-    await registerTrailSubmissionRoutes(app, {
-      db,
-      databaseKind,
-      guards,
-      changeBus,
-      // Read from data/ on the first approval, not at every start.
-      placeLookup: () =>
-        (placeLookup ??= loadTrailPlaceLookup(options.seedDataDir ?? defaultSeedDataDir)),
-    });
-    await registerTilesRoutes(app, { tilesDir: options.tilesDir ?? defaultTilesDir });
-    await registerVoiceRoutes(app, {
-      guards,
-      modelsDir: options.modelsDir ?? defaultModelsDir,
-      realtime: options.realtime ?? null,
-    });
-    await registerGaugeRoutes(app, {
-      dataDir: options.seedDataDir ?? defaultSeedDataDir,
-      usgs: options.usgs ?? { ivUrl: defaultUsgsIvUrl },
-    });
+    await registerFeatureRoutes(app, options, { db, databaseKind, guards, changeBus });
     await registerStaticHosting(app, options.staticDir);
     await app.ready();
     return app;
