@@ -22,6 +22,7 @@ import { registerAccountRoutes } from './routes/account-routes.ts';
 import { registerAuthRoutes } from './routes/auth-routes.ts';
 import { registerCatalogRoutes } from './routes/catalog-routes.ts';
 import { defaultUsgsIvUrl, registerGaugeRoutes, type UsgsSettings } from './routes/gauge-routes.ts';
+import { registerGroupRideRoutes } from './routes/group-ride-routes.ts';
 import { registerRepairShopRoutes } from './routes/repair-shop-routes.ts';
 import { registerReviewRoutes } from './routes/review-routes.ts';
 import { registerSyncRoutes } from './routes/sync-routes.ts';
@@ -175,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await registerSyncRoutes(app, { db, databaseKind, guards, changeBus });
     await registerReviewRoutes(app, { db, guards, changeBus });
     await registerRepairShopRoutes(app, { db, guards });
+    await registerGroupRideRoutes(app, { db, guards, changeBus });
     await registerTilesRoutes(app, { tilesDir: options.tilesDir ?? defaultTilesDir });
     await registerVoiceRoutes(app, {
       guards,
