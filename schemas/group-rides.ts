@@ -23,6 +23,9 @@ export const groupRideLimits = {
   maxUpcomingOrganised: 20,
 } as const;
 
+/** A ride counts as past this long after its start (ms, 12 hours): joins and edits stop then. */
+export const groupRidePastAfterMs = 12 * 60 * 60 * 1000;
+
 /** A position older than this is shown with its age (ms, 15 minutes). */
 export const staleGroupPositionMs = 15 * 60 * 1000;
 

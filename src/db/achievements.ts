@@ -1,6 +1,6 @@
 /**
  * The rider's achievement progress on this device (issue 17): gathers the rider's data (trips,
- * lesson records, waypoints, offline map regions, emergency contacts), computes each
+ * lesson records, waypoints, offline map regions, emergency contacts, group rides), computes each
  * catalogue achievement's progress (src/lib/achievements/progress.ts) and writes it to
  * `userAchievements` (id `<owner>:<achievementId>`, synced; the merge keeps the highest
  * progress and the earliest `earnedAt`). Progress never goes down and an achievement is never
@@ -21,6 +21,7 @@ import {
   type RiderActivity,
 } from '../lib/achievements/progress.ts';
 import type { AppDatabase } from './database.ts';
+import { countGroupRidesTakenPart, groupRidesDocumentId } from './group-rides.ts';
 import { SAFETY_SETTING_KEYS } from './safety-settings.ts';
 import { readLocalSetting, settingDocumentId } from './settings.ts';
 import { LOCAL_USER_ID } from './trips.ts';
@@ -37,13 +38,14 @@ function ownersOf(owner: string): string[] {
 /** Reads everything the achievements count for `owner` (a rider id or 'anonymous'). */
 export async function readRiderActivity(db: AppDatabase, owner: string): Promise<RiderActivity> {
   const owners = ownersOf(owner);
-  const [trips, trails, lessons, waypoints, regions, contacts] = await Promise.all([
+  const [trips, trails, lessons, waypoints, regions, contacts, groupRides] = await Promise.all([
     db.trips.find({ selector: { userId: { $in: owners } } }).exec(),
     db.trails.find().exec(),
     db.records.find({ selector: { userId: owner, kind: 'skillProgress' } }).exec(),
     db.waypoints.find({ selector: { ownerId: { $in: owners } } }).exec(),
     db.mapRegions.find({ selector: { status: { $in: [...ON_DEVICE] } } }).exec(),
     readLocalSetting<unknown>(db, SAFETY_SETTING_KEYS.contacts, []),
+    owner === LOCAL_USER_ID ? null : countGroupRidesTakenPart(db, owner),
   ]);
   return {
     trips: trips.map((document) => document.toJSON() as Trip),
@@ -54,6 +56,7 @@ export async function readRiderActivity(db: AppDatabase, owner: string): Promise
     waypointsCreated: waypoints.length,
     offlineRegionsDownloaded: regions.length,
     emergencyContacts: Array.isArray(contacts) ? contacts.length : 0,
+    groupRidesJoined: groupRides,
   };
 }
 
@@ -151,6 +154,7 @@ function riderDataChanges(db: AppDatabase): Observable<unknown> {
     db.achievements.$,
     db.userAchievements.$,
     db.getLocal$(settingDocumentId(SAFETY_SETTING_KEYS.contacts)),
+    db.getLocal$(groupRidesDocumentId),
   );
 }
 

@@ -489,6 +489,57 @@ export interface MapStyleOptions {
    * a highlight band (the trail on /map/{trailId}).
    */
   highlightTrailId?: string | null;
+  /**
+   * A page's own features drawn over everything (a group ride's plan and riders): LineStrings
+   * as a highlight band, Points as circles with their `label` property beside them; a point with
+   * `role: 'meeting'` is drawn larger. [lon, lat] coordinates (GeoJSON).
+   */
+  overlay?: GeoJSON.FeatureCollection | null;
+}
+
+/** The overlay's source and layers, drawn above the archives' layers. */
+function overlayStyle(overlay: GeoJSON.FeatureCollection, palette: Palette) {
+  const source = { type: 'geojson', data: overlay } as const;
+  const layers: LayerSpecification[] = [
+    {
+      id: 'overlay-line',
+      type: 'line',
+      source: 'overlay',
+      filter: ['==', ['geometry-type'], 'LineString'],
+      paint: { 'line-color': palette.highlight, 'line-width': 6, 'line-opacity': 0.8 },
+    },
+    {
+      id: 'overlay-points',
+      type: 'circle',
+      source: 'overlay',
+      filter: ['==', ['geometry-type'], 'Point'],
+      paint: {
+        'circle-color': ['match', ['get', 'role'], 'meeting', palette.highlight, palette.trailLine],
+        'circle-radius': ['match', ['get', 'role'], 'meeting', 10, 7],
+        'circle-stroke-color': palette.pointStroke,
+        'circle-stroke-width': 2,
+      },
+    },
+    {
+      id: 'overlay-labels',
+      type: 'symbol',
+      source: 'overlay',
+      filter: ['==', ['geometry-type'], 'Point'],
+      layout: {
+        'text-field': ['get', 'label'],
+        'text-font': labelFont,
+        'text-size': 14,
+        'text-offset': [0, 1.2],
+        'text-anchor': 'top',
+      },
+      paint: {
+        'text-color': palette.text,
+        'text-halo-color': palette.halo,
+        'text-halo-width': palette.haloWidth,
+      },
+    },
+  ];
+  return { source, layers };
 }
 
 /**
@@ -505,18 +556,23 @@ export function buildMapStyle(
     layersForArchive(archive, palette, options.highlightTrailId ?? null),
   );
   const kinds = ['areas', 'lines', 'points', 'labels'] as const;
+  const overlay = options.overlay ? overlayStyle(options.overlay, palette) : null;
   return {
     version: 8,
     name: `Natural State Trails (${options.variant})`,
-    sources: Object.fromEntries(
-      archives.map((archive) => [
-        archive.id,
-        { type: 'vector', url: archive.url, attribution: options.attribution },
-      ]),
-    ),
+    sources: {
+      ...Object.fromEntries(
+        archives.map((archive) => [
+          archive.id,
+          { type: 'vector', url: archive.url, attribution: options.attribution },
+        ]),
+      ),
+      ...(overlay ? { overlay: overlay.source } : {}),
+    },
     layers: [
       { id: 'background', type: 'background', paint: { 'background-color': palette.background } },
       ...kinds.flatMap((kind) => groups.flatMap((group) => group[kind] ?? [])),
+      ...(overlay?.layers ?? []),
     ],
   };
 }

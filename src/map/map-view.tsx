@@ -31,6 +31,8 @@ export interface MapViewProps {
   /** Accessible name of the map. */
   label: string;
   highlightTrailId?: string | null;
+  /** A page's own features over the map: lines and labelled points ([lon, lat]). */
+  overlay?: GeoJSON.FeatureCollection | null;
   onFeatureTap?: (feature: TappedFeature) => void;
   onFirstRender?: (ms: number) => void;
 }
@@ -210,6 +212,7 @@ export function MapView(props: MapViewProps) {
               attribution={attribution}
               initialView={props.initialView}
               highlightTrailId={props.highlightTrailId ?? null}
+              overlay={props.overlay ?? null}
               label={props.label}
               onViewChange={setView}
               {...(props.onFeatureTap ? { onFeatureTap: props.onFeatureTap } : {})}

@@ -68,6 +68,8 @@ export interface MapLibreMapProps {
   attribution: string;
   initialView: MapViewState;
   highlightTrailId?: string | null;
+  /** A page's own features over the map (map-style.ts `overlay`). */
+  overlay?: GeoJSON.FeatureCollection | null;
   /** Accessible name of the map region. */
   label: string;
   onFeatureTap?: (feature: TappedFeature) => void;
@@ -274,7 +276,7 @@ function followMapEvents(
  */
 function useMapStyle(
   mapRef: { readonly current: maplibregl.Map | null },
-  { archives, variant, attribution, highlightTrailId }: MapLibreMapProps,
+  { archives, variant, attribution, highlightTrailId, overlay }: MapLibreMapProps,
 ) {
   useEffect(() => {
     const map = mapRef.current;
@@ -296,6 +298,7 @@ function useMapStyle(
           variant,
           attribution,
           highlightTrailId: highlightTrailId ?? null,
+          overlay: overlay ?? null,
         }),
         { diff: true },
       );
@@ -305,7 +308,7 @@ function useMapStyle(
     return () => {
       cancelled = true;
     };
-  }, [mapRef, archives, variant, attribution, highlightTrailId]);
+  }, [mapRef, archives, variant, attribution, highlightTrailId, overlay]);
 }
 
 /**

@@ -7,19 +7,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type {
-  GroupRide,
-  GroupRideMeeting,
-  GroupRidePlan,
-  GroupRidePosition,
-  GroupRidePositionReport,
+import {
+  groupRidePastAfterMs,
+  type GroupRide,
+  type GroupRideMeeting,
+  type GroupRidePlan,
+  type GroupRidePosition,
+  type GroupRidePositionReport,
 } from '../../schemas/group-rides.ts';
 import type { GroupRidesTable, ServerDatabase } from './database.ts';
 
 type Db = Kysely<ServerDatabase>;
 
-/** A ride counts as past this long after its start (ms, 12 hours): joins and edits stop then. */
-export const groupRidePastAfterMs = 12 * 60 * 60 * 1000;
 
 /** The catalogue facts a plan names: the trail's name and where the group meets. */
 export interface ResolvedPlace {

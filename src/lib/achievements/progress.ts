@@ -2,7 +2,7 @@
  * Achievement progress from the rider's own data (issue 17; catalogue: data/achievements.json,
  * schemas/achievements.ts). Pure: the database layer gathers a `RiderActivity`, this turns it
  * into one value per metric. A metric the app has nothing to measure with yet (trail
- * submissions, group rides, stored pre-ride checklists) is `null`, shown as
+ * submissions, stored pre-ride checklists) is `null`, shown as
  * NOT_TRACKED_TEXT, and never earns: progress is never invented.
  */
 import { getPosition } from 'suncalc';
@@ -42,6 +42,12 @@ export interface RiderActivity {
   offlineRegionsDownloaded: number;
   /** Emergency contacts stored on this device. */
   emergencyContacts: number;
+  /**
+   * Group rides the rider organised or joined and that were not cancelled, from the device's
+   * copies (src/db/group-rides.ts); null when the device holds no copies of this rider's rides
+   * (a guest, or another rider signed in last), so the metric shows as not tracked.
+   */
+  groupRidesJoined?: number | null;
 }
 
 /** Progress toward one achievement as the page shows it. */
@@ -127,10 +133,11 @@ export function metricValue(metric: AchievementMetric, activity: RiderActivity):
       return activity.offlineRegionsDownloaded;
     case 'emergency_contacts_added':
       return activity.emergencyContacts;
-    // Not built yet: checklists are not stored, trail submission and group rides do not exist.
+    case 'group_rides_joined':
+      return activity.groupRidesJoined ?? null;
+    // Not built yet: checklists are not stored, trail submission does not exist.
     case 'safety_checklists_completed':
     case 'trails_submitted':
-    case 'group_rides_joined':
       return null;
   }
 }
