@@ -299,6 +299,15 @@ const RealTrailRidingPage = lazyRouteComponent(
   () => import('../ride/record-page.tsx'),
   'RealTrailRidingPage',
 );
+// Group rides (issue 17): create and list, and one ride's page from its share link.
+const GroupRidePage = lazyRouteComponent(
+  () => import('../ride/group-ride-page.tsx'),
+  'GroupRidePage',
+);
+const GroupDetailPage = lazyRouteComponent(
+  () => import('../ride/group-detail-page.tsx'),
+  'GroupDetailPage',
+);
 const TripDetailPage = lazyRouteComponent(
   () => import('../ride/trip-detail-page.tsx'),
   'TripDetailPage',
@@ -315,6 +324,14 @@ const recordRoute = createRoute({
   path: '/record',
   staticData: { featureKey: 'record' },
   component: RecordPage,
+});
+
+/** A group ride's page (/group/{id}), the link riders share (directory entry group-ride). */
+const groupDetailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/group/$id',
+  staticData: { featureKey: 'group-ride' },
+  component: GroupDetailPage,
 });
 
 /** A recorded or imported trip (the route table has no trip page; this one belongs to /record). */
@@ -419,8 +436,8 @@ const routeTree = rootRoute.addChildren([
   tripDetailRoute,
   realTrailRidingRoute,
   gpsRoute,
-  featureRoute('/group-ride', 'group-ride'),
-  featureRoute('/group/$id', 'group-ride'),
+  pageRoute('/group-ride', 'group-ride', GroupRidePage),
+  groupDetailRoute,
   // Safety
   pageRoute('/safety', 'safety', SafetyPage),
   pageRoute('/emergency', 'emergency', EmergencyPage),

@@ -68,21 +68,12 @@ function rosterChanges(previous: GroupRide, next: GroupRide, me: string): string
   ];
 }
 
-/**
- * What changed between the stored copy and a fresh one of the same ride, as the rider `me` is
- * told it: cancelled, new time, new meeting place, riders who joined or left (never `me`'s own
- * joining or leaving). Null when nothing they would want to hear about changed.
- */
-export function groupRideNotice(
+/** Time and meeting-place changes in words (only the organiser makes them). */
+function planChanges(
   previous: GroupRide,
   next: GroupRide,
-  me: string,
   formatTime: (ms: number) => string,
-): GroupRideNotice | null {
-  const name = `${next.trailName} on ${formatTime(next.startsAt)}`;
-  if (previous.status !== 'cancelled' && next.status === 'cancelled') {
-    return { title: 'Group ride cancelled', body: `${next.organiser} cancelled ${name}.` };
-  }
+): string[] {
   const changes: string[] = [];
   if (previous.startsAt !== next.startsAt) {
     changes.push(`now starts ${formatTime(next.startsAt)} (was ${formatTime(previous.startsAt)})`);
@@ -94,7 +85,31 @@ export function groupRideNotice(
   ) {
     changes.push(`now meets at ${next.meeting.name}`);
   }
-  changes.push(...rosterChanges(previous, next, me));
+  return changes;
+}
+
+/**
+ * What changed between the stored copy and a fresh one of the same ride, as the rider `me` is
+ * told it: cancelled, new time, new meeting place, riders who joined or left. Never `me`'s own
+ * doing: their joining or leaving, nor, when `me` organises the ride, its edits and
+ * cancellation. Null when nothing they would want to hear about changed.
+ */
+export function groupRideNotice(
+  previous: GroupRide,
+  next: GroupRide,
+  me: string,
+  formatTime: (ms: number) => string,
+): GroupRideNotice | null {
+  const name = `${next.trailName} on ${formatTime(next.startsAt)}`;
+  const organisedByMe = next.organiser === me;
+  if (previous.status !== 'cancelled' && next.status === 'cancelled') {
+    if (organisedByMe) return null;
+    return { title: 'Group ride cancelled', body: `${next.organiser} cancelled ${name}.` };
+  }
+  const changes = [
+    ...(organisedByMe ? [] : planChanges(previous, next, formatTime)),
+    ...rosterChanges(previous, next, me),
+  ];
   if (changes.length === 0) return null;
   return { title: 'Group ride changed', body: `${name}: ${changes.join('; ')}.` };
 }
