@@ -143,14 +143,14 @@ function RideView({
         isOrganiser={isOrganiser}
         onRide={state.applyOwnAction}
       />
-      {ride.viewer.member && online ? (
+      {ride.viewer.member && online && open ? (
         <section className="ride-card" aria-labelledby="positions">
           <h2 id="positions">Members’ positions</h2>
           {positionProblem ? <p className="group-error">{positionProblem}</p> : null}
           <PositionList positions={state.positions} now={now} />
         </section>
       ) : null}
-      <GroupRideMap ride={ride} positions={state.positions} now={now} />
+      <GroupRideMap ride={ride} positions={open ? state.positions : []} now={now} />
       <Roster ride={ride} />
       {isOrganiser && open ? (
         <OrganiserTools ride={ride} trails={trails} online={online} onRide={state.applyOwnAction} />

@@ -65,6 +65,8 @@ function TrailPicker({
   );
   return (
     <ComboBox
+      // The catalogue may still be arriving: a new list remounts the picker with every trail.
+      key={options.length}
       className="group-field group-combobox"
       defaultItems={options}
       selectedKey={selected}

@@ -31,7 +31,7 @@ import './group-ride.css';
 function CreateRide({ rider, online }: { rider: GroupRideRider; online: boolean }) {
   const db = useDatabase();
   const navigate = useNavigate();
-  const { trails } = useTrails();
+  const { trails, isLoading } = useTrails();
   const [values, setValues] = useState<GroupRideFormValues>(emptyGroupRideForm);
   const create = async (plan: Parameters<typeof createGroupRide>[0]) => {
     if (!navigator.onLine) {
@@ -53,6 +53,13 @@ function CreateRide({ rider, online }: { rider: GroupRideRider; online: boolean 
         <p className="group-note" role="status">
           You are offline. Creating a ride needs a connection; fill in the form now and send it when
           you have signal. Nothing you type is lost.
+        </p>
+      ) : null}
+      {isLoading ? <p className="ride-muted">Loading the trail catalogue…</p> : null}
+      {!isLoading && trails.length === 0 ? (
+        <p className="group-note" role="status">
+          The trail catalogue is not on this device yet. Open the app once with signal so it can
+          download the trails.
         </p>
       ) : null}
       <GroupRideForm
