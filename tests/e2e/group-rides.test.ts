@@ -47,11 +47,9 @@ async function createRide(page: Page): Promise<string> {
   await page.goto(`${baseUrl}/group-ride`);
   const form = page.getByRole('form', { name: 'Create a group ride' });
   await form.waitFor();
-  const started = Date.now();
   await page
     .getByText('Loading the trail catalogue…')
     .waitFor({ state: 'hidden', timeout: 90_000 });
-  console.log('catalogue loaded after', Date.now() - started, 'ms');
   await form.getByRole('combobox', { name: 'Trail' }).fill('Brock Creek OHV');
   await saveScreenshot(page, 'group-ride-trail-picker-phone');
   await page

@@ -92,6 +92,7 @@ describe('metric values from real trips', () => {
     ['safety_checklists_completed', activity(), null],
     ['trails_submitted', activity(), null],
     ['group_rides_joined', activity(), null],
+    ['group_rides_joined', activity({ groupRidesJoined: 3 }), 3],
   ];
   it.each(cases)('%s', (metric, rider, expected) => {
     const value = metricValue(metric, rider);
