@@ -19,7 +19,6 @@ import type { GroupRidesTable, ServerDatabase } from './database.ts';
 
 type Db = Kysely<ServerDatabase>;
 
-
 /** The catalogue facts a plan names: the trail's name and where the group meets. */
 export interface ResolvedPlace {
   trailName: string;

@@ -252,8 +252,7 @@ describe.each(storageEngines)('group rides on %s', (engine) => {
     await waitFor(() =>
       events.some(
         (entry) =>
-          entry.event === 'ride' &&
-          (entry.data as { ride: GroupRide }).ride.status === 'cancelled',
+          entry.event === 'ride' && (entry.data as { ride: GroupRide }).ride.status === 'cancelled',
       ),
     );
     controller.abort();
