@@ -24,6 +24,7 @@ import { registerAnalyticsRoutes } from './routes/analytics-routes.ts';
 import { registerAuthRoutes } from './routes/auth-routes.ts';
 import { registerCatalogRoutes } from './routes/catalog-routes.ts';
 import { defaultUsgsIvUrl, registerGaugeRoutes, type UsgsSettings } from './routes/gauge-routes.ts';
+import { registerGroupRideRoutes } from './routes/group-ride-routes.ts';
 import { registerRepairShopRoutes } from './routes/repair-shop-routes.ts';
 import { registerReviewRoutes } from './routes/review-routes.ts';
 import { registerSyncRoutes } from './routes/sync-routes.ts';
@@ -130,7 +131,7 @@ interface FeatureRouteContext {
 
 /**
  * Registers the routes of the app's features beyond catalogue, auth, accounts and sync:
- * campground reviews, repair shops, usage counts, trail submissions, map tiles, voice and
+ * campground reviews, repair shops, group rides, usage counts, trail submissions, map tiles, voice and
  * river gauges.
  */
 async function registerFeatureRoutes(
@@ -140,6 +141,7 @@ async function registerFeatureRoutes(
 ): Promise<void> {
   await registerReviewRoutes(app, { db, guards, changeBus });
   await registerRepairShopRoutes(app, { db, guards });
+  await registerGroupRideRoutes(app, { db, guards, changeBus });
   await registerAnalyticsRoutes(app, { db, guards });
   let placeLookup: TrailPlaceLookup | null = null;
   await registerTrailSubmissionRoutes(app, {

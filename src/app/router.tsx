@@ -1,7 +1,6 @@
 /**
  * The app's routes (voice-navigation §2.1, core-platform §2), code-based TanStack Router.
- * Every page loads lazily. Pages of later milestones render the directory's FeaturePage; each
- * route names its directory entry in `staticData.featureKey`, which the root layout uses for the
+ * Every page loads lazily and every route of the table has a page of its own. Each route names its directory entry in `staticData.featureKey`, which the root layout uses for the
  * role guard (core-platform §6), "current page" highlighting and the recent-features list.
  */
 import {
@@ -76,7 +75,6 @@ const TrailReviewPage = lazyRouteComponent(
   () => import('../admin/trail-review-page.tsx'),
   'TrailReviewPage',
 );
-const FeaturePage = lazyRouteComponent(() => import('../ui/feature-page.tsx'), 'FeaturePage');
 const SafetyPage = lazyRouteComponent(() => import('../safety/safety-page.tsx'), 'SafetyPage');
 const EmergencyPage = lazyRouteComponent(
   () => import('../safety/emergency-page.tsx'),
@@ -205,18 +203,6 @@ const huntingPages = {
   wmaPermits: lazyRouteComponent(importHuntingPages.wmaPermits, 'WmaPermitsPage'),
 };
 
-/** A route showing the directory page of `featureKey` (a page of a later milestone). */
-function featureRoute<TPath extends string>(path: TPath, featureKey: string) {
-  return createRoute({
-    getParentRoute: () => rootRoute,
-    path,
-    staticData: { featureKey },
-    component: function DirectoryFeatureRoute() {
-      return <FeaturePage featureKey={featureKey} />;
-    },
-  });
-}
-
 const indexRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
@@ -308,6 +294,15 @@ const RealTrailRidingPage = lazyRouteComponent(
   () => import('../ride/record-page.tsx'),
   'RealTrailRidingPage',
 );
+// Group rides (issue 17): create and list, and one ride's page from its share link.
+const GroupRidePage = lazyRouteComponent(
+  () => import('../ride/group-ride-page.tsx'),
+  'GroupRidePage',
+);
+const GroupDetailPage = lazyRouteComponent(
+  () => import('../ride/group-detail-page.tsx'),
+  'GroupDetailPage',
+);
 const TripDetailPage = lazyRouteComponent(
   () => import('../ride/trip-detail-page.tsx'),
   'TripDetailPage',
@@ -324,6 +319,14 @@ const recordRoute = createRoute({
   path: '/record',
   staticData: { featureKey: 'record' },
   component: RecordPage,
+});
+
+/** A group ride's page (/group/{id}), the link riders share (directory entry group-ride). */
+const groupDetailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/group/$id',
+  staticData: { featureKey: 'group-ride' },
+  component: GroupDetailPage,
 });
 
 /** A recorded or imported trip (the route table has no trip page; this one belongs to /record). */
@@ -447,8 +450,8 @@ const routeTree = rootRoute.addChildren([
   tripDetailRoute,
   realTrailRidingRoute,
   gpsRoute,
-  featureRoute('/group-ride', 'group-ride'),
-  featureRoute('/group/$id', 'group-ride'),
+  pageRoute('/group-ride', 'group-ride', GroupRidePage),
+  groupDetailRoute,
   // Safety
   pageRoute('/safety', 'safety', SafetyPage),
   pageRoute('/emergency', 'emergency', EmergencyPage),

@@ -1,6 +1,7 @@
 /**
  * The rider's achievement progress on this device (issue 17): gathers the rider's data (trips,
- * lesson records, waypoints, offline map regions, emergency contacts, trail submissions), computes each
+ * lesson records, waypoints, offline map regions, emergency contacts, trail submissions, group
+ * rides), computes each
  * catalogue achievement's progress (src/lib/achievements/progress.ts) and writes it to
  * `userAchievements` (id `<owner>:<achievementId>`, synced; the merge keeps the highest
  * progress and the earliest `earnedAt`). Progress never goes down and an achievement is never
@@ -21,6 +22,7 @@ import {
   type RiderActivity,
 } from '../lib/achievements/progress.ts';
 import type { AppDatabase } from './database.ts';
+import { countGroupRidesTakenPart, groupRidesDocumentId } from './group-rides.ts';
 import { SAFETY_SETTING_KEYS } from './safety-settings.ts';
 import { readLocalSetting, settingDocumentId } from './settings.ts';
 import { LOCAL_USER_ID } from './trips.ts';
@@ -37,16 +39,18 @@ function ownersOf(owner: string): string[] {
 /** Reads everything the achievements count for `owner` (a rider id or 'anonymous'). */
 export async function readRiderActivity(db: AppDatabase, owner: string): Promise<RiderActivity> {
   const owners = ownersOf(owner);
-  const [trips, trails, lessons, waypoints, regions, contacts, submissions] = await Promise.all([
-    db.trips.find({ selector: { userId: { $in: owners } } }).exec(),
-    db.trails.find().exec(),
-    db.records.find({ selector: { userId: owner, kind: 'skillProgress' } }).exec(),
-    db.waypoints.find({ selector: { ownerId: { $in: owners } } }).exec(),
-    db.mapRegions.find({ selector: { status: { $in: [...ON_DEVICE] } } }).exec(),
-    readLocalSetting<unknown>(db, SAFETY_SETTING_KEYS.contacts, []),
-    // find, not count: RxDB refuses count queries its indexes cannot answer.
-    db.records.find({ selector: { userId: owner, kind: 'trailSubmission' } }).exec(),
-  ]);
+  const [trips, trails, lessons, waypoints, regions, contacts, submissions, groupRides] =
+    await Promise.all([
+      db.trips.find({ selector: { userId: { $in: owners } } }).exec(),
+      db.trails.find().exec(),
+      db.records.find({ selector: { userId: owner, kind: 'skillProgress' } }).exec(),
+      db.waypoints.find({ selector: { ownerId: { $in: owners } } }).exec(),
+      db.mapRegions.find({ selector: { status: { $in: [...ON_DEVICE] } } }).exec(),
+      readLocalSetting<unknown>(db, SAFETY_SETTING_KEYS.contacts, []),
+      // find, not count: RxDB refuses count queries its indexes cannot answer.
+      db.records.find({ selector: { userId: owner, kind: 'trailSubmission' } }).exec(),
+      owner === LOCAL_USER_ID ? null : countGroupRidesTakenPart(db, owner),
+    ]);
   return {
     trips: trips.map((document) => document.toJSON() as Trip),
     trailRegions: new Map(trails.map((trail) => [trail.id, (trail.toJSON() as Trail).region])),
@@ -57,6 +61,7 @@ export async function readRiderActivity(db: AppDatabase, owner: string): Promise
     offlineRegionsDownloaded: regions.length,
     emergencyContacts: Array.isArray(contacts) ? contacts.length : 0,
     trailsSubmitted: submissions.length,
+    groupRidesJoined: groupRides,
   };
 }
 
@@ -154,6 +159,7 @@ function riderDataChanges(db: AppDatabase): Observable<unknown> {
     db.achievements.$,
     db.userAchievements.$,
     db.getLocal$(settingDocumentId(SAFETY_SETTING_KEYS.contacts)),
+    db.getLocal$(groupRidesDocumentId),
   );
 }
 

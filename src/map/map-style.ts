@@ -506,6 +506,18 @@ export interface MapOverlay {
     emphasis: 'primary' | 'context';
   }[];
   points: readonly (readonly number[])[];
+  /**
+   * Labelled places (a group ride's meeting place, its trail's point, riders' last positions),
+   * drawn as circles with their label beside them; the meeting place larger.
+   */
+  markers?: readonly OverlayMarker[];
+}
+
+/** One labelled place of an overlay; `position` is [longitude, latitude]. */
+export interface OverlayMarker {
+  position: readonly number[];
+  label: string;
+  role: 'meeting' | 'trail' | 'rider';
 }
 
 /** The id of the overlay's GeoJSON source (and its layers' prefix). */
@@ -528,8 +540,16 @@ function overlayData(overlay: MapOverlay) {
         })),
       ...overlay.points.map((position, index) => ({
         type: 'Feature' as const,
-        properties: { index },
+        properties: { index, kind: 'vertex' },
         geometry: { type: 'Point' as const, coordinates: [position[0]!, position[1]!] },
+      })),
+      ...(overlay.markers ?? []).map((marker) => ({
+        type: 'Feature' as const,
+        properties: { kind: 'marker', label: marker.label, role: marker.role },
+        geometry: {
+          type: 'Point' as const,
+          coordinates: [marker.position[0]!, marker.position[1]!],
+        },
       })),
     ],
   };
@@ -569,12 +589,51 @@ function overlayLayers(palette: Palette): LayerSpecification[] {
       id: `${overlaySourceId}-points`,
       type: 'circle',
       source: overlaySourceId,
-      filter: ['==', ['geometry-type'], 'Point'],
+      filter: ['==', ['get', 'kind'], 'vertex'],
       paint: {
         'circle-radius': 6,
         'circle-color': palette.highlight,
         'circle-stroke-color': palette.pointStroke,
         'circle-stroke-width': palette.strokeWidth,
+      },
+    },
+    ...markerLayers(palette),
+  ];
+}
+
+/** The overlay's labelled places: a circle each (the meeting place larger) and its label. */
+function markerLayers(palette: Palette): LayerSpecification[] {
+  const isMarker: ExpressionSpecification = ['==', ['get', 'kind'], 'marker'];
+  const isMeeting: ExpressionSpecification = ['==', ['get', 'role'], 'meeting'];
+  return [
+    {
+      id: `${overlaySourceId}-markers`,
+      type: 'circle',
+      source: overlaySourceId,
+      filter: isMarker,
+      paint: {
+        'circle-color': ['case', isMeeting, palette.highlight, palette.trailLine],
+        'circle-radius': ['case', isMeeting, 10, 7],
+        'circle-stroke-color': palette.pointStroke,
+        'circle-stroke-width': 2,
+      },
+    },
+    {
+      id: `${overlaySourceId}-marker-labels`,
+      type: 'symbol',
+      source: overlaySourceId,
+      filter: isMarker,
+      layout: {
+        'text-field': ['get', 'label'],
+        'text-font': labelFont,
+        'text-size': 14,
+        'text-offset': [0, 1.2],
+        'text-anchor': 'top',
+      },
+      paint: {
+        'text-color': palette.text,
+        'text-halo-color': palette.halo,
+        'text-halo-width': palette.haloWidth,
       },
     },
   ];

@@ -134,9 +134,49 @@ export interface AnalyticsBatchesTable {
   received_at: number;
 }
 
+/**
+ * A group ride (issue 17). The trail's and meeting place's names and the meeting point
+ * ([lon, lat], degrees) are copied from the catalogue when planned; `vehicle_types` is a JSON
+ * array of schemas/group-rides.ts ids; `status` is 'planned' | 'cancelled'.
+ */
+export interface GroupRidesTable {
+  id: string;
+  organiser_id: string;
+  trail_id: string;
+  trail_name: string;
+  trailhead_id: string | null;
+  meeting_name: string;
+  meeting_longitude: number;
+  meeting_latitude: number;
+  starts_at: number;
+  vehicle_types: string;
+  size_limit: number;
+  notes: string;
+  status: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/**
+ * A member of a group ride (the organiser included). `shares_position` is 1 when the member
+ * opted in; the position columns hold their last report and are cleared when they opt out.
+ */
+export interface GroupRideMembersTable {
+  ride_id: string;
+  user_id: string;
+  joined_at: number;
+  shares_position: Generated<number>;
+  position_longitude: number | null;
+  position_latitude: number | null;
+  position_accuracy_meters: number | null;
+  position_recorded_at: number | null;
+}
+
 export interface ServerDatabase {
   analytics_daily_counts: AnalyticsDailyCountsTable;
   analytics_batches: AnalyticsBatchesTable;
+  group_rides: GroupRidesTable;
+  group_ride_members: GroupRideMembersTable;
   repair_shop_submissions: RepairShopSubmissionsTable;
   user_documents: UserDocumentsTable;
   id_promotions: IdPromotionsTable;

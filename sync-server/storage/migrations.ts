@@ -169,6 +169,60 @@ const analyticsSchema: Migration = {
   },
 };
 
+/**
+ * Group rides (issue 17; database.ts for the columns): the rides and their members, with each
+ * member's opt-in to position sharing and last shared position.
+ */
+const groupRideSchema: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('group_rides')
+      .addColumn('id', 'varchar(64)', (column) => column.primaryKey())
+      .addColumn('organiser_id', 'varchar(64)', (column) =>
+        column.notNull().references('users.id').onDelete('cascade'),
+      )
+      .addColumn('trail_id', 'varchar(128)', (column) => column.notNull())
+      .addColumn('trail_name', 'text', (column) => column.notNull())
+      .addColumn('trailhead_id', 'varchar(128)')
+      .addColumn('meeting_name', 'text', (column) => column.notNull())
+      .addColumn('meeting_longitude', 'double precision', (column) => column.notNull())
+      .addColumn('meeting_latitude', 'double precision', (column) => column.notNull())
+      .addColumn('starts_at', 'bigint', (column) => column.notNull())
+      .addColumn('vehicle_types', 'text', (column) => column.notNull())
+      .addColumn('size_limit', 'integer', (column) => column.notNull())
+      .addColumn('notes', 'text', (column) => column.notNull())
+      .addColumn('status', 'varchar(16)', (column) => column.notNull())
+      .addColumn('created_at', 'bigint', (column) => column.notNull())
+      .addColumn('updated_at', 'bigint', (column) => column.notNull())
+      .execute();
+    await db.schema
+      .createTable('group_ride_members')
+      .addColumn('ride_id', 'varchar(64)', (column) =>
+        column.notNull().references('group_rides.id').onDelete('cascade'),
+      )
+      .addColumn('user_id', 'varchar(64)', (column) =>
+        column.notNull().references('users.id').onDelete('cascade'),
+      )
+      .addColumn('joined_at', 'bigint', (column) => column.notNull())
+      .addColumn('shares_position', 'integer', (column) => column.notNull().defaultTo(0))
+      .addColumn('position_longitude', 'double precision')
+      .addColumn('position_latitude', 'double precision')
+      .addColumn('position_accuracy_meters', 'double precision')
+      .addColumn('position_recorded_at', 'bigint')
+      .addPrimaryKeyConstraint('group_ride_members_pk', ['ride_id', 'user_id'])
+      .execute();
+    await db.schema
+      .createIndex('group_ride_members_user_idx')
+      .on('group_ride_members')
+      .column('user_id')
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('group_ride_members').execute();
+    await db.schema.dropTable('group_rides').execute();
+  },
+};
+
 /** Migrations by name; names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
   '2025-01-01-initial-schema': initialSchema,
@@ -176,6 +230,7 @@ export const migrations: Record<string, Migration> = {
   '2025-03-01-sync-schema': syncSchema,
   '2026-11-24-repair-shop-schema': repairShopSchema,
   '2026-11-26-analytics-schema': analyticsSchema,
+  '2026-11-26-group-rides': groupRideSchema,
 };
 
 /** Hands the in-code migrations to Kysely's Migrator. */

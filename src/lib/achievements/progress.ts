@@ -1,8 +1,8 @@
 /**
  * Achievement progress from the rider's own data (issue 17; catalogue: data/achievements.json,
  * schemas/achievements.ts). Pure: the database layer gathers a `RiderActivity`, this turns it
- * into one value per metric. A metric the app has nothing to measure with yet (group rides,
- * stored pre-ride checklists) is `null`, shown as
+ * into one value per metric. A metric the app has nothing to measure with yet (stored pre-ride
+ * checklists) is `null`, shown as
  * NOT_TRACKED_TEXT, and never earns: progress is never invented.
  */
 import { getPosition } from 'suncalc';
@@ -44,6 +44,12 @@ export interface RiderActivity {
   emergencyContacts: number;
   /** Trails the rider submitted for review (any review outcome: "Submit a trail for review"). */
   trailsSubmitted: number;
+  /**
+   * Group rides the rider organised or joined and that were not cancelled, from the device's
+   * copies (src/db/group-rides.ts); null when the device holds no copies of this rider's rides
+   * (a guest, or another rider signed in last), so the metric shows as not tracked.
+   */
+  groupRidesJoined?: number | null;
 }
 
 /** Progress toward one achievement as the page shows it. */
@@ -131,9 +137,10 @@ export function metricValue(metric: AchievementMetric, activity: RiderActivity):
       return activity.emergencyContacts;
     case 'trails_submitted':
       return activity.trailsSubmitted;
-    // Not built yet: checklists are not stored and group rides do not exist.
-    case 'safety_checklists_completed':
     case 'group_rides_joined':
+      return activity.groupRidesJoined ?? null;
+    // Not built yet: pre-ride checklists are not stored.
+    case 'safety_checklists_completed':
       return null;
   }
 }

@@ -188,6 +188,14 @@ export const localDocumentPolicy: readonly StoredItem[] = [
       'No one reads it on the device; its counts go to this installation’s server as described under “What the app sends, and to whom”.',
   },
   {
+    name: 'group-rides',
+    holds:
+      'Copies of the group rides you organise or joined (trail, meeting place, time, vehicle types, size limit, notes and the members’ usernames), with when each copy was last received, so a ride’s page opens with no signal. Members’ positions are not kept.',
+    where: 'device',
+    kept: 'Replaced each time your rides are refreshed with signal; a ride you leave is removed.',
+    sharedWith: deviceOnly,
+  },
+  {
     name: 'setting:notification-preferences',
     holds: 'Which kinds of notification you want, and whether the system shows them too.',
     where: 'device',
@@ -407,6 +415,24 @@ export const serverTablePolicy: readonly StoredItem[] = [
     sharedWith: 'No one.',
   },
   {
+    name: 'group_rides',
+    holds:
+      'Group rides you organise: the trail, the meeting place (a trailhead or the trail’s start, with its coordinates), the time, vehicle types, size limit, your notes, whether it was cancelled, and when it was created and last changed.',
+    where: 'server',
+    kept: 'As long as the organiser’s account exists.',
+    sharedWith:
+      'Any signed-in rider who has the ride’s link sees the ride and its roster. The operator of this installation can read its database.',
+  },
+  {
+    name: 'group_ride_members',
+    holds:
+      'Who joined each group ride and when, whether each member chose “Share my position with this ride”, and, only while they share, their last position (longitude, latitude, accuracy and time).',
+    where: 'server',
+    kept: 'Until the member leaves the ride or the account is deleted. A position is deleted as soon as the member stops sharing it.',
+    sharedWith:
+      'The roster (usernames) is shown to anyone signed in with the ride’s link; positions only to the ride’s members, and only of members who opted in. The operator of this installation can read its database.',
+  },
+  {
     name: 'meta',
     holds:
       'Server settings: the generated token-signing secret and when the shipped data was last seeded.',
@@ -428,7 +454,7 @@ export const dataRecipients: readonly DataRecipient[] = [
   {
     recipient: 'This installation’s own sync server (the address this app was opened from)',
     sends:
-      'Sign-in and registration details; your synced data listed above; requests for the public catalogues, offline map files and speech models. Its request log records each request’s method, address, status and your IP address; request bodies, passwords and tokens are left out of the log.',
+      'Sign-in and registration details; your synced data listed above; group rides you create, join or leave and, only while you tick “Share my position with this ride”, your position on that ride; requests for the public catalogues, offline map files and speech models. Its request log records each request’s method, address, status and your IP address; request bodies, passwords and tokens are left out of the log.',
     when: 'Whenever you have signal. Data made offline waits on the device until then.',
   },
   {

@@ -94,6 +94,7 @@ describe('metric values from real trips', () => {
     ['trails_submitted', activity(), 0],
     ['trails_submitted', activity({ trailsSubmitted: 2 }), 2],
     ['group_rides_joined', activity(), null],
+    ['group_rides_joined', activity({ groupRidesJoined: 3 }), 3],
   ];
   it.each(cases)('%s', (metric, rider, expected) => {
     const value = metricValue(metric, rider);

@@ -4,6 +4,7 @@
  * server table must be described, and the sync rule it states must be the code's. Adding any of
  * these without a policy line fails here.
  */
+import { groupRidesDocumentId } from '../../../src/db/group-rides.ts';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,6 +80,7 @@ const knownLocalDocumentIds: Record<string, string> = {
   recordingSessionDocumentId,
   notificationLogDocumentId,
   usageQueueDocumentId,
+  groupRidesDocumentId,
 };
 const knownSettingKeys: Record<string, string> = {
   ...Object.fromEntries(

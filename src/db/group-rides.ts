@@ -1,0 +1,158 @@
+/**
+ * The device's copies of the group rides the rider organises or joined (issue 17: "offline
+ * copies for members"), in the local document `group-rides` (privacy policy: stored-data.ts).
+ * A page reads them with no signal; they are refreshed from the server when online and on each
+ * event of a ride's stream. When a refreshed copy differs from the stored one in a way the rider
+ * wants to hear about (time, meeting place, roster, cancelled), a `groupRideChanged`
+ * notification is logged, keyed by the ride's `updatedAt` so one change is logged once. The
+ * rider's own actions store their answer directly and so never notify them.
+ */
+import { useEffect, useMemo } from 'react';
+import { map, NEVER } from 'rxjs';
+import type { GroupRide } from '../../schemas/group-rides.ts';
+import { formatDateTime } from '../lib/format.ts';
+import { fetchMyGroupRides } from '../lib/group-rides/group-ride-api.ts';
+import { groupRideNotice } from '../lib/group-rides/group-ride-rules.ts';
+import type { AppDatabase } from './database.ts';
+import { modifyLocalDocument } from './local-document-write.ts';
+import { addNotification } from './notifications.ts';
+import { useOptionalDatabase } from './provider.tsx';
+import { localDocumentData, useObservable } from './use-observable.ts';
+
+/** Local document id of the copies. */
+export const groupRidesDocumentId = 'group-rides';
+
+/** One stored ride and when the device last received it (epoch ms). */
+export interface StoredGroupRide {
+  ride: GroupRide;
+  savedAt: number;
+}
+
+/** The document: whose rides these are (username, and account id where known) and the rides. */
+export interface StoredGroupRides {
+  owner: string;
+  ownerId: string | null;
+  rides: StoredGroupRide[];
+}
+
+/** The signed-in rider the copies belong to. */
+export interface GroupRideRider {
+  username: string;
+  id: string | null;
+}
+
+/** How a stored ride came to change: the rider's own action never notifies them. */
+export type GroupRideSource = 'own-action' | 'refresh';
+
+async function notifyChange(
+  db: AppDatabase,
+  previous: GroupRide | undefined,
+  next: GroupRide,
+  owner: string,
+): Promise<void> {
+  if (!previous || previous.updatedAt === next.updatedAt) return;
+  const notice = groupRideNotice(previous, next, owner, formatDateTime);
+  if (!notice) return;
+  await addNotification(db, {
+    id: `group-ride:${next.id}:${next.updatedAt}`,
+    kind: 'groupRideChanged',
+    title: notice.title,
+    body: notice.body,
+    link: `/group/${next.id}`,
+  });
+}
+
+/**
+ * Stores `fresh` copies for `owner` (a username). `complete` means `fresh` is every ride of the
+ * rider (the server's list), so stored rides missing from it are dropped; otherwise only the
+ * given rides are replaced, and one the rider is no longer a member of is dropped. Copies of
+ * another owner (a previous rider of this device) are replaced without notifying anyone.
+ * Resolves once stored and notified.
+ */
+export async function storeGroupRides(
+  db: AppDatabase,
+  { username: owner, id: ownerId }: GroupRideRider,
+  fresh: readonly GroupRide[],
+  {
+    complete,
+    source,
+    now = Date.now(),
+  }: { complete: boolean; source: GroupRideSource; now?: number },
+): Promise<void> {
+  let previous: StoredGroupRide[] = [];
+  await modifyLocalDocument<StoredGroupRides>(db, groupRidesDocumentId, (current) => {
+    previous = current?.owner === owner ? current.rides : [];
+    const freshIds = new Set(fresh.map((ride) => ride.id));
+    const kept = complete ? [] : previous.filter((entry) => !freshIds.has(entry.ride.id));
+    const added = fresh
+      .filter((ride) => ride.viewer.member)
+      .map((ride) => ({ ride, savedAt: now }));
+    return { owner, ownerId, rides: [...kept, ...added] };
+  });
+  if (source === 'own-action') return;
+  for (const ride of fresh) {
+    const before = previous.find((entry) => entry.ride.id === ride.id)?.ride;
+    await notifyChange(db, before, ride, owner);
+  }
+}
+
+/** Fetches every ride of the signed-in rider and stores them (notifying of changes). */
+export async function refreshGroupRides(db: AppDatabase, rider: GroupRideRider): Promise<void> {
+  const rides = await fetchMyGroupRides();
+  await storeGroupRides(db, rider, rides, { complete: true, source: 'refresh' });
+}
+
+/** The stored copies of `owner` (empty for another owner's document); `isLoading` until read. */
+export function useStoredGroupRides(owner: string | null): {
+  rides: StoredGroupRide[];
+  isLoading: boolean;
+} {
+  const db = useOptionalDatabase();
+  const source = useMemo(
+    () =>
+      db
+        ? db
+            .getLocal$<StoredGroupRides>(groupRidesDocumentId)
+            .pipe(map((document) => localDocumentData(document)))
+        : NEVER,
+    [db],
+  );
+  const { value, isLoading } = useObservable(source);
+  const rides = value && owner !== null && value.owner === owner ? value.rides : [];
+  return { rides, isLoading };
+}
+
+/**
+ * Refreshes the rider's copies whenever the device is online and signed in as `owner`
+ * (including when signal returns). A failed refresh keeps the stored copies.
+ */
+export function useGroupRidesRefresh(
+  rider: GroupRideRider | null,
+  online: boolean,
+  round = 0,
+): void {
+  const db = useOptionalDatabase();
+  const username = rider?.username ?? null;
+  const id = rider?.id ?? null;
+  useEffect(() => {
+    if (!db || username === null || !online) return;
+    refreshGroupRides(db, { username, id }).catch(() => {
+      // The stored copies stay; the page says when each was last updated.
+    });
+  }, [db, username, id, online, round]);
+}
+
+/**
+ * For the achievements: the rides account `ownerId` organised or joined that were not cancelled,
+ * from the device's copies; null when the copies belong to someone else or no rider signed in
+ * on this device yet (the device cannot know then).
+ */
+export async function countGroupRidesTakenPart(
+  db: AppDatabase,
+  ownerId: string,
+): Promise<number | null> {
+  const document = await db.getLocal<StoredGroupRides>(groupRidesDocumentId);
+  const stored = localDocumentData(document);
+  if (!stored || stored.ownerId !== ownerId) return null;
+  return stored.rides.filter((entry) => entry.ride.status !== 'cancelled').length;
+}

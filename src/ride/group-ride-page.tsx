@@ -1,0 +1,124 @@
+/**
+ * /group-ride (issue 17, "Group rides"): a signed-in rider creates a group ride and sees the
+ * rides they organise or joined, upcoming first, from the device's copies (so the list works
+ * with no signal). Creating needs a connection: offline the page says so and keeps what was
+ * typed. Signed out, it says an account is needed, with a sign-in link that returns here.
+ */
+import { useState } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { UsersRound } from 'lucide-react';
+import {
+  storeGroupRides,
+  useGroupRidesRefresh,
+  useStoredGroupRides,
+  type GroupRideRider,
+} from '../db/group-rides.ts';
+import { useTrails } from '../db/hooks.ts';
+import { useDatabase } from '../db/provider.tsx';
+import { createGroupRide, groupRideProblemText } from '../lib/group-rides/group-ride-api.ts';
+import {
+  emptyGroupRideForm,
+  type GroupRideFormValues,
+} from '../lib/group-rides/group-ride-form-values.ts';
+import { usePageMeta } from '../ui/page-meta.ts';
+import { useOnlineStatus } from '../ui/use-online-status.ts';
+import { GroupRideForm } from './group-ride-form.tsx';
+import { GroupRideList } from './group-ride-list.tsx';
+import { useGroupRideRider, useNow } from './use-group-ride.ts';
+import './group-ride.css';
+
+/** The create form with its offline note; a created ride opens its page (with the share button). */
+function CreateRide({ rider, online }: { rider: GroupRideRider; online: boolean }) {
+  const db = useDatabase();
+  const navigate = useNavigate();
+  const { trails, isLoading } = useTrails();
+  const [values, setValues] = useState<GroupRideFormValues>(emptyGroupRideForm);
+  const create = async (plan: Parameters<typeof createGroupRide>[0]) => {
+    if (!navigator.onLine) {
+      throw new Error('No connection: creating a ride needs signal. What you typed is kept here.');
+    }
+    try {
+      const ride = await createGroupRide(plan);
+      await storeGroupRides(db, rider, [ride], { complete: false, source: 'own-action' });
+      setValues(emptyGroupRideForm);
+      await navigate({ to: '/group/$id', params: { id: ride.id } });
+    } catch (error) {
+      throw new Error(groupRideProblemText(error));
+    }
+  };
+  return (
+    <section className="ride-card" aria-labelledby="create-ride">
+      <h2 id="create-ride">Create a group ride</h2>
+      {!online ? (
+        <p className="group-note" role="status">
+          You are offline. Creating a ride needs a connection; fill in the form now and send it when
+          you have signal. Nothing you type is lost.
+        </p>
+      ) : null}
+      {isLoading ? <p className="ride-muted">Loading the trail catalogue…</p> : null}
+      {!isLoading && trails.length === 0 ? (
+        <p className="group-note" role="status">
+          The trail catalogue is not on this device yet. Open the app once with signal so it can
+          download the trails.
+        </p>
+      ) : null}
+      <GroupRideForm
+        label="Create a group ride"
+        submitLabel="Create ride"
+        trails={trails}
+        values={values}
+        onChange={setValues}
+        onSubmit={create}
+      />
+    </section>
+  );
+}
+
+/** The page. */
+export function GroupRidePage() {
+  usePageMeta({
+    title: 'Group Rides',
+    description:
+      'Plan a group ride on an Arkansas trail: meeting trailhead, time, vehicles and size limit; share the link and see who is coming.',
+    keywords: ['group ride', 'ride with friends', 'convoy', 'ATV group', 'UTV group'],
+    path: '/group-ride',
+  });
+  const rider = useGroupRideRider();
+  const online = useOnlineStatus();
+  useGroupRidesRefresh(rider, online);
+  const { rides } = useStoredGroupRides(rider?.username ?? null);
+  const now = useNow();
+  return (
+    <article className="ride-page">
+      <header className="ride-header">
+        <h1>
+          <UsersRound aria-hidden="true" size={30} /> Group Rides
+        </h1>
+        <p className="ride-muted">
+          Plan a ride, share its link, and see who is coming. Members keep a copy of each ride on
+          their device for when there is no signal.
+        </p>
+      </header>
+      {rider ? (
+        <>
+          <CreateRide rider={rider} online={online} />
+          <section className="ride-card" aria-labelledby="your-rides">
+            <h2 id="your-rides">Your rides</h2>
+            <GroupRideList rides={rides} now={now} />
+          </section>
+        </>
+      ) : (
+        <section className="ride-card" aria-labelledby="account-needed">
+          <h2 id="account-needed">An account is needed</h2>
+          <p>
+            Creating or joining a group ride needs an account, so the group knows who is coming.{' '}
+            <Link to="/profile" search={{ redirect: '/group-ride' }}>
+              Sign in or register
+            </Link>{' '}
+            and you will come back here.
+          </p>
+        </section>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,141 @@
+/**
+ * The live state of one group ride for its page (issue 17): the device's stored copy at once
+ * (so the page opens with no signal), then, while online and signed in, the server's copy and
+ * the ride's event stream (`ride` and, for members, `positions`), reconnecting with the shared
+ * backoff when it drops. Every copy a member receives is stored (src/db/group-rides.ts), which
+ * also logs a notification when someone else changed the ride.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSession } from '../lib/auth/session-context.tsx';
+import type { GroupRide, GroupRidePosition } from '../../schemas/group-rides.ts';
+import { storeGroupRides, useStoredGroupRides, type GroupRideRider } from '../db/group-rides.ts';
+import { useOptionalDatabase } from '../db/provider.tsx';
+import {
+  fetchGroupRide,
+  followGroupRide,
+  groupRideProblemText,
+} from '../lib/group-rides/group-ride-api.ts';
+import { retryDelayMs } from '../lib/http/backoff.ts';
+
+/** What the ride page shows. */
+export interface GroupRideState {
+  ride: GroupRide | null;
+  /** When the device last received this ride (epoch ms); null when it is not stored. */
+  savedAt: number | null;
+  positions: GroupRidePosition[];
+  /** Why the ride could not be loaded (unknown id, no signal and no copy), or null. */
+  problem: string | null;
+  /** Shows and stores the answer of the rider's own action (no notification). */
+  applyOwnAction: (ride: GroupRide) => void;
+}
+
+function useRideStream(
+  id: string,
+  enabled: boolean,
+  onRide: (ride: GroupRide) => void,
+  onPositions: (positions: GroupRidePosition[]) => void,
+) {
+  useEffect(() => {
+    if (!enabled) return;
+    const controller = new AbortController();
+    let attempt = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const connect = () => {
+      followGroupRide(
+        id,
+        (event) => {
+          attempt = 0;
+          if (event.type === 'ride') onRide(event.ride);
+          else onPositions(event.positions);
+        },
+        controller.signal,
+      )
+        .catch(() => undefined)
+        .finally(() => {
+          if (controller.signal.aborted) return;
+          timer = setTimeout(connect, retryDelayMs(attempt));
+          attempt += 1;
+        });
+    };
+    connect();
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [id, enabled, onRide, onPositions]);
+}
+
+/** The ride `id` as `rider` (null: signed out) sees it; `online` from the browser. */
+export function useGroupRide(
+  id: string,
+  rider: GroupRideRider | null,
+  online: boolean,
+): GroupRideState {
+  const db = useOptionalDatabase();
+  const stored = useStoredGroupRides(rider?.username ?? null).rides.find(
+    (entry) => entry.ride.id === id,
+  );
+  const [fetched, setFetched] = useState<GroupRide | null>(null);
+  const [positions, setPositions] = useState<GroupRidePosition[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const username = rider?.username ?? null;
+  const riderId = rider?.id ?? null;
+
+  const receive = useCallback(
+    (ride: GroupRide, source: 'own-action' | 'refresh') => {
+      setFetched(ride);
+      setProblem(null);
+      if (!ride.viewer.member) setPositions([]);
+      if (db && username !== null && (ride.viewer.member || source === 'own-action')) {
+        void storeGroupRides(db, { username, id: riderId }, [ride], { complete: false, source });
+      }
+    },
+    [db, username, riderId],
+  );
+  const onStreamRide = useCallback((ride: GroupRide) => receive(ride, 'refresh'), [receive]);
+
+  useEffect(() => {
+    if (!online || username === null) return;
+    let cancelled = false;
+    fetchGroupRide(id)
+      .then((ride) => {
+        if (!cancelled) receive(ride, 'refresh');
+      })
+      .catch((error: unknown) => {
+        if (!cancelled) setProblem(groupRideProblemText(error));
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [id, online, username, receive]);
+
+  useRideStream(id, online && username !== null, onStreamRide, setPositions);
+
+  const ride = fetched ?? stored?.ride ?? null;
+  return {
+    ride,
+    savedAt: stored?.savedAt ?? null,
+    positions: ride?.viewer.member ? positions : [],
+    problem: ride ? null : problem,
+    applyOwnAction: useCallback((next: GroupRide) => receive(next, 'own-action'), [receive]),
+  };
+}
+
+/** The signed-in rider as the group-ride copies name them, or null when signed out. */
+export function useGroupRideRider(): GroupRideRider | null {
+  const session = useSession();
+  const username = session.status === 'signedIn' ? (session.user?.username ?? null) : null;
+  const id = session.user?.id ?? null;
+  // One object per rider, so effects keyed on it do not rerun every render.
+  return useMemo(() => (username === null ? null : { username, id }), [username, id]);
+}
+
+/** The current time (epoch ms), renewed every `intervalMs`, for ages that grow while shown. */
+export function useNow(intervalMs = 30_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
