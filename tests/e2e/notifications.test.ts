@@ -43,11 +43,14 @@ describe('notifications in Chromium', () => {
     await page.getByText('Your browser allows this app to show system notifications.').waitFor();
     // The switch's input is visually hidden; a rider taps its label.
     await page.getByText('Also show them as system notifications').click();
-    expect(
-      await page
-        .getByRole('switch', { name: /Also show them as system notifications/ })
-        .isChecked(),
-    ).toBe(true);
+    // The switch follows the stored setting, written a moment after the tap.
+    await expect
+      .poll(
+        () =>
+          page.getByRole('switch', { name: /Also show them as system notifications/ }).isChecked(),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
     await saveScreenshot(page, 'notification-preferences-phone-offline');
 
     await page.goto(`${baseUrl}/record`);
