@@ -38,6 +38,10 @@ export async function openBrowser(
     ],
   });
   const page = context.pages()[0] ?? (await context.newPage());
+  // An uncaught error in the app is the first thing to read when a browser test times out.
+  context.on('weberror', (webError) => {
+    console.error(`[page error] ${page.url()}: ${webError.error().message}`);
+  });
   return {
     context,
     page,

@@ -54,6 +54,9 @@ describe('search in Chromium', () => {
       if (mode === 'offline') {
         await context.setOffline(true);
         await page.goto(`${baseUrl}/safety`);
+        // A rider taps Search once the page is on screen. One CI run pressed it straight after
+        // the offline reload and the palette never opened; not reproduced locally.
+        await page.getByRole('heading', { name: 'Safety Center', level: 1 }).waitFor();
       }
       await page.getByRole('button', { name: 'Search trails and features' }).click();
       const search = page.getByPlaceholder('Search features... (Cmd+K)');
