@@ -3,7 +3,7 @@
  * grouped by category in the palette's order, with icons, descriptions and New/Beta badges.
  */
 import { Link } from 'react-aria-components';
-import { FEATURES } from '../features/directory.ts';
+import { DESCRIBED_FEATURES } from '../features/directory-text.ts';
 import { groupByCategory } from '../features/palette-search.ts';
 import { visibleFeatures } from '../features/roles.ts';
 import { FeatureBadges } from '../ui/feature-badges.tsx';
@@ -22,7 +22,7 @@ export function AllFeaturesPage() {
     path: '/features',
   });
   const groups = groupByCategory(
-    visibleFeatures(FEATURES, role).filter((f) => f.key !== 'features'),
+    visibleFeatures(DESCRIBED_FEATURES, role).filter((f) => f.key !== 'features'),
   );
   return (
     <div className="all-features">

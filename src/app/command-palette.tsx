@@ -11,7 +11,7 @@ import { Command } from 'cmdk';
 import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
 import { Route, Search, Tent, Trees } from 'lucide-react';
 import { useRouter } from '@tanstack/react-router';
-import { FEATURES, type FeatureEntry } from '../features/directory.ts';
+import { DESCRIBED_FEATURES, type DescribedFeature } from '../features/directory-text.ts';
 import { searchPalette, type PaletteResult } from '../features/palette-search.ts';
 import { FeatureBadges } from '../ui/feature-badges.tsx';
 import { FeatureIcon } from '../ui/feature-icon.tsx';
@@ -51,8 +51,8 @@ function FeatureGroups({
   groups,
   choose,
 }: {
-  groups: PaletteResult['groups'];
-  choose: (feature: FeatureEntry) => void;
+  groups: PaletteResult<DescribedFeature>['groups'];
+  choose: (feature: DescribedFeature) => void;
 }) {
   return groups.map((group) => (
     <Command.Group key={group.category} heading={group.category} className="palette__group">
@@ -125,7 +125,7 @@ export function CommandPalette() {
   const router = useRouter();
   const [query, setQuery] = useState('');
 
-  const result = useMemo(() => searchPalette(FEATURES, query, role), [query, role]);
+  const result = useMemo(() => searchPalette(DESCRIBED_FEATURES, query, role), [query, role]);
   const placeGroups = usePlaceGroups(query);
   const emptyMessage = placeGroups.length > 0 ? null : result.emptyMessage;
 

@@ -5,34 +5,8 @@
  * the bar shows a plain button that looks the same; a press on it is remembered and the menu
  * opens as soon as it loads, so a rider on one bar of signal never taps into nothing.
  */
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
-
-let firstScreenPainted = false;
-const waiting = new Set<() => void>();
-
-/** True once the first screen has painted (one animation frame after the first layout commit). */
-function useFirstScreenPainted(): boolean {
-  const [painted, setPainted] = useState(firstScreenPainted);
-  useEffect(() => {
-    if (painted) return undefined;
-    const done = () => setPainted(true);
-    waiting.add(done);
-    if (waiting.size === 1) {
-      // The frame after this commit paints it; the menus may start loading after that.
-      requestAnimationFrame(() =>
-        setTimeout(() => {
-          firstScreenPainted = true;
-          for (const notify of waiting) notify();
-          waiting.clear();
-        }, 0),
-      );
-    }
-    return () => {
-      waiting.delete(done);
-    };
-  }, [painted]);
-  return painted;
-}
+import { Suspense, useState, type ReactNode } from 'react';
+import { useFirstScreenPainted } from './first-screen.tsx';
 
 /**
  * Renders `placeholder(onPress)` for the first screen, then `menu(openAtOnce)` inside

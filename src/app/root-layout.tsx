@@ -27,6 +27,7 @@ import { BottomNav } from './bottom-nav.tsx';
 import { CommandPaletteLauncher } from './command-palette-launcher.tsx';
 import { RootErrorBoundary } from './error-page.tsx';
 import { openPalette } from './palette-store.ts';
+import { FirstScreenMark, firstScreenPainted, useFirstScreenPainted } from './first-screen.tsx';
 import { recordFeatureVisit } from './recent-features.ts';
 import { RoleGate } from './role-gate.tsx';
 import { useCurrentRole } from './session/role-context.tsx';
@@ -92,33 +93,6 @@ function GenericTripPlanPurge() {
   const db = useDatabase();
   useEffect(() => startGenericTripPlanPurge(db), [db]);
   return null;
-}
-
-let markFirstScreenPainted: () => void = () => undefined;
-/**
- * Settles once the first screen (the page a rider opened, or the boot screen of a page that
- * needs the database) has painted: RxDB and the service worker load after it, so they never
- * compete with the first screen for the network (issue 18).
- */
-const firstScreenPainted = new Promise<void>((resolve) => {
-  markFirstScreenPainted = resolve;
-});
-
-/** Marks the first screen painted: the frame after this commit has been drawn. */
-function FirstScreenMark() {
-  useEffect(() => {
-    requestAnimationFrame(() => setTimeout(markFirstScreenPainted, 0));
-  }, []);
-  return null;
-}
-
-/** True once the first screen has painted. */
-function useFirstScreenPainted(): boolean {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    void firstScreenPainted.then(() => setPainted(true));
-  }, []);
-  return painted;
 }
 
 /**

@@ -3,6 +3,7 @@
  * grouping, so the palette component only renders what this returns.
  */
 import type { FeatureCategory, FeatureEntry } from './directory.ts';
+import type { DescribedFeature } from './directory-text.ts';
 import type { Role } from '../lib/auth/roles.ts';
 import { canSee } from './roles.ts';
 
@@ -46,7 +47,7 @@ export interface PaletteResult<T extends FeatureEntry = FeatureEntry> {
  * description or any tag. Blank text matches everything.
  */
 export function matchesFeature(
-  feature: Pick<FeatureEntry, 'label' | 'description' | 'tags'>,
+  feature: Pick<DescribedFeature, 'label' | 'description' | 'tags'>,
   query: string,
 ): boolean {
   const needle = query.trim().toLowerCase();
@@ -71,7 +72,7 @@ export function groupByCategory<T extends FeatureEntry>(features: readonly T[]):
  * matching, then grouping. The empty message is 'No features found.' when a non-blank search
  * matched nothing, otherwise 'No features available for your role.'.
  */
-export function searchPalette<T extends FeatureEntry>(
+export function searchPalette<T extends DescribedFeature>(
   features: readonly T[],
   query: string,
   role: Role,

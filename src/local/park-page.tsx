@@ -32,7 +32,7 @@ import {
   lengthLabel,
   trailKindLabel,
 } from '../lib/trail-format.ts';
-import { getFeature } from '../features/directory.ts';
+import { FEATURE_TEXT } from '../features/directory-text.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { formatMiles, parkNearbyRadiusMiles, withinRadius, type Nearby } from './nearby.ts';
@@ -46,11 +46,10 @@ const parkMapZoom = 10;
 /** One park or area page, `parkKey` naming it in src/local/parks.ts. */
 export function ParkPage({ parkKey }: { parkKey: ParkPageKey }) {
   const park = parkPages[parkKey];
-  const feature = getFeature(parkKey);
   usePageMeta({
     title: park.title,
     description: `${park.title}, Arkansas: location, trails, fees, season, map, campgrounds nearby and sources, offline.`,
-    keywords: [park.title, ...feature.tags, 'Arkansas'],
+    keywords: [park.title, ...(FEATURE_TEXT[parkKey]?.tags ?? []), 'Arkansas'],
     path: park.path,
   });
   return (

@@ -30,7 +30,7 @@ import {
   requestLogout,
   requestRegistration,
 } from '../lib/auth/session-api.ts';
-import type { SessionStore } from '../lib/auth/session-store.ts';
+import { SESSION_CLEANUP_MARKER, type SessionStore } from '../lib/auth/session-store.ts';
 import type {
   LoginCredentials,
   LoginResult,
@@ -41,8 +41,6 @@ import { sharedRefresherFor, type RefreshOutcome } from '../lib/auth/token-refre
 import { isAccessTokenValid } from '../lib/auth/token-validity.ts';
 import { showToast, type ToastInput } from '../lib/toast.ts';
 
-/** Version marker of the one-time cleanup (core-platform §4). */
-export const SESSION_CLEANUP_MARKER = '2025-09-12-ai-fix-v3';
 /** Delay before the stored session is checked, ms (core-platform §9). */
 export const SESSION_CHECK_DELAY_MS = 100;
 /** Delay between a successful sign-in and the redirect, ms (core-platform §9). */

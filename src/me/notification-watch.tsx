@@ -49,15 +49,24 @@ function watchSeasonOpenings(db: AppDatabase): Subscription {
   });
 }
 
+/** Set while the current run of failed syncs has its notification-centre entry. */
+const syncFailureLoggedKey = 'nst-sync-failure-logged';
+
 /** Logs the notification centre's device events; renders nothing. */
 export function NotificationWatch() {
   const db = useDatabase();
   const { store } = useSyncEngine();
 
   useEffect(() => {
-    let failing = false;
+    // A run of failures lasts until a sync succeeds, across reloads too: a rider who reopens the
+    // app while the server is still down is not told twice.
+    let failing = localStorage.getItem(syncFailureLoggedKey) === 'true';
     const syncSubscription = store.status$.subscribe((status) => {
       const outcome = followSyncOutcome(failing, status, Date.now());
+      if (outcome.failing !== failing) {
+        if (outcome.failing) localStorage.setItem(syncFailureLoggedKey, 'true');
+        else localStorage.removeItem(syncFailureLoggedKey);
+      }
       failing = outcome.failing;
       if (outcome.entry) logAll(db, [outcome.entry]);
     });

@@ -22,7 +22,9 @@ export function SyncEngineRunner({ children }: { children: ReactNode }) {
   const { status, user } = useSession();
   const [store] = useState(() => createSyncStatusStore());
   const engine = useRef<SyncEngine | null>(null);
-  const userId = status === 'signedIn' ? (user?.id ?? null) : null;
+  // While the session machine is still loading, the user is the stored one whose token is
+  // valid (session-provider.tsx): starting with them saves restarting the engine a moment later.
+  const userId = status === 'signedOut' ? null : (user?.id ?? null);
 
   const previousStop = useRef<Promise<void>>(Promise.resolve());
 

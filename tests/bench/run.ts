@@ -8,8 +8,10 @@
  *    visit (what loads after the first paint too). maplibre and transformers.js must not be
  *    among the files loaded. Then the largest contentful paint of the home page on a simulated
  *    mid-range phone (CPU 4x, slow 4G) against the bare page's (first-screen.ts).
- * 2. First visit to offline-ready (service worker active and trails stored locally), against the
- *    same page's load event.
+ * 2. First visit to offline-ready, in a fresh profile: the app's `offline-ready` performance mark
+ *    (service worker has cached the app and the public catalogues are stored on the device),
+ *    against the same page's load event; then /ai-trails is opened with the network off to
+ *    check what the mark promises.
  * `npm run bench -- --startup` runs parts 1 to 3 only.
  * 3. Cold `npm start` (server process, migrations, seeding) on an empty data folder to the first
  *    /api/trails answer, against a bare Fastify server answering the same route from the same
@@ -204,7 +206,6 @@ async function main(): Promise<void> {
     const appContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const appPage = await appContext.newPage();
     await recordFirstScreen(appPage);
-    const started = performance.now();
     const appScripts = await scriptBytesOnLoad(appPage, `http://127.0.0.1:${appPort}/`);
     const visitJs = [...appScripts.values()].reduce((sum, bytes) => sum + bytes, 0);
     const firstScreen = await firstScreenScripts(appPage);
@@ -213,21 +214,34 @@ async function main(): Promise<void> {
       /maplibre|transformers|onnxruntime/i.test(url),
     );
 
-    // 2. First visit to offline-ready, against the load event of the same visit.
-    const loadEventMs = await appPage.evaluate(() => {
+    await appContext.close();
+
+    // 2. First visit to offline-ready, against the load event of the same visit, in a fresh
+    // profile: the app marks 'offline-ready' once its service worker has cached the app and the
+    // public catalogues are stored (src/app/pwa/pwa-update-prompt.tsx).
+    const readyContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const readyPage = await readyContext.newPage();
+    await readyPage.goto(`http://127.0.0.1:${appPort}/`, { waitUntil: 'load' });
+    await readyPage.waitForFunction(
+      () => performance.getEntriesByName('offline-ready', 'mark').length > 0,
+      null,
+      { timeout: 60_000 },
+    );
+    const { offlineReadyMs, loadEventMs } = await readyPage.evaluate(() => {
       const [navigation] = performance.getEntriesByType(
         'navigation',
       ) as PerformanceNavigationTiming[];
-      return navigation ? navigation.loadEventEnd : 0;
+      const [mark] = performance.getEntriesByName('offline-ready', 'mark');
+      return { offlineReadyMs: mark!.startTime, loadEventMs: navigation?.loadEventEnd ?? 0 };
     });
-    await appPage.evaluate(async () => navigator.serviceWorker.ready);
-    await appPage.goto(`http://127.0.0.1:${appPort}/ai-trails`);
-    await appPage
+    // What the mark promises, checked: the trails open with the network off.
+    await readyContext.setOffline(true);
+    await readyPage.goto(`http://127.0.0.1:${appPort}/ai-trails`);
+    await readyPage
       .getByRole('heading', { name: 'Mill Creek OHV Trail' })
       .first()
       .waitFor({ timeout: 60_000 });
-    const offlineReadyMs = performance.now() - started;
-    await appContext.close();
+    await readyContext.close();
 
     const bareDist = buildBareReactPage();
     const bareHtml = readFileSync(join(bareDist, 'index.html'), 'utf8');

@@ -1,6 +1,9 @@
 /**
- * Runs the session machine for the app (core-platform §4 "Session" and "Request auth") and
- * provides it to every screen through `useSession()`:
+ * Provides the session (core-platform §4 "Session" and "Request auth") to every screen through
+ * `useSession()`:
+ * - decides the first screen's role from a synchronous check of the stored token, and loads the
+ *   session machine (xstate) after the first screen has painted (issue 18); commands sent in
+ *   between wait in a relay and reach the machine when it starts;
  * - plugs the stored tokens into the request helper: a bearer header while the access token is
  *   valid, the shared (cross-tab) refresh on a 401, and token expiry → sign out, except when
  *   the refresh only failed for lack of network (offline never signs a rider out);
@@ -8,10 +11,17 @@
  * - refreshes an aging token when the device comes back online;
  * - remembers the page a guest was turned away from, so sign-in returns there (§5 safe paths).
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useRouter } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { deriveRole } from '../../lib/auth/roles.ts';
 import { isSafeReturnPath } from '../../lib/auth/return-path.ts';
 import type { RegistrationDetails } from '../../lib/auth/session-types.ts';
@@ -19,18 +29,32 @@ import { SessionContext, useSession, type SessionValue } from '../../lib/auth/se
 import {
   browserSessionStore,
   SESSION_CHANGE_KEYS,
+  SESSION_CLEANUP_MARKER,
   type SessionStore,
 } from '../../lib/auth/session-store.ts';
 import { sharedRefresherFor, type RefreshOutcome } from '../../lib/auth/token-refresh.ts';
 import { isAccessTokenValid } from '../../lib/auth/token-validity.ts';
 import { setRequestAuth } from '../../lib/http/request.ts';
-import { inspectOption } from '../../machines/inspector.ts';
-import { SESSION_CLEANUP_MARKER, sessionMachine } from '../../machines/session-machine.ts';
+import { useFirstScreenPainted } from '../first-screen.tsx';
 import { mayOpen } from '../role-gate.tsx';
 import { useCurrentFeatureKey, useCurrentHref } from '../use-current-page.ts';
+import {
+  createSessionEventRelay,
+  type MachineSessionState,
+  type SessionEventRelay,
+} from './session-event-relay.ts';
 
-type SessionActor = ActorRefFrom<typeof sessionMachine>;
-type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+const SessionMachineHost = lazy(() =>
+  import('./session-machine-host.tsx').then((module) => ({ default: module.SessionMachineHost })),
+);
+
+/** What screens see until the machine has started: still loading, nothing pending. */
+const loadingState: MachineSessionState = {
+  status: 'loading',
+  user: null,
+  pending: null,
+  error: null,
+};
 
 /**
  * The stored user the first render may show while the machine starts: only one the start-up
@@ -42,39 +66,12 @@ function provisionalUser(store: SessionStore) {
   return user && isAccessTokenValid(store.readTokens(), Date.now()) ? user : null;
 }
 
-function statusOf(snapshot: SessionSnapshot): SessionValue['status'] {
-  if (snapshot.matches('loading')) return 'loading';
-  return snapshot.matches('signedIn') ? 'signedIn' : 'signedOut';
-}
-
-function pendingOf(snapshot: SessionSnapshot): SessionValue['pending'] {
-  if (snapshot.matches({ signedOut: 'loggingIn' })) return 'login';
-  if (snapshot.matches({ signedOut: 'registering' })) return 'register';
-  return null;
-}
-
 /**
- * The session actor of the provider, started on mount and stopped on unmount by @xstate/react
- * (StrictMode's simulated remount restores it from its own snapshot), and, while mounted, wired
- * to the request helper and the window.
+ * While mounted, wires the stored tokens to the request helper and the window's `storage` and
+ * `online` events to the session machine (through the relay). A layout effect, so the request
+ * helper already sends the bearer token when the first page asks the server.
  */
-function useSessionActor(store: SessionStore): SessionActor {
-  const router = useRouter();
-  // Same machine config on every render, so the actor is kept; @xstate/react swaps in the
-  // newest implementation of `navigate`.
-  const actor = useActorRef(
-    sessionMachine.provide({
-      actions: {
-        navigate: (_, params) => {
-          void router.navigate({ href: params.path });
-        },
-      },
-    }),
-    { input: { store, currentPath: () => router.state.location.pathname }, ...inspectOption },
-  );
-
-  // A layout effect runs before useActorRef's (passive) start effect, so the request helper
-  // already sends the bearer token when the start-up check asks the server.
+function useSessionWiring(store: SessionStore, relay: SessionEventRelay): void {
   useLayoutEffect(() => {
     const refresh = sharedRefresherFor(store);
     let lastOutcome: RefreshOutcome | null = null;
@@ -89,19 +86,19 @@ function useSessionActor(store: SessionStore): SessionActor {
       },
       onTokenExpired: () => {
         // No network is not an expired session: the rider stays signed in offline.
-        if (lastOutcome !== 'unreachable') actor.send({ type: 'session.tokenExpired' });
+        if (lastOutcome !== 'unreachable') relay.send({ type: 'session.tokenExpired' });
       },
     });
 
     const onStorage = (event: StorageEvent) => {
       if (event.key === null || SESSION_CHANGE_KEYS.includes(event.key)) {
-        actor.send({ type: 'session.storageChanged' });
+        relay.send({ type: 'session.storageChanged' });
       }
     };
     const onOnline = () => {
       const tokens = store.readTokens();
       if (tokens && !isAccessTokenValid(tokens, Date.now())) {
-        actor.send({ type: 'session.refresh' });
+        relay.send({ type: 'session.refresh' });
       }
     };
     window.addEventListener('storage', onStorage);
@@ -111,9 +108,7 @@ function useSessionActor(store: SessionStore): SessionActor {
       window.removeEventListener('online', onOnline);
       setRequestAuth(null);
     };
-  }, [actor, store]);
-
-  return actor;
+  }, [relay, store]);
 }
 
 /**
@@ -140,10 +135,11 @@ function ReturnPathRecorder() {
 /** Provides the session (mount once, inside the router). */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [store] = useState(browserSessionStore);
-  const actor = useSessionActor(store);
-
-  const snapshot = useSelector(actor, (current) => current);
+  const [relay] = useState(createSessionEventRelay);
   const [firstUser] = useState(() => provisionalUser(store));
+  const [machineState, setMachineState] = useState<MachineSessionState>(loadingState);
+  const afterFirstScreen = useFirstScreenPainted();
+  useSessionWiring(store, relay);
 
   const rememberReturnPath = useCallback(
     (path: string | null) => {
@@ -157,32 +153,34 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const commands = useMemo(
     () => ({
       login: (username: string, password: string) =>
-        actor.send({ type: 'session.login', username, password }),
-      register: (details: RegistrationDetails) => actor.send({ type: 'session.register', details }),
-      logout: () => actor.send({ type: 'session.logout' }),
-      verify: () => actor.send({ type: 'session.verify' }),
+        relay.send({ type: 'session.login', username, password }),
+      register: (details: RegistrationDetails) => relay.send({ type: 'session.register', details }),
+      logout: () => relay.send({ type: 'session.logout' }),
+      verify: () => relay.send({ type: 'session.verify' }),
     }),
-    [actor],
+    [relay],
   );
 
   const value = useMemo<SessionValue>(() => {
-    const status = statusOf(snapshot);
-    const user = status === 'loading' ? firstUser : snapshot.context.user;
+    const user = machineState.status === 'loading' ? firstUser : machineState.user;
     return {
-      status,
+      ...machineState,
       user,
       role: deriveRole(user),
-      pending: pendingOf(snapshot),
-      error: snapshot.context.error,
       ...commands,
       rememberReturnPath,
     };
-  }, [snapshot, commands, firstUser, rememberReturnPath]);
+  }, [machineState, commands, firstUser, rememberReturnPath]);
 
   return (
     <SessionContext.Provider value={value}>
       <ReturnPathRecorder />
       {children}
+      {afterFirstScreen ? (
+        <Suspense fallback={null}>
+          <SessionMachineHost store={store} relay={relay} onState={setMachineState} />
+        </Suspense>
+      ) : null}
     </SessionContext.Provider>
   );
 }

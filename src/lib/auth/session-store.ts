@@ -31,6 +31,13 @@ export const SESSION_CHANGE_KEYS: readonly string[] = [
 /** The Storage methods the session uses (localStorage in the browser, a Map in tests). */
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
+/**
+ * Version marker of the one-time cleanup (core-platform §4): sessions stored without it were
+ * written by older app versions and are not trusted. Here rather than in the session machine so
+ * the first render can read it without loading xstate.
+ */
+export const SESSION_CLEANUP_MARKER = '2025-09-12-ai-fix-v3';
+
 /** Reads and writes the session on the device. Never throws: failures are logged (core §8). */
 export interface SessionStore {
   readUser(): SessionUser | null;

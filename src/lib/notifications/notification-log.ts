@@ -91,7 +91,10 @@ export function isKindEnabled(
 
 /**
  * The log with `input` added at the front, or the same log (by reference) when an entry with
- * its id is already there. Trimmed to `notificationLogLimit`, newest first.
+ * its id is already there, or when `input` is a sync failure and an unread one is already
+ * there: a rider needs one "Sync finished with errors" to act on, however often the engine's
+ * status passes through a failure before a sync succeeds. Trimmed to `notificationLogLimit`,
+ * newest first.
  */
 export function addToLog(
   log: readonly AppNotification[],
@@ -99,6 +102,9 @@ export function addToLog(
   now: number,
 ): readonly AppNotification[] {
   if (log.some((entry) => entry.id === input.id)) return log;
+  const unreadSyncError = (entry: AppNotification) =>
+    entry.kind === 'syncError' && entry.readAt === null;
+  if (input.kind === 'syncError' && log.some(unreadSyncError)) return log;
   const entry: AppNotification = { ...input, createdAt: input.createdAt ?? now, readAt: null };
   return [entry, ...log].sort((a, b) => b.createdAt - a.createdAt).slice(0, notificationLogLimit);
 }

@@ -317,9 +317,9 @@ export const browserStoragePolicy: readonly StoredItem[] = [
     sharedWith: deviceOnly,
   },
   {
-    name: 'localStorage nst.theme, nst.recentFeatures, nst-offline-ready-announced',
+    name: 'localStorage nst.theme, nst.recentFeatures, nst-offline-ready-announced, nst-sync-failure-logged',
     holds:
-      'A copy of your theme for the first paint, the pages you opened recently, and whether the "ready offline" notice was shown.',
+      'A copy of your theme for the first paint, the pages you opened recently, whether the "ready offline" notice was shown, and whether a failing sync has already been put in the notification centre.',
     where: 'device',
     kept: untilCleared,
     sharedWith: deviceOnly,

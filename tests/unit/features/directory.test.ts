@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { FEATURES, findFeature, isNew } from '../../../src/features/directory.ts';
+import { DESCRIBED_FEATURES, FEATURE_TEXT } from '../../../src/features/directory-text.ts';
 import { parkPages } from '../../../src/local/parks.ts';
 
 describe('feature directory (core-platform §2)', () => {
@@ -34,8 +35,9 @@ describe('feature directory (core-platform §2)', () => {
     expect(findFeature('hunting')?.newUntil).toBe('2026-01-01');
   });
 
-  it('gives every entry a one-sentence description and a category', () => {
-    for (const feature of FEATURES) {
+  it('gives every entry a one-sentence description and a category, and no words to a missing key', () => {
+    expect(Object.keys(FEATURE_TEXT).sort()).toEqual(FEATURES.map((feature) => feature.key).sort());
+    for (const feature of DESCRIBED_FEATURES) {
       expect(feature.description, feature.key).toMatch(/^[A-Z].+\.$/);
       expect(feature.description.toLowerCase(), feature.key).not.toContain('coming soon');
     }

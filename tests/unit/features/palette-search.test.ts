@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FEATURES } from '../../../src/features/directory.ts';
+import { DESCRIBED_FEATURES as FEATURES } from '../../../src/features/directory-text.ts';
 import {
   matchesFeature,
   NO_FEATURES_FOR_ROLE_MESSAGE,

@@ -16,7 +16,7 @@ import {
 
 const entry = (id: string, createdAt?: number): NotificationInput => ({
   id,
-  kind: 'syncError',
+  kind: 'achievementEarned',
   title: id,
   body: '',
   link: null,
@@ -24,6 +24,17 @@ const entry = (id: string, createdAt?: number): NotificationInput => ({
 });
 
 describe('notification log', () => {
+  it('keeps one unread sync failure, and takes a new one once it has been read', () => {
+    const failure = (id: string): NotificationInput => ({ ...entry(id), kind: 'syncError' });
+    const log = addToLog([], failure('sync-error:1'), 1_000);
+    expect(addToLog(log, failure('sync-error:2'), 2_000)).toBe(log);
+    const read = markRead(log, 'all', 3_000);
+    expect(addToLog(read, failure('sync-error:4'), 4_000).map((item) => item.id)).toEqual([
+      'sync-error:4',
+      'sync-error:1',
+    ]);
+  });
+
   it('logs an event once, newest first, and keeps at most the limit', () => {
     let log = addToLog([], entry('a'), 1_000);
     log = addToLog(log, entry('b'), 2_000);

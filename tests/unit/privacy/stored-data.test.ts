@@ -150,6 +150,7 @@ describe('privacy policy: what is stored', () => {
       THEME_MIRROR_KEY,
       RECENT_FEATURES_KEY,
       'nst-offline-ready-announced',
+      'nst-sync-failure-logged',
       'nst.map.attribution',
       'nst.offline-speech.listing',
     ];

@@ -7,6 +7,7 @@ import { HttpError } from '../../../src/lib/http/request.ts';
 import {
   createSessionStore,
   memoryStorage,
+  SESSION_CLEANUP_MARKER,
   SESSION_STORAGE_KEYS,
   type SessionStore,
 } from '../../../src/lib/auth/session-store.ts';
@@ -17,11 +18,7 @@ import type {
   SessionUser,
 } from '../../../src/lib/auth/session-types.ts';
 import type { RefreshOutcome } from '../../../src/lib/auth/token-refresh.ts';
-import {
-  SESSION_CLEANUP_MARKER,
-  sessionMachine,
-  type RegistrationResult,
-} from '../../../src/machines/session-machine.ts';
+import { sessionMachine, type RegistrationResult } from '../../../src/machines/session-machine.ts';
 import type { ToastInput } from '../../../src/lib/toast.ts';
 
 /** Epoch ms at simulated time 0. */

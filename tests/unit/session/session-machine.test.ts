@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTokenRefresher } from '../../../src/lib/auth/token-refresh.ts';
-import { SESSION_CLEANUP_MARKER } from '../../../src/machines/session-machine.ts';
+import { SESSION_CLEANUP_MARKER } from '../../../src/lib/auth/session-store.ts';
 import {
   flush,
   httpError,

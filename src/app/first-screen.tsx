@@ -1,0 +1,41 @@
+/**
+ * The moment the first screen (the page a rider opened, or the boot screen of a page that needs
+ * the database) has painted. RxDB, the session machine, the service worker and the menus load
+ * after it, so they never compete with the first screen for the network or the CPU (issue 18).
+ */
+import { useEffect, useState } from 'react';
+
+let painted = false;
+let markPainted: () => void = () => undefined;
+
+/** Settles once the first screen has painted. */
+export const firstScreenPainted = new Promise<void>((resolve) => {
+  markPainted = () => {
+    painted = true;
+    resolve();
+  };
+});
+
+/** Mount once beside the first screen's content: the frame after its commit marks the paint. */
+export function FirstScreenMark() {
+  useEffect(() => {
+    requestAnimationFrame(() => setTimeout(markPainted, 0));
+  }, []);
+  return null;
+}
+
+/** True once the first screen has painted; re-renders the caller at that moment. */
+export function useFirstScreenPainted(): boolean {
+  const [done, setDone] = useState(painted);
+  useEffect(() => {
+    if (done) return undefined;
+    let mounted = true;
+    void firstScreenPainted.then(() => {
+      if (mounted) setDone(true);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, [done]);
+  return done;
+}
