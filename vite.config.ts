@@ -55,6 +55,9 @@ export default defineConfig({
           '**/*onnxruntime*',
           '**/ort*.wasm',
           '**/speech-worker*',
+          // RxDB's dev mode and Ajv validation load in development builds only (src/db/database.ts).
+          '**/dev-mode-*',
+          '**/validate-ajv-*',
         ],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/tiles\//, /^\/models\//],

@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSession } from '../lib/auth/session-context.tsx';
 import { VoiceAssistant } from './voice-assistant.tsx';
 import { createVoiceEngines } from './voice-engine-wiring.ts';
-import { VoiceEnginesProvider } from './voice-engines-context.tsx';
+import { VoiceEnginesProvider, type ProvidedVoiceEngines } from './voice-engines-context.tsx';
 
 /** Whether this server offers realtime voice; false until it answers (and offline). */
 function useRealtimeConfigured(): boolean {
@@ -29,9 +29,21 @@ function useRealtimeConfigured(): boolean {
   return configured;
 }
 
+let pageEngines: ProvidedVoiceEngines | null = null;
+
+/**
+ * The page's one set of engines. Not a state initializer: React runs those again each time the
+ * shell's Suspense boundary retries before the first commit, and every new set would read
+ * GET /api/models again (five to twelve requests on a first visit).
+ */
+function enginesForPage(): ProvidedVoiceEngines {
+  pageEngines ??= createVoiceEngines();
+  return pageEngines;
+}
+
 /** The floating voice button and its panel, with the real engines. */
 export default function VoiceAssistantRoot() {
-  const [engines] = useState(createVoiceEngines);
+  const engines = enginesForPage();
   const { status } = useSession();
   const realtimeUsable = useRealtimeConfigured() && status === 'signedIn';
   const provided = useMemo(
