@@ -2,6 +2,9 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
+import { resolve } from 'node:path';
+import type { Plugin } from 'vite';
+import { compressBuild } from './scripts/compress-build.ts';
 
 /**
  * Build of the PWA. The service worker (`/sw.js`) precaches the app shell and every route chunk
@@ -10,6 +13,28 @@ import optimizeLocales from '@react-aria/optimize-locales-plugin';
  * and are fetched only when the rider asks for them (docs/architecture.md#pwa).
  */
 const heavyChunk = /(maplibre|transformers|onnxruntime|(^|\/)ort[-.]|speech-worker)/i;
+
+/**
+ * Writes .br and .gz copies of the build's text files once everything (the service worker
+ * included) is written; the server sends them to browsers that accept them.
+ */
+function precompressBuild(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'natural-state-trails:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        compressBuild(outDir);
+      },
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -83,6 +108,7 @@ export default defineConfig({
         ],
       },
     }),
+    precompressBuild(),
   ],
   build: {
     target: 'es2022',

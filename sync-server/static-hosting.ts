@@ -2,7 +2,8 @@
  * Serves the built PWA (vite build output, `dist/`) with caching that suits a service-worker
  * app: hashed files under /assets/ are immutable for a year; the entry points the browser must
  * re-check (index.html, the service worker and its Workbox runtime, the registration script,
- * the manifest) are `no-cache`; everything else gets a short max-age. Any other GET outside
+ * the manifest) are `no-cache`; everything else gets a short max-age. Text files go out in the
+ * build's Brotli or gzip copy when the browser accepts one. Any other GET outside
  * /api/ answers index.html so client-side routes (e.g. /map/some-trail) load the app.
  */
 import { existsSync } from 'node:fs';
@@ -18,9 +19,15 @@ export const shortCacheControl = 'public, max-age=3600';
 const alwaysRevalidated =
   /^(index\.html|sw\.js|registerSW\.js|manifest\.webmanifest|workbox-[^/]+\.js)$/;
 
-/** The Cache-Control header for a file of the build, given its path relative to the build root. */
+/**
+ * The Cache-Control header for a file of the build, given its path relative to the build root.
+ * A compressed copy (`index.html.br`, `assets/x.js.gz`) is cached like the file it encodes.
+ */
 export function cacheControlFor(relativePath: string): string {
-  const normalized = relativePath.split(sep).join('/');
+  const normalized = relativePath
+    .split(sep)
+    .join('/')
+    .replace(/\.(br|gz)$/, '');
   if (normalized.startsWith('assets/')) return immutableCacheControl;
   if (alwaysRevalidated.test(basename(normalized))) return noCacheControl;
   return shortCacheControl;
@@ -45,6 +52,9 @@ export async function registerStaticHosting(
     await app.register(fastifyStatic, {
       root: staticDir,
       cacheControl: false,
+      // The build writes .br and .gz copies of its text files (scripts/compress-build.ts): a
+      // browser that accepts one gets it, with Vary: Accept-Encoding.
+      preCompressed: true,
       // Hidden files of the build folder are never part of the app.
       dotfiles: 'ignore',
       setHeaders: (reply, path) => {

@@ -1,6 +1,9 @@
 // The server over a real port (listen on port 0, plain fetch), as a browser and the PWA's
 // service worker meet it: JSON errors, body limits, security headers, caching and SPA fallback.
 import type { FastifyInstance } from 'fastify';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Trail } from '../../../schemas/trails.ts';
 import {
@@ -124,6 +127,33 @@ describe('static hosting of the PWA', () => {
       const response = await fetch(`${baseUrl}${path}`);
       expect(response.status, path).toBe(200);
       expect(response.headers.get('cache-control'), path).toBe('no-cache');
+    }
+  });
+
+  it("sends the build's Brotli or gzip copy to a browser that accepts it, cached like the file", async () => {
+    // What scripts/compress-build.ts writes beside each text file of a real build.
+    const asset = join(workspace.staticDir, 'assets', 'app-abc123.js');
+    writeFileSync(`${asset}.br`, brotliCompressSync(fakeAsset));
+    writeFileSync(`${asset}.gz`, gzipSync(fakeAsset));
+    writeFileSync(join(workspace.staticDir, 'index.html.br'), brotliCompressSync(fakeIndexHtml));
+    // undici's fetch decodes the body and keeps the content-encoding header.
+    const brotli = await fetch(`${baseUrl}/assets/app-abc123.js`, {
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(brotli.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await brotli.text()).toBe(fakeAsset);
+    const gzip = await fetch(`${baseUrl}/assets/app-abc123.js`, {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(await gzip.text()).toBe(fakeAsset);
+    for (const path of ['/', '/index.html', '/ai-trails']) {
+      const page = await fetch(`${baseUrl}${path}`, { headers: { 'accept-encoding': 'br' } });
+      expect(page.headers.get('content-encoding'), path).toBe('br');
+      expect(page.headers.get('cache-control'), path).toBe('no-cache');
+      expect(await page.text(), path).toBe(fakeIndexHtml);
     }
   });
 
