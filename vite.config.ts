@@ -5,6 +5,7 @@ import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { compressBuild } from './scripts/compress-build.ts';
+import { precachePack, type PrecacheGlobOptions } from './scripts/precache-pack-build.ts';
 
 /**
  * Build of the PWA. The service worker (`/sw.js`) precaches the app shell and every route chunk
@@ -12,7 +13,22 @@ import { compressBuild } from './scripts/compress-build.ts';
  * Whisper runtime and its ~27 MB wasm, map archives, model files) get their own runtime caches
  * and are fetched only when the rider asks for them (docs/architecture.md#pwa).
  */
-const heavyChunk = /(maplibre|transformers|onnxruntime|(^|\/)ort[-.]|speech-worker)/i;
+const precacheGlob: PrecacheGlobOptions = {
+  globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}', 'assets/precache-pack-*.bin'],
+  // The heavy capabilities (workers/sw.ts caches them on first use). The speech worker bundles
+  // transformers.js (~550 kB): fetched with the model, not precached.
+  globIgnores: [
+    '**/*maplibre*',
+    '**/*transformers*',
+    '**/*onnxruntime*',
+    '**/ort*.wasm',
+    '**/speech-worker*',
+    // RxDB's dev mode and Ajv validation load in development builds only (src/db/database.ts).
+    '**/dev-mode-*',
+    '**/validate-ajv-*',
+  ],
+  maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+};
 
 /**
  * Writes .br and .gz copies of the build's text files once everything (the service worker
@@ -45,8 +61,11 @@ export default defineConfig({
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
-      filename: 'sw.js',
-      strategies: 'generateSW',
+      // Our own worker (workers/sw.ts): workbox's routing and precache bookkeeping, with an
+      // install that downloads the precache pack instead of ~300 files one by one.
+      strategies: 'injectManifest',
+      srcDir: 'workers',
+      filename: 'sw.ts',
       includeAssets: ['favicon.svg', 'icons/*.png'],
       manifest: {
         name: 'Natural State Trails',
@@ -71,43 +90,9 @@ export default defineConfig({
           },
         ],
       },
-      workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
-        // The speech worker bundles transformers.js (~550 kB): fetched with the model, not precached.
-        globIgnores: [
-          '**/*maplibre*',
-          '**/*transformers*',
-          '**/*onnxruntime*',
-          '**/ort*.wasm',
-          '**/speech-worker*',
-          // RxDB's dev mode and Ajv validation load in development builds only (src/db/database.ts).
-          '**/dev-mode-*',
-          '**/validate-ajv-*',
-        ],
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/tiles\//, /^\/models\//],
-        cleanupOutdatedCaches: true,
-        // Control the very first page so it works offline without a second visit; updates still
-        // wait for the rider to accept them (no skipWaiting).
-        clientsClaim: true,
-        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
-        runtimeCaching: [
-          {
-            urlPattern: ({ url, sameOrigin }) => sameOrigin && heavyChunk.test(url.pathname),
-            handler: 'CacheFirst',
-            options: {
-              cacheName: 'heavy-capabilities',
-              expiration: { maxEntries: 20 },
-            },
-          },
-          {
-            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/models/'),
-            handler: 'CacheFirst',
-            options: { cacheName: 'speech-models', expiration: { maxEntries: 30 } },
-          },
-        ],
-      },
+      injectManifest: precacheGlob,
     }),
+    precachePack(precacheGlob),
     precompressBuild(),
   ],
   build: {

@@ -8,8 +8,11 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-/** Files worth compressing: text formats of the build (images and wasm are already dense). */
-const compressible = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
+/**
+ * Files worth compressing: text formats of the build and the precache pack (mostly scripts);
+ * images and wasm are already dense.
+ */
+const compressible = /\.(js|mjs|css|html|svg|json|webmanifest|txt|bin)$/;
 
 /** Below this size (bytes) the headers outweigh what compression saves. */
 const minimumBytes = 1024;

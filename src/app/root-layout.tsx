@@ -28,6 +28,7 @@ import { CommandPaletteLauncher } from './command-palette-launcher.tsx';
 import { RootErrorBoundary } from './error-page.tsx';
 import { openPalette } from './palette-store.ts';
 import { FirstScreenMark, firstScreenPainted, useFirstScreenPainted } from './first-screen.tsx';
+import { registerServiceWorkerEarly } from './pwa/service-worker-registration.ts';
 import { recordFeatureVisit } from './recent-features.ts';
 import { RoleGate } from './role-gate.tsx';
 import { useCurrentRole } from './session/role-context.tsx';
@@ -63,7 +64,7 @@ const SubmissionReviewWatch = lazy(() =>
 );
 // The voice assistant (and its speech engines) loads after the first screen (issue 13, 18).
 const VoiceAssistant = lazy(() => import('../voice/voice-assistant-root.tsx'));
-// workbox-window and the prompt: registering the service worker can wait for the first paint.
+// workbox-window and the update prompt load after the first paint.
 const PwaUpdatePrompt = lazy(() =>
   import('./pwa/pwa-update-prompt.tsx').then((module) => ({ default: module.PwaUpdatePrompt })),
 );
@@ -219,6 +220,11 @@ function Shell() {
 
 /** Root route component. */
 export function RootLayout() {
+  // The service worker's install runs beside the database and the catalogue's first pull, not
+  // after them (issue 18: offline-ready sooner), but never competes with the first screen.
+  useEffect(() => {
+    void firstScreenPainted.then(registerServiceWorkerEarly);
+  }, []);
   return (
     <RootErrorBoundary>
       <AriaRouterBridge>

@@ -5,16 +5,17 @@ import { showToast } from '../../lib/toast.ts';
 import { useSyncStatus } from '../../sync/sync-context.tsx';
 import {
   applyServiceWorkerUpdate,
-  registerServiceWorker,
   subscribeToServiceWorker,
   type ServiceWorkerState,
+  watchServiceWorker,
 } from './service-worker-registration.ts';
 import './pwa-update-prompt.css';
 
 const offlineAnnouncedKey = 'nst-offline-ready-announced';
 
 /**
- * Registers the service worker and, when a new version is waiting, asks the rider whether to
+ * Follows the service worker (registered at the first paint by the root layout) and, when a new
+ * version is waiting, asks the rider whether to
  * reload into it now or later (never mid-ride without asking). Announces once when the app first
  * becomes usable offline: the service worker has cached the app and the public catalogues
  * (trails, WMAs, campgrounds) have been stored on the device, not before (issue 18's
@@ -30,7 +31,7 @@ export function PwaUpdatePrompt() {
   const offlineReady = workerState.offlineReady && catalogueStored;
 
   useEffect(() => {
-    registerServiceWorker();
+    void watchServiceWorker();
     return subscribeToServiceWorker(setWorkerState);
   }, []);
 

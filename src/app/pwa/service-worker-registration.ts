@@ -1,9 +1,14 @@
 /**
- * Registers the service worker at /sw.js with workbox-window (voice-navigation §7.2: only on
- * secure contexts; a failure is only logged) and exposes its life cycle as a tiny store the
- * update prompt subscribes to. Production builds only: the dev server has no /sw.js.
+ * Registers the service worker at /sw.js (voice-navigation §7.2: only on secure contexts; a
+ * failure is only logged) and exposes its life cycle as a tiny store the update prompt
+ * subscribes to. Production builds only: the dev server has no /sw.js.
+ *
+ * Two steps (issue 18, offline-ready sooner): `registerServiceWorkerEarly` starts the install the
+ * moment the first screen has painted, with the browser's own API and nothing to download;
+ * `watchServiceWorker` (workbox-window, loaded with the update prompt a little later) follows
+ * the life cycle from then on, including an install already under way when it attaches.
  */
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 
 export interface ServiceWorkerState {
   /** A new version is installed and waiting for the rider to accept it. */
@@ -14,6 +19,9 @@ export interface ServiceWorkerState {
 
 type Listener = (state: ServiceWorkerState) => void;
 
+const scriptUrl = '/sw.js';
+
+let earlyRegistration: Promise<ServiceWorkerRegistration | undefined> | null = null;
 let workbox: Workbox | null = null;
 let state: ServiceWorkerState = { updateWaiting: false, offlineReady: false };
 const listeners = new Set<Listener>();
@@ -21,6 +29,10 @@ const listeners = new Set<Listener>();
 function setState(patch: Partial<ServiceWorkerState>): void {
   state = { ...state, ...patch };
   for (const listener of listeners) listener(state);
+}
+
+function serviceWorkersAvailable(): boolean {
+  return !import.meta.env.DEV && 'serviceWorker' in navigator && window.isSecureContext;
 }
 
 /** Current state and a subscription; the returned function unsubscribes. */
@@ -31,27 +43,55 @@ export function subscribeToServiceWorker(listener: Listener): () => void {
 }
 
 /**
- * Starts registration once. Safe to call repeatedly; does nothing without service-worker
- * support, outside a secure context, or in development.
+ * Starts the service worker's install now. Safe to call repeatedly; does nothing without
+ * service-worker support, outside a secure context, or in development.
  */
-export function registerServiceWorker(): void {
-  if (workbox || import.meta.env.DEV) return;
-  if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
-
-  workbox = new Workbox('/sw.js', { scope: '/' });
-  workbox.addEventListener('waiting', () => setState({ updateWaiting: true }));
-  workbox.addEventListener('activated', (event) => {
-    if (!event.isUpdate) setState({ offlineReady: true });
+export function registerServiceWorkerEarly(): void {
+  if (earlyRegistration || !serviceWorkersAvailable()) return;
+  earlyRegistration = navigator.serviceWorker.register(scriptUrl, { scope: '/' }).catch((error) => {
+    console.error('Service worker registration failed', error);
+    return undefined;
   });
-  workbox.register().then(
-    (registration) => {
-      // An already-controlling worker means the shell was cached on an earlier visit.
-      if (registration?.active && navigator.serviceWorker.controller) {
-        setState({ offlineReady: true });
-      }
+}
+
+/**
+ * Offline-ready on a first visit is the moment the new worker takes control of this page (it
+ * claims its clients once its install, the whole precache, has succeeded). Watching control
+ * rather than workbox-window's events also covers an install that started before
+ * workbox-window attached, which it does not report.
+ */
+function reportOfflineReadyOnControl(registration: ServiceWorkerRegistration): void {
+  if (navigator.serviceWorker.controller) {
+    // Controlled already: the shell was cached on an earlier visit (or the install just ended).
+    if (registration.active) setState({ offlineReady: true });
+    return;
+  }
+  navigator.serviceWorker.addEventListener(
+    'controllerchange',
+    () => setState({ offlineReady: true }),
+    {
+      once: true,
     },
-    (error: unknown) => console.error('Service worker registration failed', error),
   );
+}
+
+/**
+ * Attaches workbox-window once (registering if `registerServiceWorkerEarly` did not): reports
+ * offline readiness and waiting updates to the store. Same guards as the early registration.
+ */
+export async function watchServiceWorker(): Promise<void> {
+  if (workbox || !serviceWorkersAvailable()) return;
+  const { Workbox } = await import('workbox-window');
+  if (workbox) return;
+  workbox = new Workbox(scriptUrl, { scope: '/' });
+  workbox.addEventListener('waiting', () => setState({ updateWaiting: true }));
+  await earlyRegistration;
+  try {
+    const registration = await workbox.register({ immediate: true });
+    if (registration) reportOfflineReadyOnControl(registration);
+  } catch (error) {
+    console.error('Service worker registration failed', error);
+  }
 }
 
 /** Activates the waiting version; the page reloads once it has taken control. */

@@ -1,0 +1,62 @@
+/**
+ * Build step writing the precache pack (workers/precache-pack.ts): every content-hashed file
+ * under `assets/` that the service worker precaches, in one `assets/precache-pack-<hash>.bin`.
+ * It runs when the app's files are written and before vite-plugin-pwa lists them for the
+ * service worker, so the pack itself appears in that list (the worker downloads it at install
+ * and never caches it). The file selection is the service worker's own (`getManifest` with the
+ * same glob options), so the pack never holds a file the worker would not precache.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Plugin } from 'vite';
+import { getManifest } from 'workbox-build';
+import { writePrecachePack } from '../workers/precache-pack.ts';
+
+/** The glob options the service worker's precache list is built with (vite.config.ts). */
+export interface PrecacheGlobOptions {
+  globPatterns: string[];
+  globIgnores: string[];
+  maximumFileSizeToCacheInBytes: number;
+}
+
+/**
+ * Writes the pack for the build in `buildFolder`; returns its path relative to that folder.
+ * Only files under `assets/` go in: their names carry a content hash, so a URL names one
+ * content for good and the worker can trust the pack's copy without a revision check.
+ */
+export async function buildPrecachePack(
+  buildFolder: string,
+  glob: PrecacheGlobOptions,
+): Promise<{ fileName: string; files: number; bytes: number }> {
+  const { manifestEntries } = await getManifest({ globDirectory: buildFolder, ...glob });
+  const files = (manifestEntries ?? [])
+    .map((entry) => entry.url)
+    .filter((url) => url.startsWith('assets/'))
+    .sort()
+    .map((url) => ({ path: `/${url}`, bytes: readFileSync(join(buildFolder, url)) }));
+  const pack = writePrecachePack(files);
+  const hash = createHash('sha256').update(pack).digest('hex').slice(0, 10);
+  const fileName = `assets/precache-pack-${hash}.bin`;
+  writeFileSync(join(buildFolder, fileName), pack);
+  return { fileName, files: files.length, bytes: pack.byteLength };
+}
+
+/** The Vite plugin running `buildPrecachePack` once the app's files are on disk. */
+export function precachePack(glob: PrecacheGlobOptions): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'natural-state-trails:precache-pack',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    writeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        await buildPrecachePack(outDir, glob);
+      },
+    },
+  };
+}

@@ -1,0 +1,136 @@
+/**
+ * The app's service worker (`/sw.js`, built by vite-plugin-pwa's injectManifest from this file;
+ * docs/architecture.md#pwa). It precaches the app shell and every route chunk so any page
+ * reloads offline after one online visit, answers navigations with the cached shell, and keeps
+ * the heavy capabilities (maplibre, the Whisper runtime, model files) in runtime caches filled
+ * only when the rider asks for them.
+ *
+ * The install differs from workbox's stock one in one way (issue 18, offline-ready sooner): the
+ * build's content-hashed files arrive in one precache pack (workers/precache-pack.ts) instead of
+ * ~300 requests; the few revisioned files (index.html, the web app manifest, icons) and any file
+ * the pack lacks are fetched one by one as before. An update whose pack would bring mostly
+ * files already cached skips the pack and fetches only what changed.
+ */
+/// <reference lib="webworker" />
+import { cleanupOutdatedCaches, PrecacheController, PrecacheRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { clientsClaim } from 'workbox-core';
+import type { PrecacheEntry } from 'workbox-precaching';
+import { readPrecachePack } from './precache-pack.ts';
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<PrecacheEntry | string>;
+};
+
+/** The pack's own entry in the injected manifest: downloaded at install, never cached. */
+const packPattern = /(^|\/)assets\/precache-pack-[^/]+\.bin$/;
+
+/** Below this many missing files an install fetches them one by one instead of the whole pack. */
+const packWorthwhileFrom = 40;
+
+/** Files fetched at once when not taken from the pack. */
+const fetchConcurrency = 6;
+
+/** The heavy capabilities: fetched when first used, then served from cache (vite.config.ts). */
+const heavyChunk = /(maplibre|transformers|onnxruntime|(^|\/)ort[-.]|speech-worker)/i;
+
+const entryUrl = (entry: PrecacheEntry | string) => (typeof entry === 'string' ? entry : entry.url);
+const manifest = self.__WB_MANIFEST;
+const packEntry = manifest.find((entry) => packPattern.test(entryUrl(entry)));
+const precache = new PrecacheController();
+precache.addToCacheList(manifest.filter((entry) => entry !== packEntry));
+
+/** Cache keys of revisioned entries carry `__WB_REVISION__`; those always come from the server. */
+function isRevisioned(cacheKey: string): boolean {
+  return new URL(cacheKey).searchParams.has('__WB_REVISION__');
+}
+
+/** Puts each missing hashed file the pack holds into `cache`; returns the URLs still missing. */
+async function storeFromPack(cache: Cache, missing: Map<string, string>): Promise<Set<string>> {
+  const stillMissing = new Set(missing.keys());
+  const response = await fetch(new URL(entryUrl(packEntry!), self.location.href).href);
+  if (!response.ok) throw new Error(`Precache pack answered ${response.status}.`);
+  const files = readPrecachePack(new Uint8Array(await response.arrayBuffer()));
+  await Promise.all(
+    [...missing].map(async ([url, cacheKey]) => {
+      const file = files.get(new URL(url).pathname);
+      if (!file || isRevisioned(cacheKey)) return;
+      const headers = { 'content-type': file.contentType };
+      await cache.put(cacheKey, new Response(file.bytes, { status: 200, headers }));
+      stillMissing.delete(url);
+    }),
+  );
+  return stillMissing;
+}
+
+/** Fetches `urls` a few at a time into `cache` under their cache keys; throws on any failure. */
+async function storeFromNetwork(cache: Cache, urls: string[], cacheKeys: Map<string, string>) {
+  const queue = [...urls];
+  const worker = async () => {
+    for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
+      const cacheKey = cacheKeys.get(url)!;
+      const request = new Request(url, {
+        cache: isRevisioned(cacheKey) ? 'reload' : 'default',
+        credentials: 'same-origin',
+      });
+      const response = await fetch(request);
+      if (!response.ok) throw new Error(`Precaching ${url} failed: ${response.status}.`);
+      await cache.put(cacheKey, response);
+    }
+  };
+  await Promise.all(Array.from({ length: fetchConcurrency }, worker));
+}
+
+/** Fills the precache with every file of this version not already in it. */
+async function installPrecache(): Promise<void> {
+  const cache = await caches.open(precache.strategy.cacheName);
+  const present = new Set((await cache.keys()).map((request) => request.url));
+  const cacheKeys = precache.getURLsToCacheKeys();
+  const missing = new Map([...cacheKeys].filter(([, cacheKey]) => !present.has(cacheKey)));
+  let remaining = new Set(missing.keys());
+  if (packEntry && missing.size >= packWorthwhileFrom) {
+    try {
+      remaining = await storeFromPack(cache, missing);
+    } catch (error) {
+      // Whatever the pack could not give comes file by file below.
+      console.warn('Precache pack unavailable, fetching files one by one', error);
+    }
+  }
+  await storeFromNetwork(cache, [...remaining], cacheKeys);
+}
+
+self.addEventListener('install', (event) => event.waitUntil(installPrecache()));
+// Deletes cached files this version no longer lists.
+self.addEventListener('activate', (event) => event.waitUntil(precache.activate(event)));
+// The update prompt (workbox-window's messageSkipWaiting) activates a waiting version on request.
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+cleanupOutdatedCaches();
+// Control the very first page so it works offline without a second visit; updates still wait
+// for the rider to accept them (no skipWaiting on install).
+clientsClaim();
+
+registerRoute(new PrecacheRoute(precache));
+registerRoute(
+  new NavigationRoute(precache.createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/api\//, /^\/tiles\//, /^\/models\//],
+  }),
+);
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && heavyChunk.test(url.pathname),
+  new CacheFirst({
+    cacheName: 'heavy-capabilities',
+    plugins: [new ExpirationPlugin({ maxEntries: 20 })],
+  }),
+);
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/models/'),
+  new CacheFirst({
+    cacheName: 'speech-models',
+    plugins: [new ExpirationPlugin({ maxEntries: 30 })],
+  }),
+);
