@@ -18,7 +18,7 @@ const glob = {
 };
 
 function packOf(bytes: Buffer): Uint8Array<ArrayBuffer> {
-  return new Uint8Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
+  return Uint8Array.from(bytes);
 }
 
 describe('precache pack (the service worker install in one download)', () => {
