@@ -242,7 +242,7 @@ export function RootLayout() {
             </WhenDatabaseOpen>
             <ThemeProvider>
               <DeferredOutdoorSettings>
-                <SyncEngineRunner>
+                <SyncEngineRunner loadAfter={firstScreenPainted}>
                   <Shell />
                 </SyncEngineRunner>
               </DeferredOutdoorSettings>

@@ -4,7 +4,9 @@
  * signing in restarts it with the rider's collections too, signing out (or another rider
  * signing in) restarts it again, and local data stays and waits. A new engine starts only
  * after the previous one has stopped, so two never share a checkpoint. The engine module
- * loads after the first paint, so it never delays the app's start.
+ * loads after the first paint, so it never delays the app's start, and beside the database
+ * rather than after it, so the catalogue's first pull starts the moment the database is open
+ * (issue 18: offline-ready sooner).
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useOptionalDatabase } from '../db/provider.tsx';
@@ -13,11 +15,29 @@ import { SyncEngineProvider, type SyncEngineValue } from './sync-context.tsx';
 import type { SyncEngine } from './sync-engine.ts';
 import { createSyncStatusStore } from './sync-status.ts';
 
+let engineModules: Promise<
+  [typeof import('./sync-engine.ts'), typeof import('./sync-transport.ts')]
+> | null = null;
+
+/** The engine's code, requested once. */
+function loadEngineModules() {
+  engineModules ??= Promise.all([import('./sync-engine.ts'), import('./sync-transport.ts')]);
+  return engineModules;
+}
+
 /**
  * Provides the engine's status to `children`; must render inside the database and session
- * providers. Under a deferred database provider the engine starts once the database is open.
+ * providers. Under a deferred database provider the engine starts once the database is open;
+ * with `loadAfter` its code loads before that, beside the database.
  */
-export function SyncEngineRunner({ children }: { children: ReactNode }) {
+export function SyncEngineRunner({
+  children,
+  loadAfter,
+}: {
+  children: ReactNode;
+  /** Settles when the engine's code may start loading (the app: its first screen painted). */
+  loadAfter?: Promise<unknown>;
+}) {
   const db = useOptionalDatabase();
   const { status, user } = useSession();
   const [store] = useState(() => createSyncStatusStore());
@@ -29,25 +49,27 @@ export function SyncEngineRunner({ children }: { children: ReactNode }) {
   const previousStop = useRef<Promise<void>>(Promise.resolve());
 
   useEffect(() => {
+    void loadAfter?.then(loadEngineModules);
+  }, [loadAfter]);
+
+  useEffect(() => {
     if (!userId) store.update({ phase: 'signedOut', nextRetryAt: null, lastError: null });
     if (!db) return;
     let cancelled = false;
     let running: SyncEngine | null = null;
-    void Promise.all([
-      import('./sync-engine.ts'),
-      import('./sync-transport.ts'),
-      previousStop.current,
-    ]).then(([{ startSyncEngine }, { browserSyncTransport }]) => {
-      if (cancelled) return;
-      running = startSyncEngine({
-        db,
-        transport: browserSyncTransport,
-        userId,
-        serverIdentity: window.location.origin,
-        status: store,
-      });
-      engine.current = running;
-    });
+    void Promise.all([loadEngineModules(), previousStop.current]).then(
+      ([[{ startSyncEngine }, { browserSyncTransport }]]) => {
+        if (cancelled) return;
+        running = startSyncEngine({
+          db,
+          transport: browserSyncTransport,
+          userId,
+          serverIdentity: window.location.origin,
+          status: store,
+        });
+        engine.current = running;
+      },
+    );
     return () => {
       cancelled = true;
       engine.current = null;
