@@ -71,10 +71,13 @@ function toWire(data: string, deleted: number | boolean): WireDocument {
   } as WireDocument;
 }
 
-/** `document` as stored: the wire form without RxDB's deletion flag. */
+/**
+ * `document` as stored JSON: the wire form without RxDB's deletion flag (JSON leaves out a
+ * property whose value is undefined). A spread copy, because object rest
+ * (`{ _deleted, ...stored }`) was several times slower and this runs for every pushed document.
+ */
 function storedJson(document: WireDocument): string {
-  const { _deleted: _ignored, ...stored } = document;
-  return JSON.stringify(stored);
+  return JSON.stringify({ ...document, _deleted: undefined });
 }
 
 /**
