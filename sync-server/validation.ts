@@ -66,6 +66,34 @@ export function validateDocument(collection: CollectionName, document: unknown):
   return { valid: false, issues: toIssues(validate.errors) };
 }
 
+// Compiled on first use, like `validators`.
+const wireValidators = new Map<CollectionName, ValidateFunction>();
+
+/**
+ * Checks a document in wire form (schemas/sync-protocol.ts `WireDocument`: the stored document
+ * plus RxDB's `_deleted` flag, which must be a boolean) against its collection's schema, so a
+ * push is validated as it arrived instead of as a copy without the flag. Returns every issue
+ * found, never throws.
+ */
+export function validateWireDocument(
+  collection: CollectionName,
+  document: unknown,
+): ValidationResult {
+  let validate = wireValidators.get(collection);
+  if (!validate) {
+    const schema = withDocumentIdGrammar(collectionSchemas[collection]) as {
+      properties: Record<string, unknown>;
+    };
+    validate = ajv.compile({
+      ...schema,
+      properties: { ...schema.properties, _deleted: { type: 'boolean' } },
+    });
+    wireValidators.set(collection, validate);
+  }
+  if (validate(document)) return { valid: true };
+  return { valid: false, issues: toIssues(validate.errors) };
+}
+
 const recordDataValidators = new Map<RecordKind, ValidateFunction>();
 
 /**

@@ -9,6 +9,7 @@ import type { RxCollection, RxDatabase, RxJsonSchema, RxStorage } from 'rxdb';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { withIndexedChangesSince } from './changes-since-storage.ts';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { collectionSchemas, type CollectionName } from '../../schemas/index.ts';
@@ -134,12 +135,14 @@ export async function createAppDatabase(options: CreateAppDatabaseOptions): Prom
   // validated too, whatever they asked for.
   const devMode = (options.devMode ?? import.meta.env.DEV) || devModePluginAdded;
   await addPlugins(devMode);
-  const baseStorage =
+  // Pushes read changes through index ranges (changes-since-storage.ts), on any storage.
+  const baseStorage = withIndexedChangesSince(
     options.storage ??
-    getRxStorageDexie({
-      ...(options.indexedDB ? { indexedDB: options.indexedDB } : {}),
-      ...(options.IDBKeyRange ? { IDBKeyRange: options.IDBKeyRange } : {}),
-    });
+      getRxStorageDexie({
+        ...(options.indexedDB ? { indexedDB: options.indexedDB } : {}),
+        ...(options.IDBKeyRange ? { IDBKeyRange: options.IDBKeyRange } : {}),
+      }),
+  );
   const storage: RxStorage<unknown, unknown> = devMode
     ? (await import('rxdb/plugins/validate-ajv')).wrappedValidateAjvStorage({
         storage: baseStorage,

@@ -48,7 +48,7 @@ import {
 import { keepServerReview } from '../storage/trail-submissions.ts';
 import type { ChangeBus } from '../sync/change-bus.ts';
 import { findInputProblem, pushBodyShape } from '../sync/input-limits.ts';
-import { validateDocument, validateRecordData } from '../validation.ts';
+import { validateRecordData, validateWireDocument } from '../validation.ts';
 
 export interface SyncRouteOptions {
   db: Kysely<ServerDatabase>;
@@ -292,8 +292,8 @@ function preparePushRows(
       const problem = recordProblem(document, ownerId);
       if (problem) return { problem: `${where}: ${problem}` };
     }
-    const { _deleted: deleted, ...stored } = document;
-    const validation = validateDocument(collection, stored);
+    // Validated as sent (with `_deleted`), not as a copy without it: one copy less per row.
+    const validation = validateWireDocument(collection, document);
     if (!validation.valid) {
       const issues = validation.issues
         .slice(0, 3)
@@ -303,7 +303,8 @@ function preparePushRows(
     }
     prepared.push({
       ...(row.assumedMasterState ? { assumedMasterState: row.assumedMasterState } : {}),
-      newDocumentState: { ...stored, _deleted: deleted === true } as WireDocument,
+      newDocumentState:
+        document._deleted === undefined ? { ...document, _deleted: false } : document,
     });
   }
   return { rows: prepared };

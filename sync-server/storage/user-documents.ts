@@ -71,10 +71,13 @@ function toWire(data: string, deleted: number | boolean): WireDocument {
   } as WireDocument;
 }
 
-/** `document` as stored: the wire form without RxDB's deletion flag. */
+/**
+ * `document` as stored JSON: the wire form without RxDB's deletion flag (JSON leaves out a
+ * property whose value is undefined). A spread copy, because object rest
+ * (`{ _deleted, ...stored }`) was several times slower and this runs for every pushed document.
+ */
 function storedJson(document: WireDocument): string {
-  const { _deleted: _ignored, ...stored } = document;
-  return JSON.stringify(stored);
+  return JSON.stringify({ ...document, _deleted: undefined });
 }
 
 /**
@@ -95,11 +98,10 @@ export async function pullUserDocuments(
     .where('owner_id', '=', ownerId)
     .where('collection', '=', collection);
   if (checkpoint) {
+    // A row-value comparison is a range of the checkpoint index in SQLite and PostgreSQL; the
+    // equivalent `a > x or (a = x and b > y)` made SQLite walk the rider's rows from the start.
     query = query.where((eb) =>
-      eb.or([
-        eb('server_time', '>', checkpoint.serverTime),
-        eb.and([eb('server_time', '=', checkpoint.serverTime), eb('id', '>', checkpoint.id)]),
-      ]),
+      eb(eb.refTuple('server_time', 'id'), '>', eb.tuple(checkpoint.serverTime, checkpoint.id)),
     );
   }
   const rows = await query.orderBy('server_time').orderBy('id').limit(limit).execute();
@@ -126,11 +128,9 @@ export async function pullCatalogueDocuments(
     .where('collection', '=', collection)
     .where('owner_id', 'is', null);
   if (checkpoint) {
+    // A range of the index, as in pullUserDocuments.
     query = query.where((eb) =>
-      eb.or([
-        eb('updated_at', '>', checkpoint.serverTime),
-        eb.and([eb('updated_at', '=', checkpoint.serverTime), eb('id', '>', checkpoint.id)]),
-      ]),
+      eb(eb.refTuple('updated_at', 'id'), '>', eb.tuple(checkpoint.serverTime, checkpoint.id)),
     );
   }
   const rows = await query.orderBy('updated_at').orderBy('id').limit(limit).execute();

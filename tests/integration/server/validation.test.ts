@@ -2,7 +2,11 @@
 // RxDB accepts, the server accepts, and it explains what is wrong with the rest.
 import { describe, expect, it } from 'vitest';
 import type { Waypoint } from '../../../schemas/waypoints.ts';
-import { assertValidDocument, validateDocument } from '../../../sync-server/validation.ts';
+import {
+  assertValidDocument,
+  validateDocument,
+  validateWireDocument,
+} from '../../../sync-server/validation.ts';
 
 const riderWaypoint: Waypoint = {
   id: 'temp-3f2a',
@@ -61,6 +65,26 @@ describe('validateDocument', () => {
   it('throws with the id and issues when asserting an invalid document', () => {
     expect(() => assertValidDocument('achievements', { id: 'first-ride', title: '' })).toThrow(
       /Invalid achievements document first-ride: .*title/,
+    );
+  });
+});
+
+describe('validateWireDocument', () => {
+  it('takes a document as pushed: with or without a boolean _deleted', () => {
+    expect(validateWireDocument('waypoints', riderWaypoint)).toEqual({ valid: true });
+    expect(validateWireDocument('waypoints', { ...riderWaypoint, _deleted: true })).toEqual({
+      valid: true,
+    });
+    expect(validateWireDocument('waypoints', { ...riderWaypoint, _deleted: 'yes' })).toMatchObject({
+      valid: false,
+      issues: [{ path: '/_deleted', message: 'must be boolean' }],
+    });
+  });
+
+  it('reports the same problems as validateDocument for the stored fields', () => {
+    const broken = { ...riderWaypoint, latitude: 'north', extra: 1 };
+    expect(validateWireDocument('waypoints', { ...broken, _deleted: false })).toEqual(
+      validateDocument('waypoints', broken),
     );
   });
 });

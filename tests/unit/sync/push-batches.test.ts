@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { syncLimits } from '../../../schemas/sync-protocol.ts';
-import { splitPushRows } from '../../../src/lib/sync/push-batches.ts';
+import { jsonLengthBound, splitPushRows } from '../../../src/lib/sync/push-batches.ts';
 
 const limits = { maxRows: syncLimits.maxPushRows, maxBodyBytes: syncLimits.maxPushBodyBytes };
 const row = (id: string, notes: string) => ({ newDocumentState: { id, notes, _deleted: false } });
@@ -43,5 +43,41 @@ describe('splitPushRows', () => {
       [rows[2]],
     ]);
     expect(splitPushRows([], { maxRows: 10, maxBodyBytes: 300 })).toEqual([]);
+  });
+});
+
+describe('jsonLengthBound', () => {
+  const samples: unknown[] = [
+    'Rode the Wolf Pen Gap loop.',
+    'quote " backslash \\ newline \n tab \t',
+    '\u2013 dash, \ud83d\ude00 emoji, lone \ud800 surrogate',
+    '',
+    0,
+    -0.0000012345678901234567,
+    -1.2345678901234567e-308,
+    123456789012345680000,
+    Number.MAX_VALUE,
+    true,
+    false,
+    null,
+    [1, 'two', null, [3, { four: 4 }]],
+    { id: 'a', notes: null, bbox: [-94.1, 35.2, -94, 35.3], nested: { deep: ['x'] } },
+    { when: new Date(0), skipped: undefined },
+    { 'key "quoted"': 1, ключ: 'значение' },
+  ];
+
+  it('is never below the JSON length and exact for plain text', () => {
+    for (const value of samples) {
+      expect(jsonLengthBound(value)).toBeGreaterThanOrEqual(JSON.stringify(value).length);
+    }
+    expect(jsonLengthBound('Rode the Wolf Pen Gap loop.')).toBe(
+      JSON.stringify('Rode the Wolf Pen Gap loop.').length,
+    );
+  });
+
+  it('measures values nested past the walk exactly instead of recursing', () => {
+    let nested: unknown = 'leaf';
+    for (let level = 0; level < 1_000; level += 1) nested = [nested];
+    expect(jsonLengthBound(nested)).toBeGreaterThanOrEqual(JSON.stringify(nested).length);
   });
 });
