@@ -2,10 +2,9 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
-import { resolve } from 'node:path';
-import type { Plugin } from 'vite';
 import { compressBuild } from './scripts/compress-build.ts';
-import { precachePack, type PrecacheGlobOptions } from './scripts/precache-pack-build.ts';
+import { buildOutputStep } from './scripts/build-output-step.ts';
+import { buildPrecachePack, type PrecacheGlobOptions } from './scripts/precache-pack-build.ts';
 
 /**
  * Build of the PWA. The service worker (`/sw.js`) precaches the app shell and every route chunk
@@ -14,7 +13,7 @@ import { precachePack, type PrecacheGlobOptions } from './scripts/precache-pack-
  * and are fetched only when the rider asks for them (docs/architecture.md#pwa).
  */
 const precacheGlob: PrecacheGlobOptions = {
-  globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}', 'assets/precache-pack-*.bin'],
+  globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
   // The heavy capabilities (workers/sw.ts caches them on first use). The speech worker bundles
   // transformers.js (~550 kB): fetched with the model, not precached.
   globIgnores: [
@@ -31,26 +30,10 @@ const precacheGlob: PrecacheGlobOptions = {
 };
 
 /**
- * Writes .br and .gz copies of the build's text files once everything (the service worker
- * included) is written; the server sends them to browsers that accept them.
+ * The precache pack's entry, filled in by its build step before vite-plugin-pwa builds the
+ * worker's list (an entry of its own, so the files' size limit never drops the pack).
  */
-function precompressBuild(): Plugin {
-  let outDir = 'dist';
-  return {
-    name: 'natural-state-trails:precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
-    },
-    closeBundle: {
-      order: 'post',
-      sequential: true,
-      handler() {
-        compressBuild(outDir);
-      },
-    },
-  };
-}
+const precachePackEntries: Array<{ url: string; revision: null }> = [];
 
 export default defineConfig({
   plugins: [
@@ -90,10 +73,15 @@ export default defineConfig({
           },
         ],
       },
-      injectManifest: precacheGlob,
+      injectManifest: { ...precacheGlob, additionalManifestEntries: precachePackEntries },
     }),
-    precachePack(precacheGlob),
-    precompressBuild(),
+    // The pack goes in before vite-plugin-pwa lists the files, so the worker's list names it.
+    buildOutputStep('precache-pack', 'writeBundle', async (folder) => {
+      const pack = await buildPrecachePack(folder, precacheGlob);
+      precachePackEntries.splice(0, Infinity, { url: pack.fileName, revision: null });
+    }),
+    // Brotli and gzip copies of the text files for the server to send (the worker included).
+    buildOutputStep('precompress', 'closeBundle', compressBuild),
   ],
   build: {
     target: 'es2022',

@@ -2,14 +2,13 @@
  * Build step writing the precache pack (workers/precache-pack.ts): every content-hashed file
  * under `assets/` that the service worker precaches, in one `assets/precache-pack-<hash>.bin`.
  * It runs when the app's files are written and before vite-plugin-pwa lists them for the
- * service worker, so the pack itself appears in that list (the worker downloads it at install
- * and never caches it). The file selection is the service worker's own (`getManifest` with the
+ * service worker, which adds the pack to that list (vite.config.ts; the worker downloads it at
+ * install and never caches it). The file selection is the service worker's own (`getManifest` with the
  * same glob options), so the pack never holds a file the worker would not precache.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import type { Plugin } from 'vite';
+import { join } from 'node:path';
 import { getManifest } from 'workbox-build';
 import { writePrecachePack } from '../workers/precache-pack.ts';
 
@@ -40,23 +39,4 @@ export async function buildPrecachePack(
   const fileName = `assets/precache-pack-${hash}.bin`;
   writeFileSync(join(buildFolder, fileName), pack);
   return { fileName, files: files.length, bytes: pack.byteLength };
-}
-
-/** The Vite plugin running `buildPrecachePack` once the app's files are on disk. */
-export function precachePack(glob: PrecacheGlobOptions): Plugin {
-  let outDir = 'dist';
-  return {
-    name: 'natural-state-trails:precache-pack',
-    apply: 'build',
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
-    },
-    writeBundle: {
-      order: 'post',
-      sequential: true,
-      async handler() {
-        await buildPrecachePack(outDir, glob);
-      },
-    },
-  };
 }
