@@ -20,7 +20,8 @@ export interface PrecacheGlobOptions {
 }
 
 /**
- * Writes the pack for the build in `buildFolder`; returns its path relative to that folder.
+ * Writes the pack for the build in `buildFolder`; returns its file name (relative to that
+ * folder), how many files it holds and its size in bytes.
  * Only files under `assets/` go in: their names carry a content hash, so a URL names one
  * content for good and the worker can trust the pack's copy without a revision check.
  */

@@ -15,8 +15,8 @@ const offlineAnnouncedKey = 'nst-offline-ready-announced';
 
 /**
  * Follows the service worker (registered at the first paint by the root layout) and, when a new
- * version is waiting, asks the rider whether to
- * reload into it now or later (never mid-ride without asking). Announces once when the app first
+ * version is waiting, asks the rider whether to reload into it now or later (never mid-ride
+ * without asking). Announces once when the app first
  * becomes usable offline: the service worker has cached the app and the public catalogues
  * (trails, WMAs, campgrounds) have been stored on the device, not before (issue 18's
  * "offline-ready", which `npm run bench` times through the `offline-ready` performance mark).
