@@ -34,7 +34,18 @@ export async function createPostgresTestDatabase(): Promise<PostgresTestDatabase
     async drop() {
       if (dropped) return;
       dropped = true;
-      await runOnServer(`drop database if exists ${name} with (force)`);
+      // FORCE may not end an autovacuum worker that is visiting the database (only a superuser
+      // may signal it): such a worker finishes within moments, so the drop is tried again.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await runOnServer(`drop database if exists ${name} with (force)`);
+          return;
+        } catch (error) {
+          const signalRefused = /pg_signal_backend/.test(String(error));
+          if (!signalRefused || attempt === 10) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      }
     },
   };
 }
