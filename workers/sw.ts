@@ -104,9 +104,20 @@ async function installPrecache(): Promise<void> {
 self.addEventListener('install', (event) => event.waitUntil(installPrecache()));
 // Deletes cached files this version no longer lists.
 self.addEventListener('activate', (event) => event.waitUntil(precache.activate(event)));
-// The update prompt (workbox-window's messageSkipWaiting) activates a waiting version on request.
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const type = (event.data as { type?: string } | null)?.type;
+  // The update prompt (workbox-window's messageSkipWaiting) activates a waiting version.
+  if (type === 'SKIP_WAITING') void self.skipWaiting();
+  // A page that loaded while this worker was activating (its navigation was in flight when
+  // clientsClaim ran) or by a hard reload is not controlled; it asks to be claimed so its
+  // requests reach the caches (src/app/pwa/service-worker-registration.ts).
+  if (type === 'CLAIM_CLIENTS') {
+    event.waitUntil(
+      self.clients
+        .claim()
+        .catch((error: unknown) => console.warn('Claiming clients failed', error)),
+    );
+  }
 });
 
 cleanupOutdatedCaches();

@@ -2,7 +2,7 @@
  * The service worker's first install (workers/sw.ts, issue 18): the app's hashed files arrive in
  * one precache pack instead of one request each, are served offline with the types a browser
  * needs to run them, and the "Ready to ride offline" announcement comes only after the app and
- * the trails are both on the device.
+ * the trails are both on the device. A page the worker's claim missed asks to be claimed.
  */
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { openBrowser, viewports, waitForOfflineReady, type BrowserSession } from './browser.ts';
@@ -53,6 +53,15 @@ describe('service worker install', () => {
     });
     expect(cached.scripts).toBeGreaterThan(20);
     expect(cached.types).toEqual(['text/javascript; charset=utf-8']);
+
+    // A hard reload (what Shift+Reload does) loads the page past the worker, uncontrolled; the
+    // page asks the active worker to claim it, so its requests reach the caches again.
+    const devtools = await context.newCDPSession(page);
+    await devtools.send('Page.reload', { ignoreCache: true });
+    await page.waitForLoadState('load');
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), null, {
+      timeout: 30_000,
+    });
 
     // Pages never opened online load from the pack's files with the network off.
     await context.setOffline(true);

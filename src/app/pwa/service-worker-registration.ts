@@ -55,24 +55,19 @@ export function registerServiceWorkerEarly(): void {
 }
 
 /**
- * Offline-ready on a first visit is the moment the new worker takes control of this page (it
- * claims its clients once its install, the whole precache, has succeeded). Watching control
- * rather than workbox-window's events also covers an install that started before
- * workbox-window attached, which it does not report.
+ * Offline-ready is the moment this registration has an active worker: its install, the whole
+ * precache, has succeeded, so the next load works with the network off. Waiting on the
+ * registration rather than workbox-window's events also covers an install that started before
+ * workbox-window attached, which it does not report. A page left uncontrolled (it loaded while
+ * the worker was activating, so the worker's claim missed it, or by a hard reload) asks the
+ * worker to claim it, so its own requests reach the caches too.
  */
-function reportOfflineReadyOnControl(registration: ServiceWorkerRegistration): void {
-  if (navigator.serviceWorker.controller) {
-    // Controlled already: the shell was cached on an earlier visit (or the install just ended).
-    if (registration.active) setState({ offlineReady: true });
-    return;
+async function reportOfflineReadyWhenActive(): Promise<void> {
+  const registration = await navigator.serviceWorker.ready;
+  setState({ offlineReady: true });
+  if (!navigator.serviceWorker.controller) {
+    registration.active?.postMessage({ type: 'CLAIM_CLIENTS' });
   }
-  navigator.serviceWorker.addEventListener(
-    'controllerchange',
-    () => setState({ offlineReady: true }),
-    {
-      once: true,
-    },
-  );
 }
 
 /**
@@ -88,7 +83,7 @@ export async function watchServiceWorker(): Promise<void> {
   await earlyRegistration;
   try {
     const registration = await workbox.register({ immediate: true });
-    if (registration) reportOfflineReadyOnControl(registration);
+    if (registration) void reportOfflineReadyWhenActive();
   } catch (error) {
     console.error('Service worker registration failed', error);
   }
