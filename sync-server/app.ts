@@ -6,6 +6,8 @@
  * through `inject` or listen on a free port; sync-server/main.ts listens for real.
  */
 import { fileURLToPath } from 'node:url';
+import { constants } from 'node:zlib';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { Kysely } from 'kysely';
@@ -65,6 +67,25 @@ export interface AppOptions {
 }
 
 /** Default MODELS_DIR: beside the SQLite file, outside the repository's tracked files. */
+/**
+ * Compression of the API's JSON answers (issue 18: a first visit's catalogue is about 1.1 MB of
+ * JSON, ~190 KB compressed; a rider at a gas station has seconds of signal). Only JSON: the
+ * built files already have Brotli and gzip copies (static-hosting.ts), map archives and model
+ * files are binary and served by byte range. Small answers (errors, acks) stay as they are.
+ * Brotli at quality 4 (the plugin's default) keeps the server's cost to a few ms per page;
+ * large answers are compressed on libuv's thread pool, off the event loop. Request bodies are
+ * not decompressed: a pushed body arrives as JSON, as the sync protocol defines it.
+ */
+const apiCompression = {
+  global: true,
+  globalDecompression: false,
+  customTypes: /^application\/(?:[a-z.+-]*\+)?json(?:;|$)/,
+  threshold: 1024,
+  // gzip is what clients without Brotli get (Node's fetch over plain HTTP among them): its
+  // fastest level still shrinks the catalogue about fourfold at a fraction of the default's cost.
+  zlibOptions: { level: constants.Z_BEST_SPEED },
+};
+
 export const defaultModelsDir = fileURLToPath(new URL('../data/local/models', import.meta.url));
 
 /** Largest accepted request body: 1 MiB. Larger bodies get a JSON 413. */
@@ -218,6 +239,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           { statusCode: context.statusCode },
         ),
     });
+    await app.register(compress, apiCompression);
     const guards = createAuthGuards(app, db, tokens);
     await registerCatalogRoutes(app, { db, databaseKind, seededAt: seed.seededAt });
     await registerAuthRoutes(app, { db, settings, hasher, tokens, guards });
