@@ -24,7 +24,6 @@ import {
   type GroupRidePlan,
   type GroupRidePositionReport,
 } from '../../schemas/group-rides.ts';
-import { syncLimits } from '../../schemas/sync-protocol.ts';
 import type { AuthGuards } from '../auth/request-auth.ts';
 import { sendError } from '../errors.ts';
 import type { ServerDatabase } from '../storage/database.ts';
@@ -46,6 +45,12 @@ import {
   type RideRefusal,
 } from '../storage/group-rides.ts';
 import type { ChangeBus } from '../sync/change-bus.ts';
+import {
+  openEventStream,
+  trackOpenStreams,
+  type EventStream,
+  type OpenStreams,
+} from './event-stream.ts';
 
 export interface GroupRideRouteOptions {
   db: Kysely<ServerDatabase>;
@@ -72,7 +77,7 @@ type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
 interface Context extends Required<GroupRideRouteOptions> {
   app: FastifyInstance;
-  openStreams: Set<() => void>;
+  openStreams: OpenStreams;
 }
 
 const refusalAnswers: Record<RideRefusal, [number, string]> = {
@@ -276,66 +281,40 @@ function registerPositionRoutes(context: Context): void {
  * Writes the ride's current state to an open stream: `event: ride` always, `event: positions`
  * only while the rider is a member (a rider who left stops receiving positions at once).
  */
-async function writeState(context: Context, rideId: string, userId: string, write: Writer) {
+/** Sends the ride as `viewer` sees it, and its shared positions when they are a member. */
+async function writeState(context: Context, rideId: string, userId: string, stream: EventStream) {
   const ride = await getRide(context.db, rideId, userId);
   if (!ride) return;
-  write('ride', { ride });
-  if (ride.viewer.member)
-    write('positions', { positions: await listPositions(context.db, rideId) });
+  stream.send('ride', JSON.stringify({ ride }));
+  if (ride.viewer.member) {
+    stream.send(
+      'positions',
+      JSON.stringify({ positions: await listPositions(context.db, rideId) }),
+    );
+  }
 }
 
-type Writer = (event: string, data: unknown) => void;
-
-/** Opens the ride's event stream on a hijacked reply; ends with the connection or the server. */
+/**
+ * Opens the ride's event stream on a hijacked reply: the ride's state at once and again after
+ * each change to it, one state at a time in order, so a burst of changes sends a few full
+ * states and never a stale one last. Ends with the connection or the server.
+ */
 function openRideStream(context: Context, request: IdRequest, reply: FastifyReply): void {
   const rideId = request.params.id;
   const userId = request.signedInUser!.id;
-  reply.hijack();
-  const response = reply.raw;
-  response.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
+  const sendState = (stream: EventStream) =>
+    stream.enqueue(() => writeState(context, rideId, userId, stream));
+  const stream = openEventStream({
+    request,
+    reply,
+    changeBus: context.changeBus,
+    openStreams: context.openStreams,
+    failureMessage: 'group ride stream failed; closing it',
+    onChange: (change, open) => {
+      if (change.collection === groupRideChannel(rideId)) sendState(open);
+    },
   });
-  let closed = false;
-  const write: Writer = (event, data) => {
-    if (!closed) response.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-  };
-  // One state at a time, in order: a burst of changes sends a few full states, never stale last.
-  let running = Promise.resolve();
-  const sendState = () => {
-    running = running
-      .then(() => writeState(context, rideId, userId, write))
-      .catch((error: unknown) => {
-        request.log.error({ err: error }, 'group ride stream failed; closing it');
-        response.end();
-      });
-  };
-  const unsubscribe = context.changeBus.subscribe((change) => {
-    if (change.collection === groupRideChannel(rideId)) sendState();
-  });
-  const keepAlive = setInterval(
-    () => response.write(': keep-alive\n\n'),
-    syncLimits.streamKeepAliveMs,
-  );
-  const close = () => {
-    if (closed) return;
-    closed = true;
-    clearInterval(keepAlive);
-    unsubscribe();
-  };
-  const endStream = () => {
-    close();
-    response.end();
-  };
-  context.openStreams.add(endStream);
-  request.raw.on('close', close);
-  response.on('close', () => {
-    close();
-    context.openStreams.delete(endStream);
-  });
-  sendState();
+  sendState(stream);
 }
 
 /** Registers every group-ride route; open streams end before the server closes. */
@@ -343,11 +322,8 @@ export async function registerGroupRideRoutes(
   app: FastifyInstance,
   { db, guards, changeBus, now = Date.now }: GroupRideRouteOptions,
 ): Promise<void> {
-  const context: Context = { app, db, guards, changeBus, now, openStreams: new Set() };
-  app.addHook('preClose', async () => {
-    for (const endStream of context.openStreams) endStream();
-    context.openStreams.clear();
-  });
+  const openStreams = trackOpenStreams(app);
+  const context: Context = { app, db, guards, changeBus, now, openStreams };
   registerRideRoutes(context);
   registerOrganiserRoutes(context);
   registerMembershipRoutes(context);

@@ -49,6 +49,12 @@ import { keepServerReview } from '../storage/trail-submissions.ts';
 import type { ChangeBus } from '../sync/change-bus.ts';
 import { findInputProblem, pushBodyShape } from '../sync/input-limits.ts';
 import { validateRecordData, validateWireDocument } from '../validation.ts';
+import {
+  openEventStream,
+  trackOpenStreams,
+  type EventStream,
+  type OpenStreams,
+} from './event-stream.ts';
 
 export interface SyncRouteOptions {
   db: Kysely<ServerDatabase>;
@@ -313,7 +319,7 @@ function preparePushRows(
 /** What every route of this module works with; `openStreams` ends the streams at close. */
 interface SyncRouteContext extends SyncRouteOptions {
   app: FastifyInstance;
-  openStreams: Set<() => void>;
+  openStreams: OpenStreams;
 }
 
 type AnyCollection = UserSyncedCollection | PulledCatalogueCollection;
@@ -327,12 +333,8 @@ export async function registerSyncRoutes(
   app: FastifyInstance,
   options: SyncRouteOptions,
 ): Promise<void> {
-  const context: SyncRouteContext = { ...options, app, openStreams: new Set() };
-  // Streams never end by themselves; end them before the server closes or closing would wait.
-  app.addHook('preClose', async () => {
-    for (const endStream of context.openStreams) endStream();
-    context.openStreams.clear();
-  });
+  // Streams never end by themselves; they are ended before the server closes.
+  const context: SyncRouteContext = { ...options, app, openStreams: trackOpenStreams(app) };
   registerPullRoute(context);
   registerPushRoute(context);
   registerStreamRoutes(context);
@@ -518,68 +520,37 @@ async function openStream(
   const ownerOf = (collection: string) => (catalogueCollections.has(collection) ? null : riderId);
   const checkpoints = await currentCheckpoints(context, collections, riderId);
 
-  reply.hijack();
-  const response = reply.raw;
-  response.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    // Reverse proxies must pass events on at once, not buffer them.
-    'x-accel-buffering': 'no',
-  });
-  response.write(': connected\n\n');
-
-  let closed = false;
-  let running: Promise<void> = Promise.resolve();
   // Sends every document after the collection's stream checkpoint; runs one batch at a time,
   // so a burst of pushes becomes one or a few events and no change is sent twice or skipped.
-  const sendChanges = (collection: AnyCollection) => {
-    running = running
-      .then(async () => {
-        while (!closed) {
-          const batch = await pullBatch(
-            context,
-            collection,
-            ownerOf(collection),
-            checkpoints.get(collection) ?? null,
-            syncLimits.maxPullBatch,
-          );
-          if (batch.documentsJson.length === 0) return;
-          checkpoints.set(collection, batch.checkpoint);
-          response.write(`event: ${collection}\ndata: ${pulledBatchJson(batch)}\n\n`);
-          if (batch.documentsJson.length < syncLimits.maxPullBatch) return;
-        }
-      })
-      .catch((error: unknown) => {
-        request.log.error({ err: error }, 'sync stream failed; closing it so the client resyncs');
-        response.end();
-      });
-  };
+  const sendChanges = (stream: EventStream, collection: AnyCollection) =>
+    stream.enqueue(async () => {
+      while (!stream.closed) {
+        const batch = await pullBatch(
+          context,
+          collection,
+          ownerOf(collection),
+          checkpoints.get(collection) ?? null,
+          syncLimits.maxPullBatch,
+        );
+        if (batch.documentsJson.length === 0) return;
+        checkpoints.set(collection, batch.checkpoint);
+        stream.send(collection, pulledBatchJson(batch));
+        if (batch.documentsJson.length < syncLimits.maxPullBatch) return;
+      }
+    });
   const wanted = new Set<string>(collections);
-  const unsubscribe = context.changeBus.subscribe((change) => {
-    if (wanted.has(change.collection) && change.ownerId === ownerOf(change.collection)) {
-      sendChanges(change.collection as AnyCollection);
-    }
-  });
-  const keepAlive = setInterval(
-    () => response.write(': keep-alive\n\n'),
-    syncLimits.streamKeepAliveMs,
-  );
-  const close = () => {
-    if (closed) return;
-    closed = true;
-    clearInterval(keepAlive);
-    unsubscribe();
-  };
-  const endStream = () => {
-    close();
-    response.end();
-  };
-  context.openStreams.add(endStream);
-  request.raw.on('close', close);
-  response.on('close', () => {
-    close();
-    context.openStreams.delete(endStream);
+  openEventStream({
+    request,
+    reply,
+    changeBus: context.changeBus,
+    openStreams: context.openStreams,
+    greeting: 'connected',
+    failureMessage: 'sync stream failed; closing it so the client resyncs',
+    onChange: (change, stream) => {
+      if (wanted.has(change.collection) && change.ownerId === ownerOf(change.collection)) {
+        sendChanges(stream, change.collection as AnyCollection);
+      }
+    },
   });
 }
 
