@@ -1,10 +1,10 @@
 /**
  * Serves the built PWA (vite build output, `dist/`) with caching that suits a service-worker
  * app: hashed files under /assets/ are immutable for a year; the entry points the browser must
- * re-check (index.html, the service worker and its Workbox runtime, the registration script,
- * the manifest) are `no-cache`; everything else gets a short max-age. Text files go out in the
- * build's Brotli or gzip copy when the browser accepts one. Any other GET outside
- * /api/ answers index.html so client-side routes (e.g. /map/some-trail) load the app.
+ * re-check (index.html, the service worker with its bundled Workbox code, the manifest) are
+ * `no-cache`; everything else gets a short max-age. Text files go out in the build's Brotli or
+ * gzip copy when the browser accepts one. Any other GET outside /api/ answers index.html so
+ * client-side routes (e.g. /map/some-trail) load the app.
  */
 import { existsSync } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
@@ -16,8 +16,7 @@ export const immutableCacheControl = 'public, max-age=31536000, immutable';
 export const noCacheControl = 'no-cache';
 export const shortCacheControl = 'public, max-age=3600';
 
-const alwaysRevalidated =
-  /^(index\.html|sw\.js|registerSW\.js|manifest\.webmanifest|workbox-[^/]+\.js)$/;
+const alwaysRevalidated = /^(index\.html|sw\.js|manifest\.webmanifest)$/;
 
 /**
  * The Cache-Control header for a file of the build, given its path relative to the build root.
