@@ -66,7 +66,6 @@ export interface AppOptions {
   usgs?: UsgsSettings;
 }
 
-/** Default MODELS_DIR: beside the SQLite file, outside the repository's tracked files. */
 /**
  * Compression of the API's JSON answers (issue 18: a first visit's catalogue is about 1.1 MB of
  * JSON, ~190 KB compressed; a rider at a gas station has seconds of signal). Only JSON: the
@@ -86,6 +85,7 @@ const apiCompression = {
   zlibOptions: { level: constants.Z_BEST_SPEED },
 };
 
+/** Default MODELS_DIR: beside the SQLite file, outside the repository's tracked files. */
 export const defaultModelsDir = fileURLToPath(new URL('../data/local/models', import.meta.url));
 
 /** Largest accepted request body: 1 MiB. Larger bodies get a JSON 413. */

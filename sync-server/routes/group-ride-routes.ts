@@ -281,7 +281,6 @@ function registerPositionRoutes(context: Context): void {
  * Writes the ride's current state to an open stream: `event: ride` always, `event: positions`
  * only while the rider is a member (a rider who left stops receiving positions at once).
  */
-/** Sends the ride as `viewer` sees it, and its shared positions when they are a member. */
 async function writeState(context: Context, rideId: string, userId: string, stream: EventStream) {
   const ride = await getRide(context.db, rideId, userId);
   if (!ride) return;
