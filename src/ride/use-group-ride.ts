@@ -5,7 +5,7 @@
  * backoff when it drops. Every copy a member receives is stored (src/db/group-rides.ts), which
  * also logs a notification when someone else changed the ride.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSession } from '../lib/auth/session-context.tsx';
 import type { GroupRide, GroupRidePosition } from '../../schemas/group-rides.ts';
 import { storeGroupRides, useStoredGroupRides, type GroupRideRider } from '../db/group-rides.ts';
@@ -81,14 +81,26 @@ export function useGroupRide(
   const username = rider?.username ?? null;
   const riderId = rider?.id ?? null;
 
+  // Answers are kept and shown in the order they arrived, one after the other.
+  const received = useRef<Promise<void>>(Promise.resolve());
   const receive = useCallback(
     (ride: GroupRide, source: 'own-action' | 'refresh') => {
-      setFetched(ride);
-      setProblem(null);
-      if (!ride.viewer.member) setPositions([]);
-      if (db && username !== null && (ride.viewer.member || source === 'own-action')) {
-        void storeGroupRides(db, { username, id: riderId }, [ride], { complete: false, source });
-      }
+      const show = () => {
+        setFetched(ride);
+        setProblem(null);
+        if (!ride.viewer.member) setPositions([]);
+      };
+      const keep =
+        db && username !== null && (ride.viewer.member || source === 'own-action')
+          ? () =>
+              storeGroupRides(db, { username, id: riderId }, [ride], { complete: false, source })
+          : () => Promise.resolve();
+      // Shown once kept, so what the page shows (a cancellation, say) is what it opens with
+      // after a reload with no signal. A failed write still shows the answer.
+      received.current = received.current
+        .then(keep)
+        .catch((error: unknown) => console.error('Could not keep the group ride copy', error))
+        .then(show);
     },
     [db, username, riderId],
   );

@@ -312,14 +312,26 @@ describe('silent token refresh in Chromium', () => {
     const refreshes = authRequests.filter((entry) =>
       entry.request.url().endsWith('/api/auth/refresh'),
     );
-    expect(refreshes.map((entry) => entry.status)).toEqual([200]);
+    // Each token is "aged" 3 s after it is issued and the sync engine runs beside the page, so
+    // how many refreshes fall inside this window depends on timing (none when the engine
+    // refreshed just before it, two when a second token aged during it). What must hold: no
+    // refresh was refused, and no refresh token was ever spent twice (the server would revoke
+    // the whole family and sign the rider out everywhere).
+    expect(refreshes.every((entry) => entry.status === 200)).toBe(true);
+    const spentRefreshTokens = refreshes.map(
+      (entry) => (entry.request.postDataJSON() as { refreshToken: string }).refreshToken,
+    );
+    expect(new Set(spentRefreshTokens).size).toBe(spentRefreshTokens.length);
     const newAccessToken = await storedItem(page, 'accessToken');
     expect(newAccessToken).not.toBe(firstAccessToken);
     expect(await storedItem(page, 'refreshToken')).not.toBe(firstRefreshToken);
     const answered = authRequests.find(
       (entry) => entry.request.url().endsWith('/api/auth/user') && entry.status === 200,
     );
-    expect(await answered?.request.headerValue('authorization')).toBe(`Bearer ${newAccessToken}`);
+    // The profile's answer came with a refreshed token, not the aged first one.
+    const sentAuthorization = await answered?.request.headerValue('authorization');
+    expect(sentAuthorization).toMatch(/^Bearer \S+$/);
+    expect(sentAuthorization).not.toBe(`Bearer ${firstAccessToken}`);
     await expect(page.getByText('Session Expired').count()).resolves.toBe(0);
     // The profile asks once and gets its answer with the new token. Whoever notices the aged
     // token first refreshes (the profile or the sync engine running beside it), so the profile
