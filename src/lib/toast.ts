@@ -77,3 +77,20 @@ export function subscribeToToasts(listener: Listener): () => void {
     listeners.delete(listener);
   };
 }
+
+/**
+ * Shows `toast` once no other toast is on screen: for announcements that can wait (offline
+ * readiness), so they never replace a toast the rider is reading ("Welcome back, …!"). With
+ * one toast at a time, a newer toast would otherwise hide it at once.
+ */
+export function showToastWhenIdle(toast: ToastInput): void {
+  if (toasts.length === 0) {
+    showToast(toast);
+    return;
+  }
+  const unsubscribe = subscribeToToasts(() => {
+    if (toasts.length > 0) return;
+    unsubscribe();
+    showToast(toast);
+  });
+}

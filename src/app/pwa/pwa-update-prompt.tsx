@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { RefreshCw } from 'lucide-react';
-import { showToast } from '../../lib/toast.ts';
+import { showToastWhenIdle } from '../../lib/toast.ts';
 import { useSyncStatus } from '../../sync/sync-context.tsx';
 import {
   applyServiceWorkerUpdate,
@@ -42,7 +42,7 @@ export function PwaUpdatePrompt() {
     performance.mark('offline-ready');
     if (localStorage.getItem(offlineAnnouncedKey)) return;
     localStorage.setItem(offlineAnnouncedKey, '1');
-    showToast({
+    showToastWhenIdle({
       title: 'Ready to ride offline',
       description: 'The app and the trails on this device now work with no signal.',
     });

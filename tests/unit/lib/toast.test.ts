@@ -1,0 +1,31 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { dismissToast, getToasts, showToast, showToastWhenIdle } from '../../../src/lib/toast.ts';
+
+afterEach(() => {
+  for (const toast of getToasts()) dismissToast(toast.id);
+});
+
+describe('toasts, one at a time (core-platform §9)', () => {
+  it('replaces the visible toast with a newer one', () => {
+    showToast({ title: 'Saved' });
+    showToast({ title: 'Synced' });
+    expect(getToasts().map((toast) => toast.title)).toEqual(['Synced']);
+  });
+
+  it('shows an announcement that can wait at once when nothing is on screen', () => {
+    showToastWhenIdle({ title: 'Ready to ride offline' });
+    expect(getToasts().map((toast) => toast.title)).toEqual(['Ready to ride offline']);
+  });
+
+  it('keeps a visible toast and shows the waiting announcement after it ends', () => {
+    showToast({ title: 'Welcome back, rider!' });
+    showToastWhenIdle({ title: 'Ready to ride offline' });
+    expect(getToasts().map((toast) => toast.title)).toEqual(['Welcome back, rider!']);
+
+    dismissToast(getToasts()[0]!.id);
+    expect(getToasts().map((toast) => toast.title)).toEqual(['Ready to ride offline']);
+    // Shown once only: ending it leaves nothing waiting.
+    dismissToast(getToasts()[0]!.id);
+    expect(getToasts()).toEqual([]);
+  });
+});
