@@ -27,7 +27,7 @@ import {
   type CatalogueStatus,
 } from '../db/catalogue-status.ts';
 import type { AppDatabase } from '../db/database.ts';
-import type { CollectionReplication } from '../db/replication.ts';
+import { awaitReplicationsInSync, type CollectionReplication } from '../db/replication.ts';
 import { isCatalogueCollection, startSyncedCollection } from './collection-replications.ts';
 import { createPromotionRunner, type PromotionRunner } from './promotion-runner.ts';
 import { adoptAnonymousRecords } from '../db/records.ts';
@@ -135,10 +135,10 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
     },
     async awaitInSync() {
       await promotion?.run();
-      await Promise.all(replications.map((replication) => replication.awaitInSync()));
+      await awaitReplicationsInSync(db, replications);
       // Pushing may have finished a trip's promotion prerequisites; settle once more.
       await promotion?.run();
-      await Promise.all(replications.map((replication) => replication.awaitInSync()));
+      await awaitReplicationsInSync(db, replications);
     },
     async stop() {
       reporter.close();
