@@ -19,7 +19,7 @@ import {
 import type { AppDatabase } from '../db/database.ts';
 import { startCollectionReplication, type CollectionReplication } from '../db/replication.ts';
 import { retryBaseDelayMs } from '../lib/http/backoff.ts';
-import { splitPushRows } from '../lib/sync/push-batches.ts';
+import { encodePushRequests } from '../lib/sync/push-batches.ts';
 import type { SyncStream } from './replication-stream.ts';
 import type { SyncPart, SyncReporter } from './sync-reporting.ts';
 import type { SyncTransport } from './sync-transport.ts';
@@ -28,7 +28,7 @@ import type { SyncTransport } from './sync-transport.ts';
  * Rows per RxDB push batch and documents per pull. Each batch costs the device a read of the
  * collection's changes (two index ranges, src/db/changes-since-storage.ts), a checkpoint write
  * and its share of RxDB's bookkeeping, so batches are large and cut into requests the server
- * takes (splitPushRows: 500 rows, 8 MiB). Pulls ask for the server's most, 500, except track
+ * takes (encodePushRequests: 500 rows, 8 MiB). Pulls ask for the server's most, 500, except track
  * chunks: up to ~40 KB each, 20 per push and 200 per pull keep each request and answer near
  * 8 MiB.
  */
@@ -111,10 +111,12 @@ export function startSyncedCollection(
             handler: (rows) =>
               reporter.reported(part, async () => {
                 const conflicts: WireDocument[] = [];
-                for (const group of splitPushRows(rows, pushRequestLimits)) {
-                  const answer = await transport.request<PushResponse>('POST', `${base}/push`, {
-                    rows: group,
-                  });
+                for (const body of encodePushRequests(rows, pushRequestLimits)) {
+                  const answer = await transport.request<PushResponse>(
+                    'POST',
+                    `${base}/push`,
+                    body,
+                  );
                   conflicts.push(...answer.conflicts);
                 }
                 return conflicts;

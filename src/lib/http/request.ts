@@ -5,6 +5,7 @@
  * the GET queue that shares identical in-flight GETs and, on phones, reuses answers for 60 s.
  * The session layer plugs its tokens in with `setRequestAuth`; this module keeps no tokens.
  */
+import { EncodedJson } from './encoded-json.ts';
 
 /** How requests learn about the session; provided by the session layer. */
 export interface RequestAuth {
@@ -149,6 +150,9 @@ function send(
   if (body instanceof FormData) {
     // The browser sets the multipart boundary itself.
     payload = body;
+  } else if (body instanceof EncodedJson) {
+    headers['Content-Type'] = 'application/json';
+    payload = body.bytes;
   } else if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);
@@ -286,7 +290,7 @@ function queuedGet(path: string, options: ApiRequestOptions): Promise<unknown> {
 
 /**
  * Calls the API: `method` on `path` (same-origin, e.g. '/api/trails') with an optional JSON
- * body or FormData, credentials included and a bearer header when a valid token exists.
+ * body (a value, or an EncodedJson sent as it is) or FormData, credentials included and a bearer header when a valid token exists.
  * A 401 triggers one token refresh and one retry (not for login, register or refresh
  * themselves); if the refresh fails the session is expired (`onTokenExpired`). With
  * `returnNullOn401` a remaining 401 resolves to null. GETs without a body go through the GET

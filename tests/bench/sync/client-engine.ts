@@ -17,6 +17,7 @@
 import type { RxStorage } from 'rxdb';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import type { Trip } from '../../../schemas/trips.ts';
+import type { EncodedJson } from '../../../src/lib/http/encoded-json.ts';
 import { createAppDatabase, type AppDatabase } from '../../../src/db/database.ts';
 import { startSyncEngine } from '../../../src/sync/sync-engine.ts';
 import type { SyncTransport } from '../../../src/sync/sync-transport.ts';
@@ -48,7 +49,9 @@ function benchTransport(server: BenchServer, log: TransportLog): SyncTransport {
   return {
     request(method, path, body, signal) {
       if (path.startsWith('/api/sync/trips/')) {
-        if (path.includes('/push')) log.pushRows.push((body as { rows: unknown[] }).rows.length);
+        if (path.includes('/push')) {
+          log.pushRows.push((body as EncodedJson<{ rows: unknown[] }>).value.rows.length);
+        }
         const limit = new URL(path, server.baseUrl).searchParams.get('limit');
         if (limit) log.pullLimits.push(Number(limit));
       }

@@ -1,5 +1,6 @@
 // A sync transport for Node tests and benchmarks: fetch to a server on another port (or through
 // the fault proxy) with a fixed bearer token, failing the way the app's transport does.
+import { EncodedJson } from '../../../src/lib/http/encoded-json.ts';
 import { HttpError } from '../../../src/lib/http/request.ts';
 import type { SyncTransport } from '../../../src/sync/sync-transport.ts';
 
@@ -14,7 +15,9 @@ export function createTestTransport(baseUrl: string, token: string | null): Sync
       const response = await fetch(`${baseUrl}${path}`, {
         method,
         headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        ...(body === undefined
+          ? {}
+          : { body: body instanceof EncodedJson ? body.bytes : JSON.stringify(body) }),
         ...(signal ? { signal } : {}),
       });
       const text = await response.text();

@@ -8,6 +8,7 @@ import {
   type RequestAuth,
 } from '../../../src/lib/http/request.ts';
 import { retryDelayMs } from '../../../src/lib/http/backoff.ts';
+import { EncodedJson } from '../../../src/lib/http/encoded-json.ts';
 
 type FetchCall = { url: string; init: RequestInit };
 
@@ -83,6 +84,22 @@ describe('apiRequest', () => {
     await apiRequest('POST', '/api/trips/import', form);
     expect(calls[0]!.init.body).toBe(form);
     expect(headersOf(calls[0]!)['Content-Type']).toBeUndefined();
+  });
+
+  it('sends an encoded JSON body as its bytes, also on the retry after a refresh', async () => {
+    setRequestAuth(auth());
+    answer = (call) =>
+      headersOf(call).Authorization === 'Bearer access-2'
+        ? jsonResponse({ conflicts: [] })
+        : new Response('expired', { status: 401 });
+    const body = EncodedJson.of({ rows: [{ newDocumentState: { id: 'trip-1', name: 'Ozark' } }] });
+    expect(await apiRequest('POST', '/api/sync/trips/v1/push', body)).toEqual({ conflicts: [] });
+    expect(calls).toHaveLength(2);
+    for (const call of calls) {
+      expect(call.init.body).toBe(body.bytes);
+      expect(headersOf(call)['Content-Type']).toBe('application/json');
+    }
+    expect(JSON.parse(new TextDecoder().decode(body.bytes))).toEqual(body.value);
   });
 
   it('adds the bearer header when the auth provider has a valid token', async () => {

@@ -1,23 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { syncLimits } from '../../../schemas/sync-protocol.ts';
-import { jsonLengthBound, splitPushRows } from '../../../src/lib/sync/push-batches.ts';
+import { encodePushRequests } from '../../../src/lib/sync/push-batches.ts';
 
 const limits = { maxRows: syncLimits.maxPushRows, maxBodyBytes: syncLimits.maxPushBodyBytes };
 const row = (id: string, notes: string) => ({ newDocumentState: { id, notes, _deleted: false } });
+type Row = ReturnType<typeof row>;
 
-describe('splitPushRows', () => {
-  it('sends a batch of ordinary trips as one request', () => {
+/** What the server receives: each body's bytes decoded and parsed. */
+function received(bodies: { bytes: Uint8Array }[]): { rows: Row[] }[] {
+  return bodies.map((body) => JSON.parse(new TextDecoder().decode(body.bytes)) as { rows: Row[] });
+}
+
+describe('encodePushRequests', () => {
+  it('sends a batch of ordinary trips as one request, serialised as JSON', () => {
     const rows = Array.from({ length: syncLimits.maxPushRows }, (_, index) =>
       row(`trip-${index}`, 'Rode the Wolf Pen Gap loop.'),
     );
-    expect(splitPushRows(rows, limits)).toEqual([rows]);
+    const bodies = encodePushRequests(rows, limits);
+    expect(received(bodies)).toEqual([{ rows }]);
+    expect(bodies[0]!.value).toEqual({ rows });
   });
 
-  it('sends at most the rows the server takes in one request', () => {
+  it('sends at most the rows the server takes in one request, in order', () => {
     const rows = Array.from({ length: 1_200 }, (_, index) => row(`trip-${index}`, ''));
-    const groups = splitPushRows(rows, limits);
-    expect(groups.map((group) => group.length)).toEqual([500, 500, 200]);
-    expect(groups.flat()).toEqual(rows);
+    const bodies = received(encodePushRequests(rows, limits));
+    expect(bodies.map((body) => body.rows.length)).toEqual([500, 500, 200]);
+    expect(bodies.flatMap((body) => body.rows)).toEqual(rows);
   });
 
   it('cuts a batch of large documents into requests the server accepts, in order', () => {
@@ -26,58 +34,22 @@ describe('splitPushRows', () => {
     const rows = Array.from({ length: syncLimits.maxPushRows }, (_, index) =>
       row(`trip-${index}`, notes),
     );
-    const groups = splitPushRows(rows, limits);
-    expect(groups.length).toBeGreaterThan(1);
-    expect(groups.flat()).toEqual(rows);
-    for (const group of groups) {
-      const bytes = Buffer.byteLength(JSON.stringify({ rows: group }), 'utf8');
-      expect(bytes).toBeLessThanOrEqual(syncLimits.maxPushBodyBytes);
+    const bodies = encodePushRequests(rows, limits);
+    expect(bodies.length).toBeGreaterThan(1);
+    for (const body of bodies) {
+      expect(body.bytes.byteLength).toBeLessThanOrEqual(syncLimits.maxPushBodyBytes);
     }
+    expect(received(bodies).flatMap((body) => body.rows)).toEqual(rows);
   });
 
   it('gives a row larger than the limit a request of its own and no rows none', () => {
     const rows = [row('a', 'x'), row('b', 'y'.repeat(200)), row('c', 'z')];
-    expect(splitPushRows(rows, { maxRows: 10, maxBodyBytes: 300 })).toEqual([
-      [rows[0]],
-      [rows[1]],
-      [rows[2]],
+    const bodies = encodePushRequests(rows, { maxRows: 10, maxBodyBytes: 150 });
+    expect(received(bodies)).toEqual([
+      { rows: [rows[0]] },
+      { rows: [rows[1]] },
+      { rows: [rows[2]] },
     ]);
-    expect(splitPushRows([], { maxRows: 10, maxBodyBytes: 300 })).toEqual([]);
-  });
-});
-
-describe('jsonLengthBound', () => {
-  const samples: unknown[] = [
-    'Rode the Wolf Pen Gap loop.',
-    'quote " backslash \\ newline \n tab \t',
-    '\u2013 dash, \ud83d\ude00 emoji, lone \ud800 surrogate',
-    '',
-    0,
-    -0.0000012345678901234567,
-    -1.2345678901234567e-308,
-    123456789012345680000,
-    Number.MAX_VALUE,
-    true,
-    false,
-    null,
-    [1, 'two', null, [3, { four: 4 }]],
-    { id: 'a', notes: null, bbox: [-94.1, 35.2, -94, 35.3], nested: { deep: ['x'] } },
-    { when: new Date(0), skipped: undefined },
-    { 'key "quoted"': 1, ключ: 'значение' },
-  ];
-
-  it('is never below the JSON length and exact for plain text', () => {
-    for (const value of samples) {
-      expect(jsonLengthBound(value)).toBeGreaterThanOrEqual(JSON.stringify(value).length);
-    }
-    expect(jsonLengthBound('Rode the Wolf Pen Gap loop.')).toBe(
-      JSON.stringify('Rode the Wolf Pen Gap loop.').length,
-    );
-  });
-
-  it('measures values nested past the walk exactly instead of recursing', () => {
-    let nested: unknown = 'leaf';
-    for (let level = 0; level < 1_000; level += 1) nested = [nested];
-    expect(jsonLengthBound(nested)).toBeGreaterThanOrEqual(JSON.stringify(nested).length);
+    expect(encodePushRequests([], { maxRows: 10, maxBodyBytes: 150 })).toEqual([]);
   });
 });
