@@ -21,7 +21,8 @@
  * and server.
  *
  * How to read it: each figure is the median of 3 rounds that take the contenders in turn, after
- * one untimed warm-up each. Ours / PouchDB should be at least 2.0 and raw / ours at most 3.0, for
+ * one untimed warm-up each, with a full garbage collection before every contender (the npm
+ * scripts run Node with `--expose-gc`) so none is charged for the garbage the one before left. Ours / PouchDB should be at least 2.0 and raw / ours at most 3.0, for
  * push and for pull; each is marked PASS or MISS. Nothing here runs in `npm test`, nothing is
  * asserted. An argument sets the trip count for a quick look (`npm run bench:sync -- 2000`); the
  * targets are for 10,000.
@@ -49,6 +50,15 @@ const warmUpTripCount = 1_000;
 
 /** Rows per transaction of the raw ceiling: the most one push may carry. */
 const rawBatchSize = syncLimits.maxPushRows;
+
+/**
+ * A full garbage collection when Node runs with `--expose-gc` (the npm scripts do), else
+ * nothing. PouchDB's runs leave a few hundred MB of garbage; collected during the next
+ * contender's run, it made that run up to a fifth slower.
+ */
+function collectGarbage(): void {
+  (globalThis as { gc?: () => void }).gc?.();
+}
 
 /** Runs `measure` against a fresh server (own temporary database), always stopping it. */
 async function onFreshServer<T>(measure: (server: BenchServer) => Promise<T>): Promise<T> {
@@ -133,10 +143,14 @@ export async function runSyncBenchmark(
     directHttp: [] as ContenderFigures[],
   };
   for (let round = 0; round < rounds; round += 1) {
+    collectGarbage();
     const measured = await ours(trips);
     if (measured) oursRounds.push(measured);
+    collectGarbage();
     figures.pouchDb.push(await pouchDb(trips));
+    collectGarbage();
     figures.raw.push(await raw(trips));
+    collectGarbage();
     figures.directHttp.push(await directHttp(trips));
   }
 
