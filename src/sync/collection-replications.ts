@@ -28,9 +28,9 @@ import type { SyncTransport } from './sync-transport.ts';
  * Rows per RxDB push batch and documents per pull. Each batch costs the device a read of the
  * collection's changes (two index ranges, src/db/changes-since-storage.ts), a checkpoint write
  * and its share of RxDB's bookkeeping, so batches are large and cut into requests the server
- * takes (encodePushRequests: 500 rows, 8 MiB). Pulls ask for the server's most, 500, except track
- * chunks: up to ~40 KB each, 20 per push and 200 per pull keep each request and answer near
- * 8 MiB.
+ * takes (encodePushRequests: 500 rows, 8 MiB). Pulls ask for the server's most, 500, except
+ * track chunks: up to ~40 KB each, 20 per push and 200 per pull keep each request and answer
+ * near 8 MiB.
  */
 const pushBatchSizes: Partial<Record<ReplicatedCollection, number>> = { trackChunks: 20 };
 const defaultPushBatchSize = 4 * syncLimits.maxPushRows;

@@ -290,7 +290,8 @@ function queuedGet(path: string, options: ApiRequestOptions): Promise<unknown> {
 
 /**
  * Calls the API: `method` on `path` (same-origin, e.g. '/api/trails') with an optional JSON
- * body (a value, or an EncodedJson sent as it is) or FormData, credentials included and a bearer header when a valid token exists.
+ * body (a value, or an EncodedJson sent as it is) or FormData, credentials included and a
+ * bearer header when a valid token exists.
  * A 401 triggers one token refresh and one retry (not for login, register or refresh
  * themselves); if the refresh fails the session is expired (`onTokenExpired`). With
  * `returnNullOn401` a remaining 401 resolves to null. GETs without a body go through the GET

@@ -16,14 +16,14 @@ describe('encodePushRequests', () => {
     const rows = Array.from({ length: syncLimits.maxPushRows }, (_, index) =>
       row(`trip-${index}`, 'Rode the Wolf Pen Gap loop.'),
     );
-    const bodies = encodePushRequests(rows, limits);
+    const bodies = [...encodePushRequests(rows, limits)];
     expect(received(bodies)).toEqual([{ rows }]);
     expect(bodies[0]!.value).toEqual({ rows });
   });
 
   it('sends at most the rows the server takes in one request, in order', () => {
     const rows = Array.from({ length: 1_200 }, (_, index) => row(`trip-${index}`, ''));
-    const bodies = received(encodePushRequests(rows, limits));
+    const bodies = received([...encodePushRequests(rows, limits)]);
     expect(bodies.map((body) => body.rows.length)).toEqual([500, 500, 200]);
     expect(bodies.flatMap((body) => body.rows)).toEqual(rows);
   });
@@ -34,7 +34,7 @@ describe('encodePushRequests', () => {
     const rows = Array.from({ length: syncLimits.maxPushRows }, (_, index) =>
       row(`trip-${index}`, notes),
     );
-    const bodies = encodePushRequests(rows, limits);
+    const bodies = [...encodePushRequests(rows, limits)];
     expect(bodies.length).toBeGreaterThan(1);
     for (const body of bodies) {
       expect(body.bytes.byteLength).toBeLessThanOrEqual(syncLimits.maxPushBodyBytes);
@@ -44,12 +44,12 @@ describe('encodePushRequests', () => {
 
   it('gives a row larger than the limit a request of its own and no rows none', () => {
     const rows = [row('a', 'x'), row('b', 'y'.repeat(200)), row('c', 'z')];
-    const bodies = encodePushRequests(rows, { maxRows: 10, maxBodyBytes: 150 });
+    const bodies = [...encodePushRequests(rows, { maxRows: 10, maxBodyBytes: 150 })];
     expect(received(bodies)).toEqual([
       { rows: [rows[0]] },
       { rows: [rows[1]] },
       { rows: [rows[2]] },
     ]);
-    expect(encodePushRequests([], { maxRows: 10, maxBodyBytes: 150 })).toEqual([]);
+    expect([...encodePushRequests([], { maxRows: 10, maxBodyBytes: 150 })]).toEqual([]);
   });
 });
