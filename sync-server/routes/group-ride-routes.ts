@@ -67,6 +67,35 @@ export function groupRideChannel(rideId: string): string {
 /** Latest a position's time may be ahead of the server's clock, ms (device clocks drift). */
 const positionClockSlackMs = 60_000;
 
+/**
+ * Most position reports one rider may send a ride per minute. The app sends one every 10 s
+ * (`positionReportIntervalMs`, 6 a minute); the rest is room for retries after failures. Each
+ * report is sent on to every member's stream, so one rider's flood would reach all of them.
+ */
+export const positionReportsPerMinute = 30;
+
+/**
+ * The position route's limit (@fastify/rate-limit): counted per rider and ride after the
+ * sign-in guard, so riders sharing one address (a campground's Wi-Fi) do not share a count.
+ */
+const positionRateLimit = {
+  max: positionReportsPerMinute,
+  timeWindow: 60_000,
+  hook: 'preHandler',
+  keyGenerator: (request: FastifyRequest) =>
+    `group-ride-position:${request.signedInUser?.id ?? request.ip}:${(request.params as { id?: string }).id}`,
+  errorResponseBuilder: (
+    _request: FastifyRequest,
+    context: { after: string; statusCode: number },
+  ) =>
+    Object.assign(
+      new Error(
+        `Too many position reports: at most ${positionReportsPerMinute} a minute. Try again in ${context.after}.`,
+      ),
+      { statusCode: context.statusCode },
+    ),
+} as const;
+
 const idParams = {
   type: 'object',
   required: ['id'],
@@ -244,7 +273,11 @@ function registerPositionRoutes(context: Context): void {
   const { app, db, guards } = context;
   app.put<{ Params: { id: string }; Body: GroupRidePositionReport }>(
     '/api/group-rides/:id/position',
-    { schema: { params: idParams, body: groupRidePositionSchema }, preHandler: guards.signedIn },
+    {
+      schema: { params: idParams, body: groupRidePositionSchema },
+      preHandler: guards.signedIn,
+      config: { rateLimit: positionRateLimit },
+    },
     async (request, reply) => {
       const { id } = request.params;
       const userId = request.signedInUser!.id;

@@ -11,6 +11,7 @@ import {
   registerUser,
   type AuthTestApp,
 } from '../auth/auth-test-server.ts';
+import { positionReportsPerMinute } from '../../../sync-server/routes/group-ride-routes.ts';
 import { storageEngines } from '../server/test-server.ts';
 
 const hour = 60 * 60 * 1000;
@@ -203,6 +204,36 @@ describe.each(storageEngines)('group rides on %s', (engine) => {
     await call('PUT', `/api/group-rides/${ride.id}/sharing`, 'Ben', { share: false });
     expect((await positionsOf(ride.id, 'Ana')).map((position) => position.username)).toEqual([
       'Ana',
+    ]);
+  });
+
+  it('refuses a rider’s position reports past 30 a minute with a JSON 429, other riders unaffected', async () => {
+    const { ride } = await create();
+    await call('POST', `/api/group-rides/${ride.id}/join`, 'Ben');
+    for (const rider of ['Ana', 'Ben']) {
+      await call('PUT', `/api/group-rides/${ride.id}/sharing`, rider, { share: true });
+    }
+    const report = (rider: string, longitude: number) =>
+      call('PUT', `/api/group-rides/${ride.id}/position`, rider, {
+        longitude,
+        latitude: 35.6,
+        accuracyMeters: 8,
+        recordedAt: Date.now(),
+      });
+    for (let index = 0; index < positionReportsPerMinute; index += 1) {
+      expect((await report('Ana', -93 - index / 1000)).statusCode).toBe(204);
+    }
+    const refused = await report('Ana', -94.5);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['content-type']).toMatch(/^application\/json/);
+    expect(refused.json<{ message: string }>().message).toMatch(
+      /^Too many position reports: at most 30 a minute\. Try again in /,
+    );
+    expect((await report('Ben', -93.3)).statusCode).toBe(204);
+    const seen = await positionsOf(ride.id, 'Ben');
+    expect(seen.map((position) => [position.username, position.longitude])).toEqual([
+      ['Ana', -93 - (positionReportsPerMinute - 1) / 1000],
+      ['Ben', -93.3],
     ]);
   });
 
