@@ -63,12 +63,17 @@ export function NotificationWatch() {
     let failing = localStorage.getItem(syncFailureLoggedKey) === 'true';
     const syncSubscription = store.status$.subscribe((status) => {
       const outcome = followSyncOutcome(failing, status, Date.now());
-      if (outcome.failing !== failing) {
-        if (outcome.failing) localStorage.setItem(syncFailureLoggedKey, 'true');
-        else localStorage.removeItem(syncFailureLoggedKey);
-      }
+      if (failing && !outcome.failing) localStorage.removeItem(syncFailureLoggedKey);
       failing = outcome.failing;
-      if (outcome.entry) logAll(db, [outcome.entry]);
+      if (!outcome.entry) return;
+      // The run counts as logged only once its entry is stored: a reload that interrupts the
+      // write must log the failure again, not find the run marked and stay silent.
+      addNotification(db, outcome.entry).then(
+        () => {
+          if (failing) localStorage.setItem(syncFailureLoggedKey, 'true');
+        },
+        (error: unknown) => console.warn('Notification could not be stored', error),
+      );
     });
     const stopAchievements = onAchievementsEarned((earned) =>
       logAll(db, achievementNotifications(earned)),

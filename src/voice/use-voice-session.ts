@@ -6,10 +6,12 @@
  * development builds the actor is shown in the Stately inspector like every other machine
  * (src/machines/inspector.ts).
  */
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
+import { firstValueFrom } from 'rxjs';
 import type { SnapshotFrom } from 'xstate';
-import { useCampgrounds, useTrails } from '../db/hooks.ts';
+import { observeCampgrounds, observeTrails } from '../db/hooks.ts';
+import { useDatabase } from '../db/provider.tsx';
 import {
   createBrowserSpeechRecognizer,
   createBrowserSpeechSynthesizer,
@@ -57,12 +59,7 @@ export function hasBrowserSpeechRecognition(): boolean {
  */
 export function useVoiceSession(): { actor: VoiceActor; snapshot: VoiceSnapshot } {
   const provided = useProvidedVoiceEngines();
-  const { trails } = useTrails();
-  const { campgrounds } = useCampgrounds();
-  const data = useRef({ trails, campgrounds });
-  useEffect(() => {
-    data.current = { trails, campgrounds };
-  }, [trails, campgrounds]);
+  const db = useDatabase();
 
   const actor = useActorRef(voiceMachine, {
     input: {
@@ -73,11 +70,18 @@ export function useVoiceSession(): { actor: VoiceActor; snapshot: VoiceSnapshot 
       },
       online: typeof navigator === 'undefined' ? true : navigator.onLine,
       checkMicrophone: () => microphoneDeniedBeforeAsking(),
+      // Read at each question, not kept from a hook: a question asked as the panel opens must
+      // not be answered from catalogues still loading (empty).
       answer: async (text) => {
+        const [trails, campgrounds, userLocation] = await Promise.all([
+          firstValueFrom(observeTrails(db)),
+          firstValueFrom(observeCampgrounds(db)),
+          currentFix(),
+        ]);
         const context: VoiceAnswerContext = {
-          trails: data.current.trails,
-          campgrounds: data.current.campgrounds,
-          userLocation: await currentFix(),
+          trails,
+          campgrounds,
+          userLocation,
           isOffline: !navigator.onLine,
           now: new Date(),
         };

@@ -56,16 +56,23 @@ describe('notifications in Chromium', () => {
     await page.goto(`${baseUrl}/record`);
     await page.getByLabel('Import GPX file').setInputFiles(ride);
     await page.getByText('Achievement earned: First Tracks').first().waitFor();
+    // The system notification follows the log entry's write; leaving the page (a full load
+    // here, unlike a rider's in-app navigation) before then would cut it off.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            const registration = await navigator.serviceWorker.ready;
+            return (await registration.getNotifications()).map((notice) => notice.title);
+          }),
+        { timeout: 20_000 },
+      )
+      .toContain('Achievement earned: First Tracks');
 
     await page.goto(`${baseUrl}/notification-center`);
     const list = page.getByRole('list', { name: 'Notifications on this device' });
     await list.getByRole('heading', { name: 'Unread: Achievement earned: First Tracks' }).waitFor();
     await page.getByText('1 unread of 1.').waitFor();
-    const shown = await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.ready;
-      return (await registration.getNotifications()).map((notice) => notice.title);
-    });
-    expect(shown).toContain('Achievement earned: First Tracks');
     await saveScreenshot(page, 'notification-center-phone-offline');
 
     await page.getByRole('button', { name: 'Mark all as read' }).click();
