@@ -12,15 +12,13 @@
  */
 import {
   getPrimaryFieldOfPrimaryKey,
-  normalizeMangoQuery,
-  prepareQuery,
   RX_META_LWT_MINIMUM,
   type MangoQuerySelector,
   type RxDocumentData,
-  type RxJsonSchema,
   type RxStorage,
   type RxStorageInstance,
 } from 'rxdb';
+import { queryStorage } from './storage-query.ts';
 
 /** RxDB's checkpoint of a storage's changes: the last document's write time and id. */
 interface ChangesCheckpoint {
@@ -31,21 +29,17 @@ interface ChangesCheckpoint {
 type AnyInstance = RxStorageInstance<unknown, unknown, unknown, ChangesCheckpoint>;
 
 /** Up to `limit` documents of `instance` matching `selector`, in (lwt, id) order. */
-async function rangeQuery(
+function rangeQuery(
   instance: AnyInstance,
   primaryPath: string,
   selector: MangoQuerySelector<RxDocumentData<unknown>>,
   limit: number,
 ): Promise<RxDocumentData<unknown>[]> {
-  const schema = instance.schema as RxJsonSchema<RxDocumentData<unknown>>;
-  const query = normalizeMangoQuery(schema, {
+  return queryStorage(instance, {
     selector,
     sort: [{ '_meta.lwt': 'asc' }, { [primaryPath]: 'asc' }] as never,
-    skip: 0,
     limit,
   });
-  const result = await instance.query(prepareQuery(schema, query));
-  return result.documents;
 }
 
 /**

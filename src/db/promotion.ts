@@ -15,7 +15,6 @@
  * temp document goes) so a page or link still holding a temp- id can follow its document to the
  * server id (issue 11).
  */
-import { normalizeMangoQuery, prepareQuery, type RxDocumentData, type RxJsonSchema } from 'rxdb';
 import { map, type Observable } from 'rxjs';
 import { trackChunkId } from '../../schemas/track-chunks.ts';
 import { tripContextKey } from '../../schemas/trip-context.ts';
@@ -27,6 +26,7 @@ import {
 } from '../../schemas/sync-protocol.ts';
 import type { AppDatabase } from './database.ts';
 import { modifyLocalDocument } from './local-document-write.ts';
+import { queryStorage, type AnyStorageInstance } from './storage-query.ts';
 import { localDocumentData } from './use-observable.ts';
 
 /** RxDB local document holding `{ ids: { [tempId]: serverId } }` of every promotion done here. */
@@ -47,12 +47,12 @@ function promotableCollection(db: AppDatabase, collection: PromotableCollection)
   return collections[collection] as unknown as typeof db.tripPlans;
 }
 
-/** What promotion reads of a stored trip, plan or waypoint (RxDB's stored form). */
-type StoredPromotable = RxDocumentData<{
+/** What promotion reads of a stored trip, plan or waypoint. */
+interface StoredPromotable {
   id: string;
   recordingState?: string;
   tripId?: string | null;
-}>;
+}
 
 /**
  * Temp ids of `collection` ready for promotion, oldest first. Trips still being recorded wait:
@@ -69,15 +69,11 @@ export async function listPromotableTempIds(
   // up to date by replaying every change since its last run, 10,000 events (~60 ms) after a
   // week of trips arrives, where the range read touches only the temp- documents.
   const { storageInstance } = promotableCollection(db, collection);
-  // The selector names RxDB's own `_deleted` field, so the query is over stored documents.
-  const schema = storageInstance.schema as unknown as RxJsonSchema<
-    RxDocumentData<StoredPromotable>
-  >;
-  const query = normalizeMangoQuery<StoredPromotable>(schema, {
+  // The selector names RxDB's own `_deleted` field: the query is over stored documents.
+  const documents = await queryStorage<StoredPromotable>(storageInstance as AnyStorageInstance, {
     selector: { id: { $gte: tempIdPrefix, $lt: tempIdUpperBound }, _deleted: { $eq: false } },
   });
-  const { documents } = await storageInstance.query(prepareQuery(schema, query));
-  return (documents as StoredPromotable[])
+  return documents
     .filter((document) => {
       if (collection === 'trips') return document.recordingState === 'finished';
       if (collection === 'waypoints') return !document.tripId || !isTempId(document.tripId);

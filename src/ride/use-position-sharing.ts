@@ -1,37 +1,46 @@
 /**
  * Sends the rider's position to a group ride while they opted in (issue 17): the browser's
  * geolocation watch ([lon, lat] degrees, accuracy metres), at most one report every
- * `positionReportIntervalMs`, only while `active` (opted in, online, the ride not cancelled or
+ * `positionReportIntervalMs` (sooner after a failed one, backing off: `nextPositionReportDelayMs`),
+ * only while `active` (opted in, online, the ride not cancelled or
  * past). Stopping the watch stops the reports; the server keeps the last one until the rider
  * opts out. Returns a problem to show (permission refused, no GPS), or null.
  */
 import { useEffect, useState } from 'react';
 import { sendGroupRidePosition } from '../lib/group-rides/group-ride-api.ts';
-
-/** Shortest time between two reports, ms: live enough for riders, light on battery and data. */
-export const positionReportIntervalMs = 10_000;
+import {
+  nextPositionReportDelayMs,
+  positionReportIntervalMs,
+} from '../lib/group-rides/group-ride-rules.ts';
 
 /** Watches the position while `active` and reports it to ride `rideId`. */
 export function usePositionSharing(rideId: string, active: boolean): string | null {
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
     if (!active || !('geolocation' in navigator)) return;
-    let lastSentAt = 0;
+    let nextReportAt = 0;
+    let failures = 0;
     const watch = navigator.geolocation.watchPosition(
       (fix) => {
         setProblem(null);
         const now = Date.now();
-        if (now - lastSentAt < positionReportIntervalMs) return;
-        lastSentAt = now;
+        if (now < nextReportAt) return;
+        nextReportAt = now + positionReportIntervalMs;
         sendGroupRidePosition(rideId, {
           longitude: fix.coords.longitude,
           latitude: fix.coords.latitude,
           accuracyMeters: Math.min(fix.coords.accuracy, 100_000),
           recordedAt: Math.min(Math.round(fix.timestamp), now),
-        }).catch(() => {
-          // The next fix tries again; the page shows the connection state.
-          lastSentAt = 0;
-        });
+        }).then(
+          () => {
+            failures = 0;
+          },
+          () => {
+            // A later fix tries again, sooner than the interval; the page shows the connection.
+            failures += 1;
+            nextReportAt = Date.now() + nextPositionReportDelayMs(failures);
+          },
+        );
       },
       (error) =>
         setProblem(

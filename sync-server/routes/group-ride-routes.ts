@@ -82,8 +82,9 @@ const positionRateLimit = {
   max: positionReportsPerMinute,
   timeWindow: 60_000,
   hook: 'preHandler',
+  // preHandler runs after the route's sign-in guard, so there is always a rider.
   keyGenerator: (request: FastifyRequest) =>
-    `group-ride-position:${request.signedInUser?.id ?? request.ip}:${(request.params as { id?: string }).id}`,
+    `group-ride-position:${request.signedInUser!.id}:${(request.params as { id: string }).id}`,
   errorResponseBuilder: (
     _request: FastifyRequest,
     context: { after: string; statusCode: number },

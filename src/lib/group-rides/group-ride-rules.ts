@@ -1,7 +1,8 @@
 /**
  * Pure rules of group rides on the device (issue 17): a ride's phase, the order of the rider's
  * list, what changed between two copies of a ride (for the "group ride changed" notification),
- * the age of a shared position, and the words for vehicle types. Times are epoch ms.
+ * the age of a shared position, when to send the next position report, and the words for
+ * vehicle types. Times are epoch ms.
  */
 import {
   groupRidePastAfterMs,
@@ -125,4 +126,21 @@ export function positionAgeText(recordedAt: number, now: number): string | null 
   if (minutes < 60) return `position ${minutes} min old`;
   const hours = Math.floor(minutes / 60);
   return hours < 48 ? `position ${hours} h old` : `position ${Math.floor(hours / 24)} days old`;
+}
+
+/** Shortest time between two position reports, ms: live enough for riders, light on battery and data. */
+export const positionReportIntervalMs = 10_000;
+
+/** Wait after a first failed position report, ms; doubled after each further failure. */
+export const positionRetryFirstDelayMs = 2_000;
+
+/**
+ * How long to wait before the next position report after `failures` failed ones in a row, ms:
+ * 2 s, 4 s, 8 s, then the normal interval. A dropped report is soon replaced, yet a connection
+ * that keeps failing is tried no more often than a working one (the server takes at most 30
+ * reports a minute).
+ */
+export function nextPositionReportDelayMs(failures: number): number {
+  if (failures <= 0) return positionReportIntervalMs;
+  return Math.min(positionRetryFirstDelayMs * 2 ** (failures - 1), positionReportIntervalMs);
 }

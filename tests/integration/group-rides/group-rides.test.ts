@@ -191,6 +191,14 @@ describe.each(storageEngines)('group rides on %s', (engine) => {
     expect((await post('Ana', -93.2)).statusCode).toBe(204);
     expect((await post('Ben', -93.3)).statusCode).toBe(204);
     expect((await post('Dee', -93.4)).statusCode).toBe(403);
+    // Signed out: the sign-in guard answers before the rate limit keys the report by rider.
+    const signedOut = await call(
+      'PUT',
+      `/api/group-rides/${ride.id}/position`,
+      undefined,
+      at(-93.5),
+    );
+    expect(signedOut.statusCode).toBe(401);
     const bad = await call('PUT', `/api/group-rides/${ride.id}/position`, 'Ben', {
       ...at(-200),
     });

@@ -11,6 +11,7 @@ import {
 import {
   groupRideNotice,
   groupRidePhase,
+  nextPositionReportDelayMs,
   positionAgeText,
   sortGroupRides,
 } from '../../../src/lib/group-rides/group-ride-rules.ts';
@@ -112,5 +113,17 @@ describe('group ride form', () => {
     const nearest = nearestTrailheads(trail, [far, near], 1);
     expect(nearest.map((entry) => entry.id)).toEqual(['near']);
     expect(nearest[0]!.miles).toBeCloseTo(0.6, 1);
+  });
+});
+
+describe('nextPositionReportDelayMs', () => {
+  it('retries a failed report after 2, 4 and 8 s, then no more often than every 10 s', () => {
+    expect([1, 2, 3, 4, 10].map(nextPositionReportDelayMs)).toEqual([
+      2_000, 4_000, 8_000, 10_000, 10_000,
+    ]);
+  });
+
+  it('sends every 10 s while reports succeed, at most 6 a minute against the server’s 30', () => {
+    expect(nextPositionReportDelayMs(0)).toBe(10_000);
   });
 });
