@@ -62,8 +62,11 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
 }
 
 /**
- * Waits until the service worker controls the page, i.e. the app shell is precached and the
- * next reload works with the network off.
+ * Waits until the page is what the app calls offline-ready: the service worker controls it (the
+ * app shell is precached, so the next reload works with the network off) and the public
+ * catalogues are stored on the device (the root's `data-offline-ready`, set by
+ * src/app/pwa/pwa-update-prompt.tsx once this page's catalogue sync has finished). Waiting for
+ * the worker alone let a slow machine go offline before the trails were stored. Call it online.
  */
 export async function waitForOfflineReady(page: Page): Promise<void> {
   await page.evaluate(async () => {
@@ -74,4 +77,7 @@ export async function waitForOfflineReady(page: Page): Promise<void> {
       timeout: 30_000,
     });
   }
+  await page.waitForFunction(() => document.documentElement.dataset.offlineReady === 'true', null, {
+    timeout: 60_000,
+  });
 }
