@@ -71,15 +71,20 @@ export interface AppOptions {
  * JSON, ~190 KB compressed; a rider at a gas station has seconds of signal). Only JSON: the
  * built files already have Brotli and gzip copies (static-hosting.ts), map archives and model
  * files are binary and served by byte range. Small answers (errors, acks) stay as they are.
- * Brotli at quality 4 (the plugin's default) keeps the server's cost to a few ms per page;
- * large answers are compressed on libuv's thread pool, off the event loop. Request bodies are
- * not decompressed: a pushed body arrives as JSON, as the sync protocol defines it.
+ * Brotli at quality 4 (the plugin's default) keeps the server's cost to a few ms per page; only
+ * answers over 1 MiB are compressed on libuv's thread pool, off the event loop. Request bodies
+ * are not decompressed: a pushed body arrives as JSON, as the sync protocol defines it.
  */
 const apiCompression = {
   global: true,
   globalDecompression: false,
   customTypes: /^application\/(?:[a-z.+-]*\+)?json(?:;|$)/,
   threshold: 1024,
+  // Answers up to 1 MiB (a pull page of 500 trips is ~320 KB, the trails catalogue ~730 KB) are
+  // compressed in one call, 3–5 ms for a trips page, rather than through a zlib stream: on two
+  // cores the stream's scheduling cost more than it overlapped, ~100 ms per 10,000 trips pulled
+  // (issue 18). Larger answers (track chunk pages) still stream on the thread pool.
+  syncThreshold: 1024 * 1024,
   // gzip is what clients without Brotli get (Node's fetch over plain HTTP among them): its
   // fastest level still shrinks the catalogue about fourfold at a fraction of the default's cost.
   zlibOptions: { level: constants.Z_BEST_SPEED },
