@@ -6,19 +6,22 @@
  * development builds the actor is shown in the Stately inspector like every other machine
  * (src/machines/inspector.ts).
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { firstValueFrom } from 'rxjs';
 import type { SnapshotFrom } from 'xstate';
-import { observeCampgrounds, observeTrails } from '../db/hooks.ts';
+import type { AppDatabase } from '../db/database.ts';
+import { observeCampgrounds, observeTrails, useCampgrounds, useTrails } from '../db/hooks.ts';
 import { useDatabase } from '../db/provider.tsx';
 import {
   createBrowserSpeechRecognizer,
   createBrowserSpeechSynthesizer,
   microphoneDeniedBeforeAsking,
 } from '../lib/voice/browser-speech.ts';
+import { detectIntent } from '../lib/voice/intents.ts';
 import {
-  answerQuestion,
+  answerVoiceCommand,
+  needsCatalogues,
   type VoiceAnswerContext,
   type VoiceFix,
 } from '../lib/voice/voice-answers.ts';
@@ -44,6 +47,18 @@ function currentFix(): Promise<VoiceFix | null> {
   });
 }
 
+/** The catalogues an answer reads. */
+type Catalogues = Pick<VoiceAnswerContext, 'trails' | 'campgrounds'>;
+
+/** Both catalogues as stored now, read once. */
+async function readCatalogues(db: AppDatabase): Promise<Catalogues> {
+  const [trails, campgrounds] = await Promise.all([
+    firstValueFrom(observeTrails(db)),
+    firstValueFrom(observeCampgrounds(db)),
+  ]);
+  return { trails, campgrounds };
+}
+
 /** The snapshot type the panel renders. */
 export type VoiceSnapshot = SnapshotFrom<typeof voiceMachine>;
 
@@ -60,6 +75,13 @@ export function hasBrowserSpeechRecognition(): boolean {
 export function useVoiceSession(): { actor: VoiceActor; snapshot: VoiceSnapshot } {
   const provided = useProvidedVoiceEngines();
   const db = useDatabase();
+  // Loaded as the panel opens, so an answer need not wait for the query; null while loading.
+  const { trails, isLoading: trailsLoading } = useTrails();
+  const { campgrounds, isLoading: campgroundsLoading } = useCampgrounds();
+  const loaded = useRef<Catalogues | null>(null);
+  useEffect(() => {
+    loaded.current = trailsLoading || campgroundsLoading ? null : { trails, campgrounds };
+  }, [trails, campgrounds, trailsLoading, campgroundsLoading]);
 
   const actor = useActorRef(voiceMachine, {
     input: {
@@ -70,22 +92,23 @@ export function useVoiceSession(): { actor: VoiceActor; snapshot: VoiceSnapshot 
       },
       online: typeof navigator === 'undefined' ? true : navigator.onLine,
       checkMicrophone: () => microphoneDeniedBeforeAsking(),
-      // Read at each question, not kept from a hook: a question asked as the panel opens must
-      // not be answered from catalogues still loading (empty).
+      // A question asked before the catalogues loaded reads them itself rather than being
+      // answered as if the device had none; a question that needs neither does not wait.
       answer: async (text) => {
-        const [trails, campgrounds, userLocation] = await Promise.all([
-          firstValueFrom(observeTrails(db)),
-          firstValueFrom(observeCampgrounds(db)),
+        const command = detectIntent(text);
+        const [catalogues, userLocation] = await Promise.all([
+          needsCatalogues(command)
+            ? (loaded.current ?? readCatalogues(db))
+            : { trails: [], campgrounds: [] },
           currentFix(),
         ]);
         const context: VoiceAnswerContext = {
-          trails,
-          campgrounds,
+          ...catalogues,
           userLocation,
           isOffline: !navigator.onLine,
           now: new Date(),
         };
-        return answerQuestion(text, context);
+        return answerVoiceCommand(command, context);
       },
     },
     ...inspectOption,

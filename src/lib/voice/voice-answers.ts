@@ -397,6 +397,21 @@ export function answerVoiceCommand(command: VoiceCommand, context: VoiceAnswerCo
   }
 }
 
+/** Intents whose replies read the trail or campground catalogue; the others use neither. */
+const catalogueIntents: ReadonlySet<VoiceIntent> = new Set<VoiceIntent>([
+  'trail_info',
+  'navigation',
+  'nearby_facilities',
+]);
+
+/**
+ * True when the reply to `command` reads `context.trails` or `context.campgrounds`, so a caller
+ * must have them loaded; any other reply may be given with both empty.
+ */
+export function needsCatalogues(command: VoiceCommand): boolean {
+  return catalogueIntents.has(command.intent);
+}
+
 /** Detects the intent of `text` and answers it (§4.1 routing, then the reply). */
 export function answerQuestion(text: string, context: VoiceAnswerContext): VoiceReply {
   return answerVoiceCommand(detectIntent(text), context);

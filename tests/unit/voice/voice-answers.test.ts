@@ -11,7 +11,12 @@ import { describe, expect, it } from 'vitest';
 import { loadCampgrounds } from '../../../datasets/campgrounds.ts';
 import { diagnosticNode } from '../../../src/lib/diagnostics/diagnose.ts';
 import { spokenDiagnosis } from '../../../src/lib/diagnostics/spoken.ts';
-import { answerQuestion, type VoiceAnswerContext } from '../../../src/lib/voice/voice-answers.ts';
+import { detectIntent } from '../../../src/lib/voice/intents.ts';
+import {
+  answerQuestion,
+  needsCatalogues,
+  type VoiceAnswerContext,
+} from '../../../src/lib/voice/voice-answers.ts';
 import { loadTrails } from '../explore/catalogue-fixture.ts';
 
 const trails = loadTrails();
@@ -208,5 +213,39 @@ describe('answers from the rider’s data', () => {
     const after = answerQuestion('when is duck season', context({ now: new Date(2026, 10, 23) }));
     expect(after.text).toContain("The next season's dates are not published in this app yet");
     expect(after.sources).toContain('Arkansas Game and Fish Commission, https://www.agfc.com/');
+  });
+});
+
+describe('which answers need the catalogues loaded', () => {
+  const withoutCatalogues = () => context({ trails: [], campgrounds: [] });
+
+  it('answers questions that need no catalogue the same with none loaded', () => {
+    const questions = [
+      "I'm stuck in mud",
+      'my engine is overheating',
+      'when is duck season',
+      'what is the weather',
+      'is it safe to cross the creek',
+      'find atv trails',
+    ];
+    for (const question of questions) {
+      expect(needsCatalogues(detectIntent(question)), question).toBe(false);
+      expect(answerQuestion(question, withoutCatalogues()), question).toEqual(
+        answerQuestion(question, context()),
+      );
+    }
+  });
+
+  it('says which questions read the trails or campgrounds, whose answers depend on them', () => {
+    for (const question of [
+      'nearest campground',
+      'tell me about wolf pen gap',
+      'take me to Mill Creek',
+    ]) {
+      expect(needsCatalogues(detectIntent(question)), question).toBe(true);
+      expect(answerQuestion(question, withoutCatalogues()).text, question).not.toBe(
+        answerQuestion(question, context()).text,
+      );
+    }
   });
 });
