@@ -21,6 +21,7 @@ import { MemberActions, OrganiserTools } from './group-ride-actions.tsx';
 import { GroupRideMap, PositionList } from './group-ride-map.tsx';
 import { useGroupRide, useGroupRideRider, useNow } from './use-group-ride.ts';
 import { usePositionSharing } from './use-position-sharing.ts';
+import './ride.css';
 import './group-ride.css';
 
 const groupRoute = getRouteApi('/group/$id');

@@ -25,6 +25,7 @@ import { useOnlineStatus } from '../ui/use-online-status.ts';
 import { GroupRideForm } from './group-ride-form.tsx';
 import { GroupRideList } from './group-ride-list.tsx';
 import { useGroupRideRider, useNow } from './use-group-ride.ts';
+import './ride.css';
 import './group-ride.css';
 
 /** The create form with its offline note; a created ride opens its page (with the share button). */
