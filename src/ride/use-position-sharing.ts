@@ -1,10 +1,10 @@
 /**
  * Sends the rider's position to a group ride while they opted in (issue 17): the browser's
  * geolocation watch ([lon, lat] degrees, accuracy metres), at most one report every
- * `positionReportIntervalMs` (sooner after a failed one, backing off: `nextPositionReportDelayMs`),
- * only while `active` (opted in, online, the ride not cancelled or
- * past). Stopping the watch stops the reports; the server keeps the last one until the rider
- * opts out. Returns a problem to show (permission refused, no GPS), or null.
+ * `positionReportIntervalMs` (sooner after a failed one, backing off as
+ * `nextPositionReportDelayMs` says), only while `active` (opted in, online, the ride not
+ * cancelled or past). Stopping the watch stops the reports; the server keeps the last one until
+ * the rider opts out. Returns a problem to show (permission refused, no GPS), or null.
  */
 import { useEffect, useState } from 'react';
 import { sendGroupRidePosition } from '../lib/group-rides/group-ride-api.ts';

@@ -128,7 +128,7 @@ export function positionAgeText(recordedAt: number, now: number): string | null 
   return hours < 48 ? `position ${hours} h old` : `position ${Math.floor(hours / 24)} days old`;
 }
 
-/** Shortest time between two position reports, ms: live enough for riders, light on battery and data. */
+/** Shortest time between two position reports, ms: live enough for riders, light on battery. */
 export const positionReportIntervalMs = 10_000;
 
 /** Wait after a first failed position report, ms; doubled after each further failure. */
