@@ -220,14 +220,14 @@ export function observeAchievementStandings(
 /**
  * Hands what a signed-out rider earned on this device to `userId`, who just signed in: each
  * 'anonymous' row merges into the rider's (highest progress, earliest `earnedAt`, as the sync
- * merge does) and is removed. Safe to run again.
+ * merge does) and is removed. Safe to run again. Resolves with how many rows it handed over.
  */
 export async function adoptAnonymousAchievements(
   db: AppDatabase,
   userId: string,
   now: number = Date.now(),
-): Promise<void> {
-  if (userId === LOCAL_USER_ID) return;
+): Promise<number> {
+  if (userId === LOCAL_USER_ID) return 0;
   const anonymous = await db.userAchievements.find({ selector: { userId: LOCAL_USER_ID } }).exec();
   for (const document of anonymous) {
     const guest = document.toJSON() as UserAchievement;
@@ -247,4 +247,5 @@ export async function adoptAnonymousAchievements(
     });
     await document.remove();
   }
+  return anonymous.length;
 }

@@ -128,7 +128,9 @@ export async function updateLearningAchievements(
  * Moves what a signed-out rider stored on this device (records and achievement progress under
  * 'anonymous') to `userId`, who just signed in: each record merges into the rider's own copy
  * (best scores kept, the earliest completion kept), the anonymous copies are removed, and the
- * learning achievements are recomputed. Safe to run again; does nothing without such records.
+ * learning achievements are recomputed. Safe to run again; does nothing without such records
+ * (the app's achievement watcher evaluates a rider's achievements on sign-in anyway, and an
+ * evaluation here would read every trip on the device at each start of the sync engine).
  */
 export async function adoptAnonymousRecords(
   db: AppDatabase,
@@ -187,8 +189,10 @@ export async function adoptAnonymousRecords(
     await document.remove();
   }
   // Earned while signed out stays earned, with its earliest time.
-  await adoptAnonymousAchievements(db, userId, now);
-  await updateLearningAchievements(db, userId, now);
+  const adoptedAchievements = await adoptAnonymousAchievements(db, userId, now);
+  if (anonymous.length > 0 || adoptedAchievements > 0) {
+    await updateLearningAchievements(db, userId, now);
+  }
 }
 
 /** Every lesson's progress of `userId`, by lesson id. */

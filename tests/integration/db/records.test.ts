@@ -93,4 +93,19 @@ describe('rider records', () => {
     expect(await achievement(db, 'rider-7:skills-first')).toMatchObject({ progress: 1 });
     expect(await achievement(db, 'anonymous:skills-first')).toBeNull();
   });
+
+  it('leaves a signing-in rider’s achievements alone when the device holds nothing signed out', async () => {
+    db = await openTestDatabase();
+    await db.achievements.bulkInsert(shippedAchievements());
+    await saveGameResult(db, 'rider-7', 40, 80, now - 100);
+
+    await adoptAnonymousRecords(db, 'rider-7', now + 5);
+
+    // Nothing was adopted, so nothing was evaluated or written for the sync engine to push:
+    // the app's achievement watcher evaluates the rider's achievements on its own.
+    expect(await db.userAchievements.count().exec()).toBe(0);
+    expect((await db.records.find().exec()).map((record) => record.id)).toEqual([
+      'rider-7:gameBest',
+    ]);
+  });
 });

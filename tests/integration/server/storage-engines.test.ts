@@ -18,6 +18,10 @@ import {
 import { readOrInsertMeta } from '../../../sync-server/storage/meta.ts';
 import { parseInt8AsNumber } from '../../../sync-server/storage/postgres.ts';
 import { countActiveRefreshTokens } from '../../../sync-server/storage/refresh-tokens.ts';
+import {
+  pullUserDocuments,
+  pushUserDocuments,
+} from '../../../sync-server/storage/user-documents.ts';
 import { lockOwnerCollection } from '../../../sync-server/storage/sync-lock.ts';
 import { countLiveUsersByRole, createUser } from '../../../sync-server/storage/users.ts';
 import {
@@ -105,6 +109,52 @@ describe.each(storageEngines)('on %s', (engine) => {
     });
     await clearLoginFailures(db, 'rider');
     expect(await db.selectFrom('login_attempts').selectAll().execute()).toEqual([]);
+  });
+
+  it('stores consecutive pushes of the same size: new, changed and deleted documents alike', async () => {
+    // The second push has as many rows as the first, so it reuses the first's upsert text with
+    // its own values (sync-server/storage/user-documents.ts, upsertQuery).
+    const { db, kind } = await openDatabase();
+    const waypoint = (id: string, name: string, deleted = false) => ({
+      id,
+      name,
+      ownerId: 'rider-1',
+      updatedAt: 1,
+      _deleted: deleted,
+    });
+    const push = (rows: Parameters<typeof pushUserDocuments>[4], now: number) =>
+      pushUserDocuments(db, kind, 'rider-1', 'waypoints', rows, { checkForeignIds: true, now });
+    const first = ['a', 'b', 'c'].map((id) => waypoint(id, `Spring ${id}`));
+    expect(
+      await push(
+        first.map((document) => ({ newDocumentState: document })),
+        1_000,
+      ),
+    ).toEqual({
+      conflicts: [],
+      written: 3,
+    });
+    const second = await push(
+      [
+        { newDocumentState: waypoint('a', 'Spring a, renamed'), assumedMasterState: first[0] },
+        { newDocumentState: waypoint('b', 'Spring b', true), assumedMasterState: first[1] },
+        { newDocumentState: waypoint('d', 'Spring d') },
+      ],
+      2_000,
+    );
+    expect(second).toEqual({ conflicts: [], written: 3 });
+
+    const pulled = await pullUserDocuments(db, 'rider-1', 'waypoints', null, 10);
+    const documents = pulled.documentsJson.map(
+      (json) => JSON.parse(json) as { id: string; name: string; _deleted: boolean },
+    );
+    expect(documents.map(({ id, name, _deleted }) => ({ id, name, _deleted }))).toEqual([
+      { id: 'c', name: 'Spring c', _deleted: false },
+      { id: 'a', name: 'Spring a, renamed', _deleted: false },
+      { id: 'b', name: 'Spring b', _deleted: true },
+      { id: 'd', name: 'Spring d', _deleted: false },
+    ]);
+    expect(pulled.checkpoint).toEqual({ id: 'd', serverTime: 2_002 });
   });
 
   it('keeps the first of several concurrently inserted meta values', async () => {
