@@ -105,16 +105,15 @@ export function findInputProblem(body: unknown, shape: Shape): string | null {
     parent: Cursor | null,
     key: string | number,
   ): string | null => {
-    const where = () => pathOf(parent, key) || 'the request body';
     if (typeof value === 'number' && !Number.isFinite(value)) {
-      return `${where()} is not a finite number (a JSON number such as 1e400 is too large to store).`;
+      return `${pathOf(parent, key) || 'the request body'} is not a finite number (a JSON number such as 1e400 is too large to store).`;
     }
     let freeForm = parent?.freeForm ?? null;
     let depth = parent?.depth ?? 0;
     const container = isContainer(value);
     const described = container && describesChildren(shapeOfValue, value);
     if (!freeForm && container && !described) {
-      freeForm = { path: where(), jsonLength: 0 };
+      freeForm = { path: pathOf(parent, key) || 'the request body', jsonLength: 0 };
       depth = 0;
     }
     const keys = container && !Array.isArray(value) ? Object.keys(value) : null;
