@@ -46,10 +46,19 @@ describe('campground directory in Chromium', () => {
     const { page } = phone;
     await page.goto(`${baseUrl}/campgrounds`);
     await count(page, '228 campgrounds');
+    // A page of cards at a time: 228 at once was a long scroll and slow on a phone.
+    const cards = page.locator('article.campground-card');
+    await page.getByText('Showing 24 of 228 campgrounds.').waitFor();
+    expect(await cards.count()).toBe(24);
+    await page.getByRole('button', { name: 'Show 24 more campgrounds' }).click();
+    await page.getByText('Showing 48 of 228 campgrounds.').waitFor();
+    expect(await cards.count()).toBe(48);
 
     await page.getByRole('searchbox', { name: 'Search campgrounds' }).fill('lake');
     const lake = filterCampgrounds(catalogue, { ...noCampgroundFilters, query: 'lake' });
     await count(page, `${lake.length} campgrounds`);
+    // Another search starts again at one page.
+    expect(await cards.count()).toBe(Math.min(lake.length, 24));
 
     await page.getByRole('button', { name: /Filters/ }).click();
     // react-aria hides the native input; riders tap the visible label.

@@ -139,6 +139,7 @@ export function CampgroundDirectory({
       />
 
       <DirectoryResults
+        listKey={`${tab}|${query}|${JSON.stringify(filters)}`}
         isLoading={isLoading || preferencesLoading}
         countLoading={isLoading}
         results={results}
@@ -231,8 +232,32 @@ function useFreshnessClock(lastSyncedAt: number | null): number {
   return checkedAt.now;
 }
 
-/** The result count with Clear Search, then the cards, the loading line or why it is empty. */
+/**
+ * Cards shown at first and added by each "Show more": all 228 at once made about 6,000 elements
+ * and 460 buttons on the home page, rendered while a phone's first visit is still storing the
+ * catalogues (issue 18), and a long scroll past them to the rest of the page.
+ */
+export const campgroundCardsPerPage = 24;
+
+/**
+ * How many cards of the list named `listKey` are shown: one page, more after each "Show more",
+ * and one page again when the list changes (another tab, search or filter). Favoriting or a
+ * catalogue sync keeps the rider's place.
+ */
+function useShownCount(listKey: string) {
+  const [shown, setShown] = useState({ listKey, count: campgroundCardsPerPage });
+  if (shown.listKey !== listKey) setShown({ listKey, count: campgroundCardsPerPage });
+  const showMore = () =>
+    setShown((current) => ({ ...current, count: current.count + campgroundCardsPerPage }));
+  return [shown.listKey === listKey ? shown.count : campgroundCardsPerPage, showMore] as const;
+}
+
+/**
+ * The result count with Clear Search, then the first cards with "Show more", the loading line
+ * or why it is empty.
+ */
 function DirectoryResults({
+  listKey,
   isLoading,
   countLoading,
   results,
@@ -244,6 +269,8 @@ function DirectoryResults({
   onToggleFavorite,
   onOpen,
 }: {
+  /** Names the list (tab, search, filters): a new list starts again at one page of cards. */
+  listKey: string;
   isLoading: boolean;
   countLoading: boolean;
   results: Campground[];
@@ -256,6 +283,9 @@ function DirectoryResults({
   onToggleFavorite: (id: string) => void;
   onOpen: (id: string) => void;
 }) {
+  const [shownCount, showMore] = useShownCount(listKey);
+  const shown = results.slice(0, shownCount);
+  const hidden = results.length - shown.length;
   return (
     <>
       <div className="campground-results__bar">
@@ -280,7 +310,7 @@ function DirectoryResults({
         </p>
       ) : (
         <ul className="campground-grid">
-          {results.map((campground) => (
+          {shown.map((campground) => (
             <li key={campground.id}>
               <CampgroundCard
                 campground={campground}
@@ -293,6 +323,16 @@ function DirectoryResults({
           ))}
         </ul>
       )}
+      {!isLoading && hidden > 0 ? (
+        <div className="campground-results__more">
+          <p>
+            Showing {shown.length} of {results.length} campgrounds.
+          </p>
+          <Button className="button" onPress={showMore}>
+            Show {Math.min(hidden, campgroundCardsPerPage)} more campgrounds
+          </Button>
+        </div>
+      ) : null}
     </>
   );
 }
