@@ -270,8 +270,9 @@ function preparePushRows(
   const prepared: PushRow[] = [];
   for (const [index, row] of rows.entries()) {
     const incoming = row.newDocumentState;
-    if (seen.has(incoming.id))
+    if (seen.has(incoming.id)) {
       return { problem: `${rowLabel(index, incoming.id)}: the same document appears twice.` };
+    }
     seen.add(incoming.id);
     if (isTempId(incoming.id)) {
       return {

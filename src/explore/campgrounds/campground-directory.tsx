@@ -325,7 +325,8 @@ function DirectoryResults({
       )}
       {!isLoading && hidden > 0 ? (
         <div className="campground-results__more">
-          <p>
+          {/* Announced, so a screen reader hears what "Show more" added. */}
+          <p aria-live="polite">
             Showing {shown.length} of {results.length} campgrounds.
           </p>
           <Button className="button" onPress={showMore}>
