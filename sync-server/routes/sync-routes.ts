@@ -252,11 +252,6 @@ function recordProblem(document: WireDocument, ownerId: string): string | null {
   return null;
 }
 
-/** How a refusal names a pushed row: `rows[3] (trip-id)`. Built only for a refusal. */
-function rowLabel(index: number, id: string): string {
-  return `rows[${index}] (${id})`;
-}
-
 /**
  * Prepares and validates every row of a push; returns the rows to store or the message of the
  * first problem (the whole push is then refused).
@@ -270,45 +265,38 @@ function preparePushRows(
   const prepared: PushRow[] = [];
   for (const [index, row] of rows.entries()) {
     const incoming = row.newDocumentState;
-    if (seen.has(incoming.id)) {
-      return { problem: `${rowLabel(index, incoming.id)}: the same document appears twice.` };
-    }
+    const where = `rows[${index}] (${incoming.id})`;
+    if (seen.has(incoming.id)) return { problem: `${where}: the same document appears twice.` };
     seen.add(incoming.id);
     if (isTempId(incoming.id)) {
       return {
-        problem: `${rowLabel(index, incoming.id)}: temp- ids must be promoted (POST /api/sync/promotions) before they are pushed.`,
+        problem: `${where}: temp- ids must be promoted (POST /api/sync/promotions) before they are pushed.`,
       };
     }
     if (row.assumedMasterState && row.assumedMasterState.id !== incoming.id) {
-      return {
-        problem: `${rowLabel(index, incoming.id)}: assumedMasterState is of another document.`,
-      };
+      return { problem: `${where}: assumedMasterState is of another document.` };
     }
     if (collection === 'tripContext' && incoming.id !== tripContextKey) {
-      return {
-        problem: `${rowLabel(index, incoming.id)}: the trip context's id must be "${tripContextKey}".`,
-      };
+      return { problem: `${where}: the trip context's id must be "${tripContextKey}".` };
     }
     const document = withServerOwnedFields(collection, incoming, ownerId);
     if (
       collection === 'userAchievements' &&
       incoming.id !== `${ownerId}:${String(document.achievementId)}`
     ) {
-      return {
-        problem: `${rowLabel(index, incoming.id)}: an achievement's id must be "<your user id>:<achievementId>".`,
-      };
+      return { problem: `${where}: an achievement's id must be "<your user id>:<achievementId>".` };
     }
     if (
       collection === 'campgroundReviews' &&
       incoming.id !== campgroundReviewId(ownerId, String(document.campgroundId))
     ) {
       return {
-        problem: `${rowLabel(index, incoming.id)}: a review's id must be "<your user id>:<campgroundId>" (one review per rider and campground).`,
+        problem: `${where}: a review's id must be "<your user id>:<campgroundId>" (one review per rider and campground).`,
       };
     }
     if (collection === 'records') {
       const problem = recordProblem(document, ownerId);
-      if (problem) return { problem: `${rowLabel(index, incoming.id)}: ${problem}` };
+      if (problem) return { problem: `${where}: ${problem}` };
     }
     // Validated as sent (with `_deleted`), not as a copy without it: one copy less per row.
     const validation = validateWireDocument(collection, document);
@@ -317,9 +305,7 @@ function preparePushRows(
         .slice(0, 3)
         .map((issue) => `${issue.path} ${issue.message}`)
         .join('; ');
-      return {
-        problem: `${rowLabel(index, incoming.id)} is not a valid ${collection} document: ${issues}.`,
-      };
+      return { problem: `${where} is not a valid ${collection} document: ${issues}.` };
     }
     prepared.push({
       ...(row.assumedMasterState ? { assumedMasterState: row.assumedMasterState } : {}),

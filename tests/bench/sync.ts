@@ -45,7 +45,7 @@ export const defaultTripCount = 10_000;
 /**
  * Measured rounds; the report shows the median of each direction. Five, not three: SQLite's
  * commits wait for the disk, whose latency on this machine moved raw's push between 0.30 s and
- * 0.40 s from one round to the next, and a median of three still followed it.
+ * 0.43 s from one round to the next, and a median of three still followed it.
  */
 export const defaultRounds = 5;
 
