@@ -20,6 +20,7 @@ import type { AppDatabase } from '../db/database.ts';
 import { startCollectionReplication, type CollectionReplication } from '../db/replication.ts';
 import { retryBaseDelayMs } from '../lib/http/backoff.ts';
 import { encodePushRequests } from '../lib/sync/push-batches.ts';
+import { filter } from 'rxjs';
 import type { SyncStream } from './replication-stream.ts';
 import type { SyncPart, SyncReporter } from './sync-reporting.ts';
 import type { SyncTransport } from './sync-transport.ts';
@@ -56,6 +57,11 @@ export interface ReplicationSetup {
   reporter: SyncReporter;
   stream: SyncStream | null;
   /**
+   * Resolves once the stream's first connection attempt has ended (or the engine stopped
+   * waiting for it); every pull waits for it, so the first pulls go after the stream opened.
+   */
+  streamAttempted: Promise<void>;
+  /**
    * Names each collection's stored checkpoint: catalogues are the same for every visitor of a
    * server, a rider's collections are that rider's alone.
    */
@@ -79,14 +85,22 @@ export function startSyncedCollection(
   const { transport, reporter, stream } = setup;
   const base = replicationBasePath(collection);
   const part = partOf(collection);
+  // RxDB begins every replication with a checkpointed pull. A stream that opened before that
+  // pull was sent misses nothing the pull will not read (the server reads after the stream
+  // listens), so its RESYNC would only repeat the pull: on a first visit, a second round of
+  // requests after the whole catalogue was stored, holding back offline-ready.
+  let pullAsked = false;
+  const stream$ = stream?.of(collection).pipe(filter((item) => item !== 'RESYNC' || pullAsked));
   return startCollectionReplication(setup.db, collection, {
     identifier: setup.identifier(collection),
     retryDelayMs: retryBaseDelayMs,
     pull: {
       batchSize: pullBatchSizes[collection] ?? defaultPullBatchSize,
-      ...(stream ? { stream$: stream.of(collection) } : {}),
+      ...(stream$ ? { stream$ } : {}),
       handler: (checkpoint, batchSize) =>
         reporter.reported(part, async () => {
+          await setup.streamAttempted;
+          pullAsked = true;
           const query = new URLSearchParams({ limit: String(batchSize) });
           if (checkpoint) query.set('checkpoint', JSON.stringify(checkpoint));
           const answer = await transport.request<PullResponse>('GET', `${base}/pull?${query}`);

@@ -4,10 +4,12 @@
  * HTTP/1.1 connections per server; a stream holds one for good). It is parsed with
  * eventsource-parser, each event goes to its collection's observable, and every (re)opening
  * emits 'RESYNC' to all of them so RxDB runs a checkpointed pull for whatever happened while
- * the stream was closed. Reconnects with the shared backoff (1 s doubling, capped 30 s).
+ * the stream was closed. Reconnects with the shared backoff (1 s doubling, capped 30 s). The
+ * engine opens it before its first pulls (`hold`), so their answers already include whatever
+ * the stream does not bring and the first RESYNC is not needed.
  */
 import { createParser } from 'eventsource-parser';
-import { Observable, Subject, share } from 'rxjs';
+import { BehaviorSubject, Observable, Subject, filter, firstValueFrom, share } from 'rxjs';
 import {
   multiCollectionStreamPath,
   type PullResponse,
@@ -24,6 +26,12 @@ export type StreamItem = { documents: WireDocument[]; checkpoint: SyncCheckpoint
 export interface SyncStream {
   /** The events of `collection`; the connection opens with the first subscriber of any view. */
   of(collection: ReplicatedCollection): Observable<StreamItem>;
+  /**
+   * Opens the connection now and keeps it open until `release` is called. `attempted`
+   * resolves once the first attempt has opened the stream (after its RESYNC went out) or
+   * failed, so a pull can wait for it and never need that RESYNC.
+   */
+  hold(): { attempted: Promise<void>; release(): void };
 }
 
 type Tagged = { collection: ReplicatedCollection; item: StreamItem } | 'RESYNC';
@@ -38,6 +46,8 @@ export function createSyncStream(
   onFailure: (error: unknown) => void = () => {},
 ): SyncStream {
   const path = multiCollectionStreamPath(collections);
+  // True once the current connection's first attempt has opened or failed.
+  const firstAttemptEnded = new BehaviorSubject(false);
   const connection = new Observable<Tagged>((subscriber) => {
     const controller = new AbortController();
     let attempt = 0;
@@ -47,6 +57,7 @@ export function createSyncStream(
         const response = await transport.openStream(path, controller.signal);
         attempt = 0;
         subscriber.next('RESYNC');
+        firstAttemptEnded.next(true);
         const parser = createParser({
           onEvent(event) {
             const batch = JSON.parse(event.data) as PullResponse;
@@ -67,6 +78,7 @@ export function createSyncStream(
       } catch (error) {
         if (controller.signal.aborted) return;
         onFailure(error);
+        firstAttemptEnded.next(true);
         timer = setTimeout(() => void connect(), retryDelayMs(attempt));
         attempt += 1;
       }
@@ -75,10 +87,18 @@ export function createSyncStream(
     return () => {
       clearTimeout(timer);
       controller.abort();
+      firstAttemptEnded.next(false);
     };
   }).pipe(share({ connector: () => new Subject<Tagged>(), resetOnRefCountZero: true }));
 
   return {
+    hold() {
+      const subscription = connection.subscribe();
+      return {
+        attempted: firstValueFrom(firstAttemptEnded.pipe(filter(Boolean))).then(() => undefined),
+        release: () => subscription.unsubscribe(),
+      };
+    },
     of(collection) {
       return new Observable<StreamItem>((subscriber) =>
         connection.subscribe({

@@ -31,7 +31,7 @@ import { awaitReplicationsInSync, type CollectionReplication } from '../db/repli
 import { isCatalogueCollection, startSyncedCollection } from './collection-replications.ts';
 import { createPromotionRunner, type PromotionRunner } from './promotion-runner.ts';
 import { adoptAnonymousRecords } from '../db/records.ts';
-import { createSyncStream } from './replication-stream.ts';
+import { createSyncStream, type SyncStream } from './replication-stream.ts';
 import { createSyncReporter } from './sync-reporting.ts';
 import { createSyncStatusStore, type SyncStatusStore } from './sync-status.ts';
 import type { SyncTransport } from './sync-transport.ts';
@@ -55,6 +55,8 @@ export interface SyncEngineOptions {
   /** Whether the device has a network (default: `navigator.onLine`, true outside browsers). */
   isOnline?: () => boolean;
   now?: () => number;
+  /** Longest wait of the first pulls for the change stream to open, ms (default 2,000). */
+  streamWaitMs?: number;
 }
 
 export interface SyncEngine {
@@ -69,6 +71,35 @@ export interface SyncEngine {
 
 /** Wait this long after trips, plans or waypoints change before promoting, ms (a burst is one run). */
 const promotionDebounceMs = 500;
+
+/**
+ * How long the first pulls wait for the change stream to open, ms. A pull sent after the stream
+ * opened needs no second round for the stream's RESYNC (on a first visit that round came after
+ * the whole catalogue was stored, 0.3–0.5 s before offline-ready); a stream slower than this
+ * does not hold the pulls back, and its RESYNC then runs the second round as before.
+ */
+const defaultStreamWaitMs = 2000;
+
+/**
+ * Opens `stream` now, before the first pulls, and holds it until `release`. `attempted`
+ * resolves once its first attempt has opened or failed, or after `waitMs` at most; at once
+ * without a stream.
+ */
+function holdStream(
+  stream: SyncStream | null,
+  waitMs: number,
+): { attempted: Promise<void>; release(): void } {
+  if (!stream) return { attempted: Promise.resolve(), release: () => undefined };
+  const held = stream.hold();
+  const attempted = new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, waitMs);
+    void held.attempted.then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  return { attempted, release: held.release };
+}
 
 /**
  * Starts syncing at once (catalogues for everyone, the rider's collections when `userId` is
@@ -100,9 +131,14 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
         );
   const identifier = (collection: ReplicatedCollection) =>
     `${collection}|${options.serverIdentity}|${isCatalogueCollection(collection) ? 'public' : userId}`;
+  const heldStream = holdStream(stream, options.streamWaitMs ?? defaultStreamWaitMs);
+  const streamAttempted = heldStream.attempted;
   for (const collection of collections) {
     replications.push(
-      startSyncedCollection({ db, transport, reporter, stream, identifier }, collection),
+      startSyncedCollection(
+        { db, transport, reporter, stream, streamAttempted, identifier },
+        collection,
+      ),
     );
   }
   if (userId) status.update({ phase: isOnline() ? 'syncing' : 'offline' });
@@ -145,6 +181,7 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
       for (const subscription of subscriptions) subscription.unsubscribe();
       detach();
       await Promise.all(replications.map((replication) => replication.cancel()));
+      heldStream.release();
       await promotion?.stop();
       await persistence.stop();
     },

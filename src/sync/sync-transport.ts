@@ -20,10 +20,10 @@ export interface SyncTransport {
   openStream(path: string, signal: AbortSignal): Promise<Response>;
 }
 
-/** The app's transport: same-origin requests through src/lib/http/request.ts. */
 /** Longest wait for one sync request, ms: a stalled connection must not hold sync forever. */
 export const syncRequestTimeoutMs = 60_000;
 
+/** The app's transport: same-origin requests through src/lib/http/request.ts. */
 export const browserSyncTransport: SyncTransport = {
   request: (method, path, body, signal) => {
     const timeout = AbortSignal.timeout(syncRequestTimeoutMs);
