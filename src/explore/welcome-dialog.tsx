@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Bookmark, CloudOff, Download, MapPinned } from 'lucide-react';
 import { useLocalSetting } from '../db/settings.ts';
+import { holdWaitingToasts } from '../lib/toast.ts';
 
 /** Delay before the welcome screen opens on a first visit, in ms (voice §2.2). */
 export const WELCOME_DELAY_MS = 1000;
@@ -13,7 +14,8 @@ const WELCOME_SETTING_KEY = 'welcome-dismissed';
 /**
  * Opens {@link WELCOME_DELAY_MS} after the home page mounts, only while the device has not
  * dismissed it before; dismissing (button, Escape or a click outside) stores the flag.
- * Explains what works offline and how to get the most from it.
+ * Explains what works offline and how to get the most from it. Until it is dismissed, toasts
+ * raised with `showToastWhenIdle` wait.
  */
 export function WelcomeDialog() {
   const setting = useLocalSetting<{ dismissed: boolean }>(WELCOME_SETTING_KEY, {
@@ -27,6 +29,10 @@ export function WelcomeDialog() {
     const timer = window.setTimeout(() => setIsOpen(true), WELCOME_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [shouldShow]);
+
+  // Announcements that can wait ("Ready to ride offline") would show under the dialog, or just
+  // before it opens, and end unseen: they wait until it is dismissed.
+  useEffect(() => (shouldShow ? holdWaitingToasts() : undefined), [shouldShow]);
 
   const dismiss = () => {
     setIsOpen(false);

@@ -78,18 +78,39 @@ export function subscribeToToasts(listener: Listener): () => void {
   };
 }
 
+/** Screens that cover the toast region right now (see {@link holdWaitingToasts}). */
+let holds = 0;
+
 /**
- * Shows `toast` once no other toast is on screen: for announcements that can wait (offline
- * readiness), so they never replace a toast the rider is reading ("Welcome back, …!"). With
- * one toast at a time, a newer toast would otherwise hide it at once.
+ * Keeps announcements raised by {@link showToastWhenIdle} waiting until the returned release is
+ * called: for a modal that would cover them (the first visit's welcome dialog), so a rider
+ * sees them once it closes instead of not at all. Releasing twice is harmless.
+ */
+export function holdWaitingToasts(): () => void {
+  holds += 1;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    holds -= 1;
+    emit();
+  };
+}
+
+/**
+ * Shows `toast` once no other toast is on screen and nothing holds waiting toasts back: for
+ * announcements that can wait (offline readiness), so they never replace a toast the rider is
+ * reading ("Welcome back, …!") nor show under a modal. With one toast at a time, a newer toast
+ * would otherwise hide the visible one at once.
  */
 export function showToastWhenIdle(toast: ToastInput): void {
-  if (toasts.length === 0) {
+  const idle = () => toasts.length === 0 && holds === 0;
+  if (idle()) {
     showToast(toast);
     return;
   }
   const unsubscribe = subscribeToToasts(() => {
-    if (toasts.length > 0) return;
+    if (!idle()) return;
     unsubscribe();
     showToast(toast);
   });

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { dismissToast, getToasts, showToast, showToastWhenIdle } from '../../../src/lib/toast.ts';
+import {
+  dismissToast,
+  getToasts,
+  holdWaitingToasts,
+  showToast,
+  showToastWhenIdle,
+} from '../../../src/lib/toast.ts';
 
 afterEach(() => {
   for (const toast of getToasts()) dismissToast(toast.id);
@@ -27,5 +33,21 @@ describe('toasts, one at a time (core-platform §9)', () => {
     // Shown once only: ending it leaves nothing waiting.
     dismissToast(getToasts()[0]!.id);
     expect(getToasts()).toEqual([]);
+  });
+
+  it('keeps a waiting announcement back while a modal holds it, and shows it on release', () => {
+    const release = holdWaitingToasts();
+    showToastWhenIdle({ title: 'Ready to ride offline' });
+    expect(getToasts()).toEqual([]);
+    // A toast that cannot wait still shows (and the announcement keeps waiting behind it).
+    showToast({ title: 'Trail saved' });
+    dismissToast(getToasts()[0]!.id);
+    expect(getToasts()).toEqual([]);
+
+    release();
+    expect(getToasts().map((toast) => toast.title)).toEqual(['Ready to ride offline']);
+    // A second release changes nothing.
+    release();
+    expect(getToasts()).toHaveLength(1);
   });
 });
