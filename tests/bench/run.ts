@@ -15,7 +15,8 @@
  * `npm run bench -- --startup` runs parts 1 to 3 only.
  * 3. Cold `npm start` (server process, migrations, seeding) on an empty data folder to the first
  *    /api/trails answer, against a bare Fastify server answering the same route from the same
- *    runtime. Build outputs (dist/, the server bundle, the built seed in data/seed-cache) are
+ *    runtime. With `DATABASE_URL` set, this server and those of part 4 each use a throw-away
+ *    PostgreSQL database on that server instead of SQLite (tests/bench/sync/bench-database.ts). Build outputs (dist/, the server bundle, the built seed in data/seed-cache) are
  *    made before, as `npm start` makes them once per change of their sources.
  * 4. Sync of 10,000 trips, push and initial pull, in documents per second, against PouchDB
  *    replicating to a PouchDB server and a raw bulk insert into the server database
@@ -40,6 +41,7 @@ import {
 } from './first-screen.ts';
 import { loadSeedDocuments } from '../../sync-server/seed/seed-cache.ts';
 import { seedContentHash } from '../../sync-server/seed/seed-documents.ts';
+import { benchStorageName, createBenchDatabase } from './sync/bench-database.ts';
 import { printSyncReport, runSyncBenchmark } from './sync.ts';
 import { printVoiceReport, runVoiceBenchmark } from './voice.ts';
 
@@ -167,10 +169,18 @@ async function main(): Promise<void> {
 
   // 3. Cold start of the real server against a bare Fastify server on the same runtime.
   const dataDir = mkdtempSync(join(tmpdir(), 'nst-bench-data-'));
+  // With DATABASE_URL, a throw-away database on that server; else SQLite in DATA_DIR.
+  const appDatabase = await createBenchDatabase();
+  const appDatabaseUrl = appDatabase.location.databaseUrl;
   const appPort = await freePort();
   const app = await timeToFirstAnswer(
     ['node', 'scripts/start.mjs'],
-    { PORT: String(appPort), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    {
+      PORT: String(appPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ...(appDatabaseUrl ? { DATABASE_URL: appDatabaseUrl } : {}),
+    },
     `http://127.0.0.1:${appPort}/api/trails`,
   );
   const barePort = await freePort();
@@ -293,7 +303,7 @@ async function main(): Promise<void> {
       `   page load event:       ${loadEventMs.toFixed(0)} ms  → offline-ready is ${ratio(offlineReadyMs, loadEventMs)} the load event (target ${offlineReadyTarget}x)  ${verdict(offlineReadyMs <= offlineReadyTarget * loadEventMs)}`,
     );
     console.log('3. Cold start to the first /api/trails answer');
-    console.log(`   npm start (fresh DB):  ${app.ms.toFixed(0)} ms`);
+    console.log(`   npm start (fresh DB):  ${app.ms.toFixed(0)} ms on ${benchStorageName()}`);
     console.log(
       `   bare Fastify server:   ${bare.ms.toFixed(0)} ms  → ${ratio(app.ms, bare.ms)} the bare server (target ${coldStartTarget}x)  ${verdict(app.ms <= coldStartTarget * bare.ms)}`,
     );
@@ -306,6 +316,7 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     await app.stop();
+    await appDatabase.remove();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -10,12 +10,14 @@
  *
  * Contenders (every server runs in this process on 127.0.0.1, each on a fresh database):
  * - ours: the app's sync engine (src/sync/sync-engine.ts over RxDB's replication) on an RxDB
- *   memory-storage database of the app's collections, with our sync server (`buildApp`,
- *   temporary SQLite file) and protocol (schemas/sync-protocol.ts); change stream off;
+ *   memory-storage database of the app's collections, with our sync server (`buildApp`, a
+ *   temporary SQLite file, or a throw-away PostgreSQL database on the server DATABASE_URL names:
+ *   sync/bench-database.ts) and protocol (schemas/sync-protocol.ts); change stream off;
  * - PouchDB, the classic offline-first choice: a memory PouchDB replicating to and from an
  *   express-pouchdb server (memory adapter), with the same batch sizes as our engine;
- * - raw, the ceiling: the same documents bulk-inserted straight into the server's SQLite
- *   `user_documents` table in transactions, and read back with one SELECT plus JSON.parse.
+ * - raw, the ceiling: the same documents bulk-inserted straight into the server's database
+ *   (SQLite or PostgreSQL, as ours) `user_documents` table in transactions, and read back with
+ *   one SELECT plus JSON.parse.
  * Also printed, not judged: the same pushes and pulls as plain HTTP requests with no client
  * database (our server and wire protocol alone), which shows how ours splits between client
  * and server.
@@ -31,6 +33,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { syncLimits } from '../../schemas/sync-protocol.ts';
 import type { Trip } from '../../schemas/trips.ts';
+import { benchStorageName } from './sync/bench-database.ts';
 import { startBenchServer, type BenchServer } from './sync/bench-server.ts';
 import { measureClientEngine } from './sync/client-engine.ts';
 import { measureDirectHttp } from './sync/direct-http.ts';
@@ -132,7 +135,7 @@ export async function runSyncBenchmark(
   // In the server's own file, as the rider the sync routes write for.
   const raw = (batch: Trip[]) =>
     onFreshServer((server) =>
-      measureRawCeiling(server.databaseFile, server.userId, batch, rawBatchSize),
+      measureRawCeiling(server.database, server.userId, batch, rawBatchSize),
     );
   const directHttp = (batch: Trip[]) =>
     onFreshServer((server) => measureDirectHttp(server, batch, batchSizes));
@@ -166,8 +169,8 @@ export async function runSyncBenchmark(
       name: 'ours',
       description:
         `the app's sync engine (RxDB replication, real client path) on RxDB memory storage, ` +
-        `${batches}, change stream off; both clients hold the ${catalogueDocuments} public ` +
-        `catalogue documents before the timed runs`,
+        `our server on ${benchStorageName()}, ${batches}, change stream off; both clients hold ` +
+        `the ${catalogueDocuments} public catalogue documents before the timed runs`,
       figures: oursError ? null : medianFigures(oursRounds),
     },
     oursError,
@@ -178,7 +181,7 @@ export async function runSyncBenchmark(
     },
     raw: {
       name: 'raw',
-      description: `Kysely multi-row INSERT into the server's SQLite user_documents, ${rawBatchSize} rows per transaction; one SELECT + JSON.parse`,
+      description: `Kysely multi-row INSERT into the server's ${benchStorageName()} user_documents, ${rawBatchSize} rows per transaction; one SELECT + JSON.parse`,
       figures: medianFigures(figures.raw),
     },
     extra: [

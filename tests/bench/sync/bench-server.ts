@@ -1,22 +1,24 @@
 /**
- * The sync server under test: the real app (`buildApp`, sync-server/app.ts) on a temporary
- * SQLite file, listening on a free loopback port in this process (as the PouchDB server does in
- * its baseline), with one registered and signed-in rider whose bearer token the clients use.
+ * The sync server under test: the real app (`buildApp`, sync-server/app.ts) on a fresh database
+ * (a temporary SQLite file, or a throw-away PostgreSQL database when DATABASE_URL is set:
+ * bench-database.ts), listening on a free loopback port in this process (as the PouchDB server
+ * does in its baseline), with one registered and signed-in rider whose bearer token the clients
+ * use.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../sync-server/app.ts';
+import type { ServerDatabaseLocation } from '../../../sync-server/storage/database.ts';
+import { createBenchDatabase } from './bench-database.ts';
 
 /** A listening server and the rider signed in on it. */
 export interface BenchServer {
   baseUrl: string;
-  databaseFile: string;
+  /** The server's database, for contenders that write it directly (the raw ceiling). */
+  database: ServerDatabaseLocation;
   accessToken: string;
   userId: string;
   app: FastifyInstance;
-  /** Closes the server (and its database) and removes the temporary folder. */
+  /** Closes the server and removes its database. */
   stop(): Promise<void>;
 }
 
@@ -32,16 +34,14 @@ async function postJson(url: string, body: unknown): Promise<unknown> {
 }
 
 /**
- * Builds the app on a fresh temporary database (API only, no static files), listens on
- * 127.0.0.1, registers and signs in a rider. Throws if any step fails; the folder is removed
- * in that case.
+ * Builds the app on a fresh database (API only, no static files), listens on 127.0.0.1,
+ * registers and signs in a rider. Throws if any step fails; the database is removed in that case.
  */
 export async function startBenchServer(): Promise<BenchServer> {
-  const folder = mkdtempSync(join(tmpdir(), 'nst-bench-sync-'));
-  const databaseFile = join(folder, 'sync.sqlite');
+  const database = await createBenchDatabase();
   let app: FastifyInstance | undefined;
   try {
-    app = await buildApp({ databaseFile, staticDir: null });
+    app = await buildApp({ ...database.location, staticDir: null });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
@@ -58,18 +58,18 @@ export async function startBenchServer(): Promise<BenchServer> {
     const running = app;
     return {
       baseUrl,
-      databaseFile,
+      database: database.location,
       accessToken: login.accessToken,
       userId: login.user.id,
       app: running,
       stop: async () => {
         await running.close();
-        rmSync(folder, { recursive: true, force: true });
+        await database.remove();
       },
     };
   } catch (error) {
     await app?.close();
-    rmSync(folder, { recursive: true, force: true });
+    await database.remove();
     throw error;
   }
 }

@@ -1,14 +1,16 @@
 /**
- * The ceiling: the same trips written straight into the sync server's own SQLite database
- * (a second Kysely connection on the server's file, WAL mode, the migrated `user_documents`
- * table and indexes the sync routes write), `batchSize` rows per multi-row INSERT, one
- * transaction per batch, no HTTP, no validation, no conflict check. The pull ceiling is one
- * SELECT of all the rider's rows in checkpoint order plus `JSON.parse` of each document.
- * No replication can beat these; the question is how close it gets.
+ * The ceiling: the same trips written straight into the sync server's own database (a second
+ * Kysely connection to the server's SQLite file, WAL mode, or to its PostgreSQL database; the
+ * migrated `user_documents` table and indexes the sync routes write), `batchSize` rows per
+ * multi-row INSERT, one transaction per batch, no HTTP, no validation, no conflict check. The
+ * pull ceiling is one SELECT of all the rider's rows in checkpoint order plus `JSON.parse` of
+ * each document. No replication can beat these; the question is how close it gets.
  */
-import type { Kysely } from 'kysely';
+import {
+  openServerDatabase,
+  type ServerDatabaseLocation,
+} from '../../../sync-server/storage/database.ts';
 import type { Trip } from '../../../schemas/trips.ts';
-import { openSqliteDatabase, type ServerDatabase } from '../../../sync-server/storage/database.ts';
 import { figure, type DirectionFigure } from './pouchdb-baseline.ts';
 
 /** What the raw ceiling measured. */
@@ -21,17 +23,17 @@ export interface RawFigures {
 const collection = 'trips';
 
 /**
- * Inserts `trips` as `ownerId`'s documents into the server database in `databaseFile`, times
+ * Inserts `trips` as `ownerId`'s documents into the server database at `database`, times
  * it, reads them all back, times that, and deletes them again (untimed) so the table is as the
  * server left it. Throws if a read does not return every trip.
  */
 export async function measureRawCeiling(
-  databaseFile: string,
+  database: ServerDatabaseLocation,
   ownerId: string,
   trips: Trip[],
   batchSize: number,
 ): Promise<RawFigures> {
-  const db: Kysely<ServerDatabase> = await openSqliteDatabase(databaseFile);
+  const { db, changeBus } = await openServerDatabase(database);
   try {
     let serverTime = Date.now();
     let started = performance.now();
@@ -65,7 +67,7 @@ export async function measureRawCeiling(
       .execute();
     const documents = rows.map((row) => ({
       ...(JSON.parse(row.data) as Trip),
-      _deleted: row.deleted === 1,
+      _deleted: Number(row.deleted) === 1,
     }));
     const pull = figure(documents.length, performance.now() - started);
     if (documents.length !== trips.length) {
@@ -79,6 +81,7 @@ export async function measureRawCeiling(
       .execute();
     return { push, pull, batchSize };
   } finally {
+    await changeBus.close();
     await db.destroy();
   }
 }
