@@ -4,6 +4,7 @@
  * change stream, and pushes for the rider's own collections. The public catalogues are pulled
  * only; the server answers them with or without a token.
  */
+import { filter } from 'rxjs';
 import { LOCAL_USER_ID } from '../db/trips.ts';
 import {
   isTempId,
@@ -20,7 +21,6 @@ import type { AppDatabase } from '../db/database.ts';
 import { startCollectionReplication, type CollectionReplication } from '../db/replication.ts';
 import { retryBaseDelayMs } from '../lib/http/backoff.ts';
 import { encodePushRequests } from '../lib/sync/push-batches.ts';
-import { filter } from 'rxjs';
 import type { SyncStream } from './replication-stream.ts';
 import type { SyncPart, SyncReporter } from './sync-reporting.ts';
 import type { SyncTransport } from './sync-transport.ts';
@@ -87,8 +87,8 @@ export function startSyncedCollection(
   const part = partOf(collection);
   // RxDB begins every replication with a checkpointed pull. A stream that opened before that
   // pull was sent misses nothing the pull will not read (the server reads after the stream
-  // listens), so its RESYNC would only repeat the pull: on a first visit, a second round of
-  // requests after the whole catalogue was stored, holding back offline-ready.
+  // listens), so its RESYNC would only repeat the pull: a second round of requests for every
+  // collection once the first answers were stored.
   let pullAsked = false;
   const stream$ = stream?.of(collection).pipe(filter((item) => item !== 'RESYNC' || pullAsked));
   return startCollectionReplication(setup.db, collection, {
