@@ -74,7 +74,7 @@ const promotionDebounceMs = 500;
 
 /**
  * How long the first pulls wait for the change stream to open, ms. A pull sent after the stream
- * opened needs no second round for the stream's RESYNC (4 more requests for a guest, 16 for a
+ * opened needs no second round for the stream's RESYNC (4 more requests for a guest, 12 for a
  * signed-in rider, at every start where the stream opened late); a stream slower than this
  * does not hold the pulls back, and its RESYNC then runs the second round as before.
  */
