@@ -16,8 +16,9 @@
  * 3. Cold `npm start` (server process, migrations, seeding) on an empty data folder to the first
  *    /api/trails answer, against a bare Fastify server answering the same route from the same
  *    runtime. With `DATABASE_URL` set, this server and those of part 4 each use a throw-away
- *    PostgreSQL database on that server instead of SQLite (tests/bench/sync/bench-database.ts). Build outputs (dist/, the server bundle, the built seed in data/seed-cache) are
- *    made before, as `npm start` makes them once per change of their sources.
+ *    PostgreSQL database on that server instead of SQLite (tests/bench/sync/bench-database.ts).
+ *    Build outputs (dist/, the server bundle, the built seed in data/seed-cache) are made
+ *    before, as `npm start` makes them once per change of their sources.
  * 4. Sync of 10,000 trips, push and initial pull, in documents per second, against PouchDB
  *    replicating to a PouchDB server and a raw bulk insert into the server database
  *    (tests/bench/sync.ts, also `npm run bench:sync`).

@@ -2,7 +2,8 @@
  * The service worker's first install (workers/sw.ts, issue 18): the app's hashed files arrive in
  * one precache pack instead of one request each, are served offline with the types a browser
  * needs to run them, and the "Ready to ride offline" announcement comes only after the app and
- * the trails are both on the device (and after the first visit's welcome dialog is closed). A page the worker's claim missed asks to be claimed.
+ * the trails are both on the device (and after the first visit's welcome dialog is closed). A
+ * page the worker's claim missed asks to be claimed.
  */
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { openBrowser, viewports, waitForOfflineReady, type BrowserSession } from './browser.ts';
