@@ -1,39 +1,18 @@
 // The layer order of docs/architecture.md "Layers", checked against the project's real ESLint
-// config: for every pair of layers, an import from one into the other must lint clean when the
-// documented order allows it and fail with import-x/no-restricted-paths when it does not. The
-// files imported are the one-line modules under tests/fixtures/layering/, a copy of the
-// repository's folder layout, so the rules are checked without touching real code.
+// config: for every pair of layers in eslint/layers.js (the table eslint.config.js builds its
+// zones from), an import from one into the other must lint clean when the table allows it and
+// fail with import-x/no-restricted-paths when it does not. The files imported are the one-line
+// modules under tests/fixtures/layering/, a copy of the repository's folder layout, so the rules
+// are checked without touching real code.
+import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { areas, layers, mayImport } from '../../../eslint/layers.js';
 
 const fixtureRoot = fileURLToPath(new URL('../../fixtures/layering/', import.meta.url));
+const srcRoot = fileURLToPath(new URL('../../../src/', import.meta.url));
 const configFile = fileURLToPath(new URL('../../../eslint.config.js', import.meta.url));
-
-const areas = ['explore', 'ride', 'safety', 'me'] as const;
-const sharedClient = ['sync', 'map', 'ui', 'features', 'machines', 'db', 'lib'] as const;
-const client = ['app', ...areas, ...sharedClient].map((layer) => `src/${layer}`);
-const topLevel = ['schemas', 'datasets', 'sync-server', 'scripts'];
-const layers = [...client, ...topLevel];
-
-/** What each layer may import besides itself, as docs/architecture.md "Layers" states it. */
-const allowed: Record<string, readonly string[]> = {
-  'src/app': [...client.filter((layer) => layer !== 'src/app'), 'schemas'],
-  ...Object.fromEntries(
-    areas.map((area) => [`src/${area}`, [...sharedClient.map((l) => `src/${l}`), 'schemas']]),
-  ),
-  'src/sync': ['src/ui', 'src/db', 'src/lib', 'schemas'],
-  'src/map': ['src/ui', 'src/db', 'src/lib', 'schemas'],
-  'src/ui': ['src/features', 'src/lib', 'schemas'],
-  'src/features': ['src/lib', 'schemas'],
-  'src/machines': ['src/lib', 'schemas'],
-  'src/db': ['src/lib', 'schemas'],
-  'src/lib': ['schemas'],
-  schemas: [],
-  datasets: ['schemas'],
-  'sync-server': ['schemas', 'datasets'],
-  scripts: ['schemas', 'datasets', 'src/map'],
-};
 
 let eslint: ESLint;
 let projectDir: string;
@@ -62,10 +41,32 @@ async function restrictedImports(from: string, to: string): Promise<string[]> {
 }
 
 const pairs = layers.flatMap((from) =>
-  layers.filter((to) => to !== from).map((to) => ({ from, to, ok: allowed[from]!.includes(to) })),
+  layers.filter((to) => to !== from).map((to) => ({ from, to, ok: mayImport(from, to) })),
 );
 
 describe('layering (docs/architecture.md "Layers")', () => {
+  it('lists every folder of src/ as a layer, with a fixture module for each', () => {
+    const folders = (dir: string) =>
+      readdirSync(dir, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+        .sort();
+    const clientLayers = layers.filter((layer) => layer.startsWith('src/'));
+    expect(clientLayers.map((layer) => layer.slice('src/'.length)).sort()).toEqual(
+      folders(srcRoot),
+    );
+    for (const layer of layers) expect(existsSync(`${fixtureRoot}${layer}/module.ts`)).toBe(true);
+  });
+
+  it('keeps areas apart and below the shell', () => {
+    for (const area of areas) {
+      expect(mayImport(`src/${area}`, 'src/app')).toBe(false);
+      for (const other of areas.filter((name) => name !== area)) {
+        expect(mayImport(`src/${area}`, `src/${other}`)).toBe(false);
+      }
+    }
+  });
+
   it.each(pairs.filter((pair) => !pair.ok))(
     'lint rejects $from importing $to',
     async ({ from, to }) => {
