@@ -1,5 +1,5 @@
 /**
- * What the shipped data says about a campground's surroundings (issue 14): its region, taken
+ * What the shipped data says about a campground's surroundings: its region, taken
  * from the regions the trail and WMA datasets give the points of its county, and the trails,
  * WMAs, lakes and rivers within `nearbyAttractionRadiusMiles`. Both are ours, computed from
  * data/ when the server seeds; no source publishes them per campground.

@@ -1,5 +1,5 @@
 /**
- * Offline speech models on the server (voice-navigation-campgrounds §7.1): the folders under
+ * Offline speech models on the server (requirements §voice-7.1): the folders under
  * MODELS_DIR that hold an English Whisper model in transformers.js's layout, which files of each
  * the browser fetches, and how many bytes that is. Used by GET /api/models, GET /models/… and
  * `npm run models`.

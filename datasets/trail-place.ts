@@ -1,5 +1,5 @@
 /**
- * County and region of a point, for a trail a rider submitted (issue 17): the county is the
+ * County and region of a point, for a trail a rider submitted: the county is the
  * us-atlas polygon holding the point (the lookup the USFS trail lines use), the region the one
  * the trail and WMA datasets give that county (the campgrounds' rule, campground-context.ts).
  * Where the datasets name no region for the county (29 of the 75 have no trail or WMA point),

@@ -1,5 +1,5 @@
 /**
- * Reader of the USFS OHV trail lines in data/trails/ (issue 15; data/README.md gives each file's
+ * Reader of the USFS OHV trail lines in data/trails/ (data/README.md gives each file's
  * source, date and licence), shared by the server's seed (trail documents) and the tile build
  * (the `trail_lines` map layer), so both name and measure every line the same way.
  *

@@ -27,7 +27,7 @@ export const achievementMetrics = [
 
 /**
  * One milestone in the read-only achievement catalogue served by GET /api/achievements and
- * cached offline (core-platform §3, §7). Earned when `metric` reaches `threshold`.
+ * cached offline (requirements §core-3, §core-7). Earned when `metric` reaches `threshold`.
  */
 export const achievementSchema = {
   title: 'achievement',

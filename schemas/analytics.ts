@@ -1,5 +1,5 @@
 /**
- * First-party usage counts (issue 17, voice-navigation §7.2 "page_view on each route change"):
+ * First-party usage counts (requirements §voice-7.2 "page_view on each route change"):
  * the contract between the device's usage queue and `POST /api/analytics/batches`, and the
  * answers of the admin routes `GET /api/admin/analytics` and `GET /api/admin/fleet`. A batch
  * carries counts per UTC day of route patterns (never a full address, id or query) and of named

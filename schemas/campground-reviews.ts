@@ -2,14 +2,14 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { unratedCampground, type CampgroundRatings } from './campgrounds.ts';
 import { epochMsProperty, idProperty, syncConflictsProperty } from './common.ts';
 
-/** One score of a review: whole stars 1–5 (voice-navigation §3.2 `ratings`). */
+/** One score of a review: whole stars 1–5 (requirements §voice-3.2 `ratings`). */
 const starsProperty = { type: 'integer', minimum: 1, maximum: 5 } as const;
 
 /** Longest review text, characters: a short note, not an essay. */
 export const reviewTextMaxLength = 1000;
 
 /**
- * A rider's review of a campground they visited (issue 14). One per rider and campground: the
+ * A rider's review of a campground they visited. One per rider and campground: the
  * id is `<userId>:<campgroundId>`, so an edit on any device updates the same document, and the
  * server refuses any other id. Rider-owned and synced both ways like trips; the server sets
  * `userId` and `status` itself and recomputes the campground's `ratings` from every review an

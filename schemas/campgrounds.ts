@@ -7,7 +7,7 @@ import {
   sourcesProperty,
 } from './common.ts';
 
-/** Campground types of voice-navigation §3.2; null where no source tells the operator. */
+/** Campground types of requirements §voice-3.2; null where no source tells the operator. */
 export const campgroundTypes = [
   'state_park',
   'national_park',
@@ -16,7 +16,7 @@ export const campgroundTypes = [
   'private',
 ] as const;
 
-/** Yes/no amenity flags of voice-navigation §3.2; each is null when no source says. */
+/** Yes/no amenity flags of requirements §voice-3.2; each is null when no source says. */
 export const campgroundAmenityFlags = [
   'electric_hookups',
   'water_hookups',
@@ -48,7 +48,7 @@ const nullableText = (maxLength: number) => ({ type: ['string', 'null'], maxLeng
 /** A 1–5 star average, null until a rider has reviewed. */
 const nullableStars = { type: ['number', 'null'], minimum: 1, maximum: 5 } as const;
 
-/** Kinds of place listed as nearby attractions (voice-navigation §3.2 `nearby_attractions`). */
+/** Kinds of place listed as nearby attractions (requirements §voice-3.2 `nearby_attractions`). */
 export const nearbyAttractionTypes = ['trail', 'wma', 'lake', 'river'] as const;
 
 /** Radius (miles) within which trails, WMAs, lakes and rivers count as nearby attractions. */
@@ -60,7 +60,7 @@ export const nearbyAttractionRadiusMiles = 15;
  * says "not published". Availability is never stored here: no source has it. `fee` is only the
  * text an OpenStreetMap `fee`/`charge` tag gives, never a derived price.
  *
- * Version 1 (issue 14) added `ratings`, the averages of riders' visible reviews
+ * Version 1 added `ratings`, the averages of riders' visible reviews
  * (schemas/campground-reviews.ts) that the server recomputes on every review push or hide (all
  * null with `reviewsCount` 0 until the first review), and `nearbyAttractions`: trails, WMAs,
  * lakes and rivers within `nearbyAttractionRadiusMiles`, nearest first, computed from the

@@ -53,12 +53,12 @@ export const locationConfidenceProperty = {
   enum: ['exact', 'approximate'],
 } as const;
 
-/** Sync state of a user-created document (core-platform §3, §4 "Offline"). */
+/** Sync state of a user-created document (requirements §core-3, §core-4 "Offline"). */
 export const syncStatusProperty = { type: 'string', enum: ['pending', 'synced'] } as const;
 
 /**
  * Edits the sync engine could not merge (both devices changed the same field): the value kept
- * and the other device's value, so no rider's edit disappears silently (issue 4). Filled only
+ * and the other device's value, so no rider's edit disappears silently. Filled only
  * by the conflict resolution in src/lib/sync/conflict-resolution.ts; newest 20 kept.
  */
 export const syncConflictsProperty = {

@@ -1,5 +1,5 @@
 /**
- * The one grammar of document ids (issue 11): every id the app makes (slugs, `temp-…` ids, the
+ * The one grammar of document ids: every id the app makes (slugs, `temp-…` ids, the
  * server's UUIDs, `<trip id>:<sequence>` track chunks, `<user id>:<achievement id>`) and every
  * id the sync server accepts in a push or promotion is 1 to 128 visible ASCII characters other
  * than `"` and `\` (U+0021–U+007E less U+0022 and U+005C).

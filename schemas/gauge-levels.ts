@@ -1,5 +1,5 @@
 /**
- * The answer of GET /api/gauges/:siteNumber/latest (issue 15 "Intelligent advisor"): the latest
+ * The answer of GET /api/gauges/:siteNumber/latest: the latest
  * reading of a shipped USGS stream gauge from the USGS Instantaneous Values service, reduced to
  * what the app shows. Shared by the server (which builds it) and the client (which shows it).
  */

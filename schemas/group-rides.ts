@@ -1,5 +1,5 @@
 /**
- * Group rides (issue 17: "create a ride (trail, meeting trailhead, time, vehicle types, size
+ * Group rides ("create a ride (trail, meeting trailhead, time, vehicle types, size
  * limit), share a link, join and leave, roster, the plan on the map, offline copies for members;
  * while online, members who opt in see each other's last position"). Rides are shared between
  * riders, so they live in server tables behind `/api/group-rides`, not in the per-rider
@@ -9,7 +9,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { latitudeProperty, longitudeProperty } from './common.ts';
 import { garageVehicleTypes } from './records.ts';
 
-/** Vehicle types a ride welcomes: the registration form's ids (core-platform §3). */
+/** Vehicle types a ride welcomes: the registration form's ids (requirements §core-3). */
 export const groupRideVehicleTypes = garageVehicleTypes;
 
 /** Limits of a ride's fields. `sizeLimit` counts every member, the organiser included. */

@@ -105,7 +105,7 @@ const garageSubjectIdProperty = {
   pattern: '^[A-Za-z0-9-]+$',
 } as const;
 
-/** Vehicle types, the same ids as the registration form's vehicleType (core-platform §3). */
+/** Vehicle types, the same ids as the registration form's vehicleType (requirements §core-3). */
 export const garageVehicleTypes = ['atv', 'utv', '4x4', 'dirt-bike', 'other'] as const;
 export type GarageVehicleType = (typeof garageVehicleTypes)[number];
 

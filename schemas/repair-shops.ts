@@ -1,5 +1,5 @@
 /**
- * A repair shop as a rider suggests it (issue 16: "repair shops only from a real source or from
+ * A repair shop as a rider suggests it ("repair shops only from a real source or from
  * rider submissions reviewed by an admin, never invented"). The rider vouches for the shop; an
  * admin reviews it before anyone else sees it. Shared by the server's validation and the form.
  */

@@ -1,5 +1,5 @@
 /**
- * The replication contract between the app and the sync server (docs/architecture.md#sync; issue 4).
+ * The replication contract between the app and the sync server (docs/architecture.md#sync).
  * Both sides import this file, so paths, limits and the meaning of every field cannot drift.
  *
  * The protocol is RxDB's replication protocol over HTTP, per collection:
@@ -57,9 +57,9 @@ export type ReplicatedCollection = UserSyncedCollection | PulledCatalogueCollect
 
 /**
  * Collections whose rider-made documents get a `temp-` id on the device and are promoted to a
- * server id (core-platform §3, §4): trips and trip plans (spec), and rider waypoints, which a
- * GPX import creates offline beside its trips. In this order: a waypoint naming a temp- trip
- * waits until that trip's promotion has rewritten its `tripId`.
+ * server id (requirements §core-3, §core-4): trips and trip plans (spec), and rider waypoints,
+ * which a GPX import creates offline beside its trips. In this order: a waypoint naming a temp-
+ * trip waits until that trip's promotion has rewritten its `tripId`.
  */
 export const promotableCollections = ['trips', 'tripPlans', 'waypoints'] as const;
 export type PromotableCollection = (typeof promotableCollections)[number];
@@ -74,7 +74,7 @@ export function isTempId(id: string): boolean {
 
 /**
  * Fields only the server sets. On push the server replaces them: the owner fields become the
- * token's user id, `status` becomes `synced` (core-platform §3 "Trip": the status says whether
+ * token's user id, `status` becomes `synced` (requirements §core-3 "Trip": the status says whether
  * the server has it). Conflict checks ignore them, so a client's stale copy of a server-set
  * value is never a conflict.
  */
@@ -152,7 +152,7 @@ export const syncLimits = {
 } as const;
 
 /**
- * Bounds on the free-form parts of a pushed document (issue 11): values whose schema says only
+ * Bounds on the free-form parts of a pushed document: values whose schema says only
  * "an object" or "anything" (a trip plan's `planData`, the trip context's plans and
  * recommendations, a sync conflict's values) and properties a schema does not name. Each such
  * value may nest at most `maxFreeFormDepth` objects and arrays (the value itself is level 1) and

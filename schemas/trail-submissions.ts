@@ -1,5 +1,5 @@
 /**
- * A trail a rider submits for review (issue 17 "Trail submission"): stored as a `records` kind
+ * A trail a rider submits for review: stored as a `records` kind
  * (`trailSubmission`, schemas/records.ts) so it is made offline and synced like a garage vehicle,
  * and reviewed by an admin (sync-server/routes/trail-submission-routes.ts). An approved
  * submission becomes a public trail (schemas/trails.ts) whose id is `riderTrailId(submissionId)`.

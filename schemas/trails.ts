@@ -30,7 +30,7 @@ export const trailKinds = [
   'equestrian_trail',
   'water_trail',
   'trailhead',
-  // A USFS trail line of a system (issue 15): its `systemId` names the system.
+  // A USFS trail line of a system: its `systemId` names the system.
   'ohv_trail',
 ] as const;
 
@@ -52,12 +52,12 @@ export const trailDifficulties = ['easy', 'moderate', 'hard'] as const;
  * Read-only catalogue, seeded by the server from data/places/trails.geojson; every fact keeps
  * its `sources`. `lengthMiles`, `fee`, `difficulty` and friends are null where no source gave them.
  * `path` is the trail's line geometry ([lon, lat] or [lon, lat, elevation m]) when a source
- * gives one (the USFS OHV lines, issue 15). A USFS segment names its system in `systemId`.
+ * gives one (the USFS OHV lines). A USFS segment names its system in `systemId`.
  * `season` is null where no source says when the trail is open; otherwise `yearRound` or the
  * open window `openFrom`–`openUntil` as month-day strings ("04-01"), inclusive, with its source.
  * `dataDate` is the date of the source data (ISO date) where the source states one.
  *
- * Version 1 (issue 15) added systemId, trailNumber, vehicleClasses, trailClass, season and
+ * Version 1 added systemId, trailNumber, vehicleClasses, trailClass, season and
  * dataDate, and the `trailhead` and `ohv_trail` kinds (main had not released version 1 yet).
  * `dataDate` is an ISO 8601 date, or only its year ("2021") where the source dates no day.
  */

@@ -1,14 +1,14 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { epochMsProperty, idProperty } from './common.ts';
 
-/** The one fixed key of the trip-context document on a device (core-platform §3). */
+/** The one fixed key of the trip-context document on a device (requirements §core-3). */
 export const tripContextKey = 'current';
 
-/** Limits of core-platform §9 "Trip context". */
+/** Limits of requirements §core-9 "Trip context". */
 export const tripContextLimits = { recentTrails: 20, history: 10, persistDelayMs: 1000 } as const;
 
 /**
- * What the trip planner last recommended and what the rider is doing now (core-platform §3
+ * What the trip planner last recommended and what the rider is doing now (requirements §core-3
  * "Trip context"). One document per user, under `tripContextKey` on the device.
  */
 export const tripContextSchema = {

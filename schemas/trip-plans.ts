@@ -7,7 +7,7 @@ import {
 } from './common.ts';
 
 /**
- * A trip plan (core-platform §3 "Trip plan"). userId is 'anonymous' when unknown; difficulty
+ * A trip plan (requirements §core-3 "Trip plan"). userId is 'anonymous' when unknown; difficulty
  * defaults to 5 (scale 1–10); aiConfidence defaults to 0.8 or the plan's insights confidence.
  * Created offline it has id `temp-…` and status `pending`.
  * Units: totalDuration minutes, totalDistance miles, estimatedCost US dollars.
@@ -55,5 +55,5 @@ export const tripPlanSchema = {
 
 export type TripPlan = FromSchema<typeof tripPlanSchema>;
 
-/** Defaults of core-platform §3 "Trip plan". */
+/** Defaults of requirements §core-3 "Trip plan". */
 export const tripPlanDefaults = { userId: 'anonymous', difficulty: 5, aiConfidence: 0.8 } as const;

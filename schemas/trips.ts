@@ -12,7 +12,7 @@ export const recordingStates = ['recording', 'paused', 'finished'] as const;
 
 /**
  * A recorded (or imported) trip. Created offline it has id `temp-…` and status `pending`
- * (core-platform §3 "Trip", §4 "Offline"); the sync engine promotes it to a server id.
+ * (requirements §core-3 "Trip", §core-4 "Offline"); the sync engine promotes it to a server id.
  * Track points live in the trackChunks collection, keyed by this id.
  * Units: miles, mph, feet, ms.
  */

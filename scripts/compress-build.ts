@@ -1,6 +1,6 @@
 /**
  * Writes a Brotli (`.br`) and a gzip (`.gz`) copy beside every text file of the built app, so
- * the server sends compressed bytes without compressing on each request (issue 18: a rider on
+ * the server sends compressed bytes without compressing on each request (a rider on
  * one bar of signal downloads the first screen's ~170 KiB, not the ~500 KiB it is uncompressed).
  * The server picks the copy the browser accepts (@fastify/static `preCompressed`).
  */

@@ -1,4 +1,4 @@
-// The sync server as one JavaScript file for `npm start` (issue 18, cold start). Loading the
+// The sync server as one JavaScript file for `npm start` (cold start). Loading the
 // TypeScript sources through tsx sent every import, each dependency's files too, through its
 // loader hooks, which took seconds; Node reading hundreds of package files took most of the
 // rest. The bundle holds our code and the pure-JavaScript packages; native ones load as usual.

@@ -1,5 +1,5 @@
 /**
- * Browser entry: applies the stored theme before the first paint (core-platform §4, from the
+ * Browser entry: applies the stored theme before the first paint (requirements §core-4, from the
  * localStorage mirror), then mounts the router. The PWA service worker is registered by the
  * lead's PwaUpdatePrompt inside the layout.
  */

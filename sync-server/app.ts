@@ -67,7 +67,7 @@ export interface AppOptions {
 }
 
 /**
- * Compression of the API's JSON answers (issue 18: a first visit's catalogue is about 1.1 MB of
+ * Compression of the API's JSON answers (a first visit's catalogue is about 1.1 MB of
  * JSON, ~190 KB compressed; a rider at a gas station has seconds of signal). Only JSON: the
  * built files already have Brotli and gzip copies (static-hosting.ts), map archives and model
  * files are binary and served by byte range. Small answers (errors, acks) stay as they are.
@@ -82,8 +82,8 @@ const apiCompression = {
   threshold: 1024,
   // Answers up to 1 MiB (a pull page of 500 trips is ~320 KB, the trails catalogue ~730 KB) are
   // compressed in one call, 3–5 ms for a trips page, rather than through a zlib stream: on two
-  // cores the stream's scheduling cost more than it overlapped, ~100 ms per 10,000 trips pulled
-  // (issue 18). Larger answers (track chunk pages) still stream on the thread pool.
+  // cores the stream's scheduling cost more than it overlapped, ~100 ms per 10,000 trips pulled.
+  // Larger answers (track chunk pages) still stream on the thread pool.
   syncThreshold: 1024 * 1024,
   // gzip is what clients without Brotli get (Node's fetch over plain HTTP among them): its
   // fastest level still shrinks the catalogue about fourfold at a fraction of the default's cost.
@@ -112,7 +112,7 @@ function contentSecurityPolicy(realtime: RealtimeSettings | null | undefined) {
       scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
       workerSrc: ["'self'", 'blob:'],
       imgSrc: ["'self'", 'data:', 'blob:'],
-      // The realtime client posts its SDP offer straight to the provider (§7.1).
+      // The realtime client posts its SDP offer to the provider itself (requirements §voice-7.1).
       connectSrc: ["'self'", ...(realtime ? [new URL(realtime.apiUrl).origin] : [])],
       styleSrc: ["'self'", "'unsafe-inline'"],
       upgradeInsecureRequests: null,

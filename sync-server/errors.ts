@@ -1,7 +1,7 @@
 /**
  * One JSON error shape for every rejected request (docs/architecture.md#sync-server):
  * `{ statusCode, error, message }`, where `error` is the HTTP reason phrase. Clients turn it
- * into "status: text" (core-platform §8); no stack trace or internal detail ever leaves.
+ * into "status: text" (requirements §core-8); no stack trace or internal detail ever leaves.
  */
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';

@@ -21,7 +21,7 @@ export type ValidationResult = { valid: true } | { valid: false; issues: Validat
 const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
 
 // strictNumbers: a JSON number such as 1e400 parses to Infinity, which JSON stores as null;
-// refuse it rather than store a value our own schema then rejects (issue 11).
+// refuse it rather than store a value our own schema then rejects.
 const ajv = addFormats(new Ajv({ strict: false, strictNumbers: true, allErrors: true }));
 
 /**

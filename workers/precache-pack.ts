@@ -1,5 +1,5 @@
 /**
- * The precache pack: the build's content-hashed files in one download (issue 18, offline-ready
+ * The precache pack: the build's content-hashed files in one download (offline-ready
  * sooner). A service worker install that fetches ~300 small files one request at a time spends
  * 10–15 ms of browser work per request on a 2-core phone, about 7 s in all; one request for
  * the pack and one cache write per file takes a fraction of that.

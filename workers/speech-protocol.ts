@@ -1,20 +1,20 @@
 /**
- * The offline speech worker's message protocol and handling (voice-navigation-campgrounds §7.1,
- * §8, §9), kept free of transformers.js so tests drive it with an injected transcriber.
+ * The offline speech worker's message protocol and handling (requirements §voice-7.1,
+ * §voice-8, §voice-9), kept free of transformers.js so tests drive it with an injected transcriber.
  *
  * In: `init` (which model to load from `/models/`), `transcribe` (PCM audio).
  * Out: `status` (initializing | initialized), `download_progress` (0–1), `ready`, `processing`,
- * `result` (text), `error` (one of the §8 texts).
+ * `result` (text), `error` (one of the §voice-8 texts).
  */
 import { resample } from 'wave-resampler';
 
-/** Whisper's input rate (§9 "16000 Hz offline"). */
+/** Whisper's input rate (§voice-9 "16000 Hz offline"). */
 export const speechSampleRate = 16_000;
 
-/** Longest a transcription may take before it is abandoned (§9: 30 seconds). */
+/** Longest a transcription may take before it is abandoned (§voice-9: 30 seconds). */
 export const transcriptionTimeoutMs = 30_000;
 
-/** §8 "Offline speech" texts. */
+/** §voice-8 "Offline speech" texts. */
 export const offlineSpeechErrors = {
   timeout: 'Transcription timeout',
   workerInitialization: 'Worker initialization failed',
@@ -23,7 +23,7 @@ export const offlineSpeechErrors = {
   workerNotInitialized: 'Worker not initialized',
 } as const;
 
-/** Said when a loaded model fails on one recording; §8 names no text for it. */
+/** Said when a loaded model fails on one recording; §voice-8 names no text for it. */
 export const transcriptionFailedText = 'Transcription failed';
 
 /** The ONNX weight precisions an installed Whisper model may come in (transformers.js dtypes). */

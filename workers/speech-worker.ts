@@ -1,5 +1,5 @@
 /**
- * Offline Whisper speech worker (voice-navigation-campgrounds §7.1): transformers.js
+ * Offline Whisper speech worker (requirements §voice-7.1): transformers.js
  * automatic-speech-recognition on onnxruntime-web's wasm backend, loading an English Whisper
  * model only from this app's `/models/<modelId>/` (never a model hub) and the runtime's wasm from
  * this app's own build. The protocol lives in speech-protocol.ts.

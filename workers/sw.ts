@@ -5,7 +5,7 @@
  * the heavy capabilities (maplibre, the Whisper runtime, model files) in runtime caches filled
  * only when the rider asks for them.
  *
- * The install differs from workbox's stock one in one way (issue 18, offline-ready sooner): the
+ * The install differs from workbox's stock one in one way (offline-ready sooner): the
  * build's content-hashed files arrive in one precache pack (workers/precache-pack.ts) instead of
  * ~300 requests; the few revisioned files (index.html, the web app manifest, icons) and any file
  * the pack lacks are fetched one by one as before. An update whose pack would bring mostly

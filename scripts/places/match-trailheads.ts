@@ -1,5 +1,5 @@
 /**
- * `npm run trailheads` (issue 15 "Exact trailheads"): upgrades the approximate trail points of
+ * `npm run trailheads`: upgrades the approximate trail points of
  * data/places/trails.geojson to exact trailheads from the USFS Recreation Sites points
  * (data/places/usfs-ohv-trailheads.geojson) and OpenStreetMap trailhead nodes
  * (data/places/osm-trailheads-arkansas.geojson), adds the named trailheads that match no trail

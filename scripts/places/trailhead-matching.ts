@@ -1,5 +1,5 @@
 /**
- * Matching our approximate trail points to exact trailheads (issue 15 "Exact trailheads"):
+ * Matching our approximate trail points to exact trailheads:
  * pure functions, used by scripts/places/match-trailheads.ts and its tests.
  *
  * A trail and a trailhead match when their names share enough distinctive words AND the

@@ -1,5 +1,5 @@
 /**
- * What an admin page shows while its server data is not here (issue 17): offline, that the page
+ * What an admin page shows while its server data is not here: offline, that the page
  * needs a connection and that nothing is shown until then; loading, a spinner; a failure, the
  * server's message. Never figures of its own.
  */

@@ -1,5 +1,5 @@
 /**
- * /analytics-dashboard (issue 17; core-platform §6: admin only, enforced by the route's
+ * /analytics-dashboard (requirements §core-6: admin only, enforced by the route's
  * directory entry through the root layout's RoleGate and by the server's 401/403). Shows the
  * installation's own first-party counts from `GET /api/admin/analytics`: page views per UTC day
  * (a uPlot bar chart, loaded only here, with the same figures as a table), the most opened route

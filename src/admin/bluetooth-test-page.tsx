@@ -1,5 +1,5 @@
 /**
- * /bluetooth-test (issue 17; core-platform §6: admin and test roles, enforced by the route's
+ * /bluetooth-test (requirements §core-6: admin and test roles, enforced by the route's
  * directory entry through the root layout's RoleGate, as for /emergency-test): whether this
  * browser can use Web Bluetooth here, and a scan for a nearby device where it can. Every
  * outcome is said plainly (src/lib/device/bluetooth.ts), including "not supported".

@@ -1,5 +1,5 @@
 /**
- * /fleet (issue 17; core-platform §6: admin only, enforced by the route's directory entry
+ * /fleet (requirements §core-6: admin only, enforced by the route's directory entry
  * through the root layout's RoleGate and by the server's 401/403): the installation's riders
  * and their garage vehicles from `GET /api/admin/fleet`: username, role, joined, last sync,
  * synced trips and miles, and each vehicle's type, make, model, year, nickname and odometer,

@@ -1,5 +1,5 @@
 /**
- * /mobile-performance-test (issue 17; core-platform §6: admin and test roles, enforced by the
+ * /mobile-performance-test (requirements §core-6: admin and test roles, enforced by the
  * route's directory entry through the root layout's RoleGate, as for /emergency-test): measures
  * on this device the frame rate over 3 s, JavaScript memory, storage quota, IndexedDB write
  * speed (200 records in a scratch database, deleted afterwards) and the GPS fix rate over 10 s

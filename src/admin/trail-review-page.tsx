@@ -1,5 +1,5 @@
 /**
- * /admin/trail-review (issue 17; admins only, enforced by the directory entry's roles through
+ * /admin/trail-review (admins only, enforced by the directory entry's roles through
  * the root layout's RoleGate): the trails riders submitted, waiting ones first. The selected
  * submission's line is drawn on the map over the catalogue's trail lines around it; the admin
  * may correct the name, activities, difficulty, season and notes, then approves (the trail

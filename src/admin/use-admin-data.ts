@@ -1,5 +1,5 @@
 /**
- * Loads what an admin page reads from the server (issue 17: /fleet, /analytics-dashboard).
+ * Loads what an admin page reads from the server (/fleet, /analytics-dashboard).
  * These figures exist only on the server, so offline the page says it needs a connection and
  * shows nothing rather than an old or made-up copy; it loads again when the connection returns.
  */

@@ -1,5 +1,5 @@
 /**
- * All Features (/features, core-platform §2): every directory entry the current role may see,
+ * All Features (/features, requirements §core-2): every directory entry the current role may see,
  * grouped by category in the palette's order, with icons, descriptions and New/Beta badges.
  */
 import { Link } from 'react-aria-components';

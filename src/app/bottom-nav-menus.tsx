@@ -1,6 +1,6 @@
 /**
  * The bottom bar's More sheet and Local menu, loaded after the first screen has painted
- * (deferred-trigger.tsx, issue 18) because they carry react-aria's overlay and menu code.
+ * (deferred-trigger.tsx) because they carry react-aria's overlay and menu code.
  */
 import {
   Button,

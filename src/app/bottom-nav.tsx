@@ -1,5 +1,5 @@
 /**
- * Mobile bottom navigation, below 768 px (voice-navigation §2.4): Home, Maps, Trails, Safety,
+ * Mobile bottom navigation, below 768 px (requirements §voice-2.4): Home, Maps, Trails, Safety,
  * Local, Search (opens the palette), More (theme picker and the four sections), Donate (moves
  * into More under 430 px, where nine items would fall below 44 px) and Login or Profile.
  * Role-filtered like every menu.

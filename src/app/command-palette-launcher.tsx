@@ -1,5 +1,5 @@
 /**
- * Owns the palette shortcut (Ctrl or Cmd + K, core-platform §2) and loads the palette itself
+ * Owns the palette shortcut (Ctrl or Cmd + K, requirements §core-2) and loads the palette itself
  * (cmdk and its dialog) only when a rider first opens it, keeping it out of the first load.
  */
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The command palette (core-platform §2 "Command palette"): cmdk inside a react-aria modal
+ * The command palette (requirements §core-2 "Command palette"): cmdk inside a react-aria modal
  * dialog. Ctrl/Cmd+K toggles it, Escape or a click outside closes it, the search buttons open
  * it. Matching, role filtering, grouping and the empty messages of the pages come from
  * src/features/palette-search.ts (cmdk's own filter is off so the spec's rules apply exactly).
@@ -26,7 +26,7 @@ import {
 import { isPaletteOpen, setPaletteOpen, subscribePalette } from './palette-store.ts';
 import { useCurrentRole } from './session/role-context.tsx';
 
-/** Search box placeholder (core-platform §2). */
+/** Search box placeholder (requirements §core-2). */
 export const PALETTE_PLACEHOLDER = 'Search features... (Cmd+K)';
 
 const placeIcons = { trail: Route, wma: Trees, campground: Tent } as const satisfies Record<

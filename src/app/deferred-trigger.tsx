@@ -1,5 +1,5 @@
 /**
- * Menus and sheets of the navigation bars load after the first screen has painted (issue 18):
+ * Menus and sheets of the navigation bars load after the first screen has painted:
  * react-aria's menu, collection, selection and overlay code is a large part of the JavaScript a
  * first visit would otherwise fetch before it sees anything. Until the menu's chunk has arrived
  * the bar shows a plain button that looks the same; a press on it is remembered and the menu

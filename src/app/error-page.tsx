@@ -1,5 +1,5 @@
 /**
- * General error fallback (core-platform §2 "Error and loading screens"): used as the router's
+ * General error fallback (requirements §core-2 "Error and loading screens"): used as the router's
  * default error component and by the root error boundary.
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';

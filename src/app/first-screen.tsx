@@ -1,7 +1,7 @@
 /**
  * The moment the first screen (the page a rider opened, or the boot screen of a page that needs
  * the database) has painted. RxDB, the session machine, the service worker and the menus load
- * after it, so they never compete with the first screen for the network or the CPU (issue 18).
+ * after it, so they never compete with the first screen for the network or the CPU.
  */
 import { useEffect, useState } from 'react';
 

@@ -1,5 +1,5 @@
 /**
- * Which directory entries appear in which menu (voice-navigation §2.3 top navigation, §2.4
+ * Which directory entries appear in which menu (requirements §voice-2.3 top navigation, §voice-2.4
  * bottom navigation "More" sections). Menus hold feature keys only; labels, badges, icons and
  * role visibility come from the directory, so a feature is described once.
  */
@@ -52,7 +52,7 @@ export const ME_MENU_KEYS: readonly string[] = [
 /** Admin and test pages listed in the Me menu (filtered by role). */
 export const ADMIN_MENU_KEYS: readonly string[] = [...keysOf('Admin'), 'emergency-test'];
 
-/** The sections of the mobile More menu (voice-navigation §2.4), in order. */
+/** The sections of the mobile More menu (requirements §voice-2.4), in order. */
 export const MORE_SECTIONS: readonly NavGroup[] = [
   {
     id: 'outdoor',

@@ -1,7 +1,7 @@
 /**
  * One dropdown of the desktop top navigation: a react-aria MenuTrigger whose items link to
  * directory entries with their icons and New/Beta badges. The current page's item is shown
- * highlighted and disabled (voice-navigation §2.3: highlighted and not clickable).
+ * highlighted and disabled (requirements §voice-2.3: highlighted and not clickable).
  */
 import type { ReactNode } from 'react';
 import {

@@ -1,4 +1,4 @@
-/** 404 page for any path not in the route table (voice-navigation §2.1). */
+/** 404 page for any path not in the route table (requirements §voice-2.1). */
 import { Link } from 'react-aria-components';
 import { MapPinOff } from 'lucide-react';
 import { usePageMeta } from '../ui/page-meta.ts';

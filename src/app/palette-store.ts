@@ -14,7 +14,7 @@ export function setPaletteOpen(next: boolean): void {
   for (const listener of listeners) listener();
 }
 
-/** Opens the palette (core-platform §2: a search button also opens it). */
+/** Opens the palette (requirements §core-2: a search button also opens it). */
 export function openPalette(): void {
   setPaletteOpen(true);
 }
@@ -34,7 +34,7 @@ export function subscribePalette(listener: Listener): () => void {
 
 /**
  * Whether a keydown is the palette shortcut: Ctrl+K or Cmd+K, without Shift or Alt
- * (core-platform §2 "Command palette").
+ * (requirements §core-2 "Command palette").
  */
 export function isPaletteShortcut(event: {
   key: string;

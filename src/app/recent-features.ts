@@ -1,5 +1,5 @@
 /**
- * Recently visited features for the Discover menu (voice-navigation §2.3: "up to 5 popular and
+ * Recently visited features for the Discover menu (requirements §voice-2.3: "up to 5 popular and
  * recent features"). Kept per device in localStorage, newest first.
  */
 import { FEATURES, type FeatureEntry } from '../features/directory.ts';
@@ -8,12 +8,12 @@ import type { Role } from '../lib/auth/roles.ts';
 
 /** localStorage key of the recent feature keys. */
 export const RECENT_FEATURES_KEY = 'nst.recentFeatures';
-/** How many items the Discover list shows (voice-navigation §9 "Discover list"). */
+/** How many items the Discover list shows (requirements §voice-9 "Discover list"). */
 export const DISCOVER_LIMIT = 5;
 
 /**
  * Features shown as popular until the rider has history: the core riding and safety tools the
- * home page itself promotes (voice-navigation §2.2), not usage figures we do not have.
+ * home page itself promotes (requirements §voice-2.2), not usage figures we do not have.
  */
 export const POPULAR_FEATURE_KEYS: readonly string[] = [
   'ai-trails',

@@ -1,6 +1,6 @@
 /**
- * Route guard by role (core-platform §6). The routing itself lets everyone in (voice-navigation
- * §2.1); the page content is replaced by a polite explanation when the directory entry of the
+ * Route guard by role (requirements §core-6). The routing itself lets everyone in (requirements
+ * §voice-2.1); the page content is replaced by a polite explanation when the directory entry of the
  * route is not visible to the current role.
  */
 import type { ReactNode } from 'react';

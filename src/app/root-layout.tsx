@@ -1,12 +1,12 @@
 /**
- * The app shell around every page (voice-navigation §2.3, §2.4; core-platform §2): skip link,
- * top navigation (768 px and wider) or bottom navigation (narrower), command palette, toasts,
+ * The app shell around every page (requirements §voice-2.3, §voice-2.4; requirements §core-2): skip
+ * link, top navigation (768 px and wider) or bottom navigation (narrower), command palette, toasts,
  * PWA update prompt, error boundary and the Suspense skeleton for lazily loaded pages. It opens
  * the database, starts the trail catalogue refresh and the generic trip plan purge once it is
  * open, applies the theme, guards routes by role, scrolls to the top on every route change and
  * remembers visited features. The shell and pages marked `rendersBeforeDatabase` (home) paint
  * before RxDB has loaded; other pages, the voice assistant, the outdoor settings provider and
- * the service worker registration follow once the database is open (issue 18).
+ * the service worker registration follow once the database is open.
  */
 import { lazy, Suspense, useContext, useEffect, useState, type ReactNode } from 'react';
 import { Outlet, useRouter, useRouterState } from '@tanstack/react-router';
@@ -52,17 +52,17 @@ const NotificationWatch = lazy(() =>
     default: module.NotificationWatch,
   })),
 );
-// First-party page-view counting (issue 17): after the first screen, never in its bytes.
+// First-party page-view counting: after the first screen, never in its bytes.
 const UsageReporter = lazy(() =>
   import('./usage-reporter.tsx').then((module) => ({ default: module.UsageReporter })),
 );
-// Trail submission reviews pulled by the sync become notifications (issue 17).
+// Trail submission reviews pulled by the sync become notifications.
 const SubmissionReviewWatch = lazy(() =>
   import('../me/submission-review-watch.tsx').then((module) => ({
     default: module.SubmissionReviewWatch,
   })),
 );
-// The voice assistant (and its speech engines) loads after the first screen (issue 13, 18).
+// The voice assistant (and its speech engines) loads after the first screen.
 const VoiceAssistant = lazy(() => import('../voice/voice-assistant-root.tsx'));
 // workbox-window and the update prompt load after the first paint.
 const PwaUpdatePrompt = lazy(() =>
@@ -89,7 +89,10 @@ function AriaRouterBridge({ children }: { children: ReactNode }) {
   );
 }
 
-/** Purges trip plans with outdated generic names now and whenever some arrive (core §5). */
+/**
+ * Purges trip plans with outdated generic names now and whenever some arrive (requirements
+ * §core-5).
+ */
 function GenericTripPlanPurge() {
   const db = useDatabase();
   useEffect(() => startGenericTripPlanPurge(db), [db]);
@@ -163,7 +166,7 @@ function Shell() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
 
   useEffect(() => {
-    // voice-navigation §2.1: every route change scrolls to the top.
+    // requirements §voice-2.1: every route change scrolls to the top.
     window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
   }, [pathname]);
 
@@ -221,7 +224,7 @@ function Shell() {
 /** Root route component. */
 export function RootLayout() {
   // The service worker's install runs beside the database and the catalogue's first pull, not
-  // after them (issue 18: offline-ready sooner), but never competes with the first screen.
+  // after them (offline-ready sooner), but never competes with the first screen.
   useEffect(() => {
     void firstScreenPainted.then(registerServiceWorkerEarly);
   }, []);

@@ -1,5 +1,5 @@
 /**
- * Search-parameter validation for the shell's routes (voice-navigation §2.1): /ai-trails and
+ * Search-parameter validation for the shell's routes (requirements §voice-2.1): /ai-trails and
  * /navigate accept `activity` and a free-text `q`; /trails keeps both when it redirects.
  * `activity` is any chip of the trail finder (atv, utv, 4x4, dirt_bike, hiking, biking, horse,
  * paddling, hunting; the spec's hiking, biking and hunting included) or a rider's word for one

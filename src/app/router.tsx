@@ -1,7 +1,7 @@
 /**
- * The app's routes (voice-navigation §2.1, core-platform §2), code-based TanStack Router.
+ * The app's routes (requirements §voice-2.1, requirements §core-2), code-based TanStack Router.
  * Every page loads lazily and every route of the table has a page of its own. Each route names its directory entry in `staticData.featureKey`, which the root layout uses for the
- * role guard (core-platform §6), "current page" highlighting and the recent-features list.
+ * role guard (requirements §core-6), "current page" highlighting and the recent-features list.
  */
 import {
   createRootRoute,
@@ -30,7 +30,7 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** Key of the feature directory entry this route shows. */
     featureKey?: string;
-    /** The page paints before the database opens (issue 18); its database parts wait inside. */
+    /** The page paints before the database opens; its database parts wait inside. */
     rendersBeforeDatabase?: boolean;
   }
   interface Register {
@@ -66,7 +66,7 @@ const AchievementsPage = lazyRouteComponent(
   () => import('../me/achievements-page.tsx'),
   'AchievementsPage',
 );
-// Trail submissions (issue 17): the rider's form and the admin's review.
+// Trail submissions: the rider's form and the admin's review.
 const SubmitTrailPage = lazyRouteComponent(
   () => import('../explore/submit-trail-page.tsx'),
   'SubmitTrailPage',
@@ -111,7 +111,7 @@ const rootRoute = createRootRoute({
   notFoundComponent: NotFoundPage,
 });
 
-// Local (issue 16): riding park and area pages, services, shopping and the founder's story.
+// Local: riding park and area pages, services, shopping and the founder's story.
 const ParkPage = lazyRouteComponent(() => import('../local/park-page.tsx'), 'ParkPage');
 const LocalServicesPage = lazyRouteComponent(
   () => import('../local/local-services-pages.tsx'),
@@ -138,7 +138,7 @@ function parkRoute<TPath extends string>(path: TPath, parkKey: ParkPageKey) {
   });
 }
 
-// Garage (issue 16): hub, diagnostic wizard, equipment pages, repair shops, riding techniques.
+// Garage: hub, diagnostic wizard, equipment pages, repair shops, riding techniques.
 const GaragePage = lazyRouteComponent(() => import('../garage/garage-page.tsx'), 'GaragePage');
 const DiagnosticPage = lazyRouteComponent(
   () => import('../garage/diagnostic-page.tsx'),
@@ -187,7 +187,7 @@ const duckHuntingRoute = createRoute({
   component: DuckHuntingPage,
 });
 
-/** Hunting and fishing pages (issue 16), in src/hunting; one lazy chunk per page. */
+/** Hunting and fishing pages, in src/hunting; one lazy chunk per page. */
 const importHuntingPages = {
   hunting: () => import('../hunting/hunting-page.tsx'),
   duckGuide: () => import('../hunting/duck-hunting-guide-page.tsx'),
@@ -288,13 +288,13 @@ const profileRoute = createRoute({
   component: ProfilePage,
 });
 
-// Ride (issue 6): recorder, live GPS, trip pages and navigation.
+// Ride: recorder, live GPS, trip pages and navigation.
 const RecordPage = lazyRouteComponent(() => import('../ride/record-page.tsx'), 'RecordPage');
 const RealTrailRidingPage = lazyRouteComponent(
   () => import('../ride/record-page.tsx'),
   'RealTrailRidingPage',
 );
-// Group rides (issue 17): create and list, and one ride's page from its share link.
+// Group rides: create and list, and one ride's page from its share link.
 const GroupRidePage = lazyRouteComponent(
   () => import('../ride/group-ride-page.tsx'),
   'GroupRidePage',
@@ -308,7 +308,7 @@ const TripDetailPage = lazyRouteComponent(
   'TripDetailPage',
 );
 const NavigatePage = lazyRouteComponent(() => import('../ride/navigate-page.tsx'), 'NavigatePage');
-// Explore (issue 15): the offline trip planner.
+// Explore: the offline trip planner.
 const TripPlannerPage = lazyRouteComponent(
   () => import('../explore/trip-planner-page.tsx'),
   'TripPlannerPage',
@@ -366,7 +366,7 @@ const importLearnPages = () => import('../learn/skills-page.tsx');
 const SkillsPage = lazyRouteComponent(importLearnPages, 'SkillsPage');
 const GamePage = lazyRouteComponent(() => import('../learn/game-page.tsx'), 'GamePage');
 
-/** A skills page (issue 16): the lesson `featureKey` ('arkansas-skills' or a subpage slug). */
+/** A skills page: the lesson `featureKey` ('arkansas-skills' or a subpage slug). */
 function skillsRoute<TPath extends string>(path: TPath, featureKey: string) {
   return createRoute({
     getParentRoute: () => rootRoute,
@@ -378,7 +378,7 @@ function skillsRoute<TPath extends string>(path: TPath, featureKey: string) {
   });
 }
 
-/** The safety game under one of its two addresses (voice-navigation §2.1). */
+/** The safety game under one of its two addresses (requirements §voice-2.1). */
 function gameRoute<TPath extends string>(path: TPath) {
   return createRoute({
     getParentRoute: () => rootRoute,
@@ -394,7 +394,7 @@ const skillsRoutes = SKILLS_SUBPAGES.map((subpage) =>
   skillsRoute(`/arkansas-skills/${subpage}`, subpage),
 );
 
-// Me (issue 17): donate, privacy policy and terms; admin-and-test device checks.
+// Me: donate, privacy policy and terms; admin-and-test device checks.
 const aboutPages = {
   donate: lazyRouteComponent(() => import('../me/donate-page.tsx'), 'DonatePage'),
   privacy: lazyRouteComponent(() => import('../me/privacy-policy-page.tsx'), 'PrivacyPolicyPage'),
@@ -421,7 +421,7 @@ const devicePages = {
   ),
 };
 
-// Admin tools (issue 17): the installation's fleet and its first-party usage counts.
+// Admin tools: the installation's fleet and its first-party usage counts.
 const adminPages = {
   fleet: lazyRouteComponent(() => import('../admin/fleet-page.tsx'), 'FleetPage'),
   analytics: lazyRouteComponent(
@@ -507,7 +507,7 @@ const routeTree = rootRoute.addChildren([
 /**
  * Builds the app router. `history` defaults to the browser's; tests pass createMemoryHistory.
  * Unknown paths render the 404 page inside the layout; route errors render the general
- * fallback (core-platform §2 "Error and loading screens").
+ * fallback (requirements §core-2 "Error and loading screens").
  */
 export function createAppRouter(options: { history?: RouterHistory } = {}) {
   return createRouter({

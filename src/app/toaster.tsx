@@ -1,7 +1,7 @@
 /**
- * Renders the toast store (src/lib/toast.ts) as the spec's notifications (core-platform §2, §9):
- * one at a time, variants default and destructive, 5000 ms on screen, a dismiss button, and a
- * live region so screen readers announce each toast.
+ * Renders the toast store (src/lib/toast.ts) as the spec's notifications (requirements §core-2,
+ * §core-9): one at a time, variants default and destructive, 5000 ms on screen, a dismiss button,
+ * and a live region so screen readers announce each toast.
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { Button } from 'react-aria-components';

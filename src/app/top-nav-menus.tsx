@@ -1,6 +1,6 @@
 /**
  * The top bar's dropdowns (category groups, Discover, Me), loaded after the first screen has
- * painted (deferred-trigger.tsx, issue 18) because they carry react-aria's menu code.
+ * painted (deferred-trigger.tsx) because they carry react-aria's menu code.
  */
 import { useSyncExternalStore } from 'react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover, Separator } from 'react-aria-components';

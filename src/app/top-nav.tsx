@@ -1,5 +1,5 @@
 /**
- * Desktop top navigation, 768 px and wider (voice-navigation §2.3): Home, Maps, the category
+ * Desktop top navigation, 768 px and wider (requirements §voice-2.3): Home, Maps, the category
  * dropdowns, Discover (Browse All Features plus up to 5 recent and popular features), a search
  * button that opens the palette, the sync status indicator (a link to the sync panel on
  * /profile), and the Me menu (account items and Logout when signed in, Login when signed out).

@@ -1,5 +1,5 @@
 /**
- * First-party page-view counting (issue 17; voice-navigation §7.2 "page_view on each route
+ * First-party page-view counting (requirements §voice-7.2 "page_view on each route
  * change"): loaded lazily after the first screen, it queues the route pattern of every page the
  * rider opens (never the address with its ids or query, no user, no time of day) and sends the
  * queue to this installation's server whenever the browser is online: at once, when the

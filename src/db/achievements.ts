@@ -1,5 +1,5 @@
 /**
- * The rider's achievement progress on this device (issue 17): gathers the rider's data (trips,
+ * The rider's achievement progress on this device: gathers the rider's data (trips,
  * lesson records, waypoints, offline map regions, emergency contacts, trail submissions, group
  * rides), computes each
  * catalogue achievement's progress (src/lib/achievements/progress.ts) and writes it to

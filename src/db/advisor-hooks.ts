@@ -1,5 +1,5 @@
 /**
- * Reactive reads the intelligent advisor needs (issue 15): one trip plan by id from the
+ * Reactive reads the intelligent advisor needs: one trip plan by id from the
  * rider's tripPlans collection.
  */
 import { useMemo } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The campground directory's device-only preferences (voice-navigation §3.4, §6): favourite
+ * The campground directory's device-only preferences (requirements §voice-3.4, §voice-6): favourite
  * campground ids, the latest searches and the last filters, kept in the local document
  * `setting:campgroundPreferences` (settings.ts), never synced.
  */
@@ -15,7 +15,9 @@ import { useLocalSetting } from './settings.ts';
 /** Key of the local setting. */
 export const campgroundPreferencesKey = 'campgroundPreferences';
 
-/** Stored shape (§3.4). The notification switches have no alerts behind them yet: both off. */
+/**
+ * Stored shape (§voice-3.4). The notification switches have no alerts behind them yet: both off.
+ */
 export interface CampgroundPreferences {
   favoriteCampgrounds: string[];
   searchHistory: string[];

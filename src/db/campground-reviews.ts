@@ -1,5 +1,5 @@
 /**
- * Riders' campground reviews on this device (schemas/campground-reviews.ts, issue 14): one per
+ * Riders' campground reviews on this device (schemas/campground-reviews.ts): one per
  * rider and campground, written offline too; the sync engine pushes them like trips and the
  * server folds every visible review into the campground's `ratings`.
  */

@@ -1,6 +1,6 @@
 /**
- * The read-only public catalogues (trails, WMAs, achievements, campgrounds; core-platform §3,
- * §7) as screens list them. The sync engine pulls them into RxDB for every visitor
+ * The read-only public catalogues (trails, WMAs, achievements, campgrounds; requirements §core-3,
+ * §core-7) as screens list them. The sync engine pulls them into RxDB for every visitor
  * (src/sync/sync-engine.ts); this module only orders them for display.
  */
 import type { Achievement } from '../../schemas/achievements.ts';

@@ -1,6 +1,6 @@
 /**
  * RxDB conflict handlers of the synced collections: RxDB's own equality check, and the pure
- * merge of src/lib/sync/conflict-resolution.ts for resolving (issue 4).
+ * merge of src/lib/sync/conflict-resolution.ts for resolving.
  */
 import { defaultConflictHandler, type RxConflictHandler } from 'rxdb';
 import { userSyncedCollections, type UserSyncedCollection } from '../../schemas/sync-protocol.ts';

@@ -1,8 +1,8 @@
 /**
  * Opens the app's RxDB database: every collection of `schemas/index.ts` on Dexie (IndexedDB)
- * storage, with local documents for settings and flags (docs/architecture.md#data, core-platform §3).
- * This folder is the only code that imports rxdb; the rest of the app reads through the hooks
- * in `hooks.ts` and writes through the domain functions next to them.
+ * storage, with local documents for settings and flags (docs/architecture.md#data, requirements
+ * §core-3). This folder is the only code that imports rxdb; the rest of the app reads through the
+ * hooks in `hooks.ts` and writes through the domain functions next to them.
  */
 import { addRxPlugin, createRxDatabase } from 'rxdb';
 import type { RxCollection, RxDatabase, RxJsonSchema, RxStorage } from 'rxdb';
@@ -183,7 +183,7 @@ let appDatabase: Promise<AppDatabase> | null = null;
 /**
  * The browser's one app database ('natural-state-trails'), opened on first call and shared
  * afterwards. The first open also runs the one-time legacy-database migration
- * (core-platform §4 "Offline"); a failed migration is logged and never blocks the app, and it
+ * (requirements §core-4 "Offline"); a failed migration is logged and never blocks the app, and it
  * is retried on the next start because its flag is only set on success. Then the public WMA
  * rows older versions kept in `waypoints` are removed (`removePublicWmaWaypoints`).
  * A failed open is not cached, so a later call tries again.

@@ -1,5 +1,5 @@
 /**
- * The rider's garage on this device (issue 16): vehicles and maintenance log entries as records
+ * The rider's garage on this device: vehicles and maintenance log entries as records
  * (schemas/records.ts kinds `vehicle` and `maintenance`, ids `<userId>:vehicle:<vehicleId>` and
  * `<userId>:maintenance:<entryId>`), written offline and synced both ways like every record; a
  * signed-out rider's are kept under 'anonymous' and adopted at sign-in (records.ts). Removing

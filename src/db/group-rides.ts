@@ -1,5 +1,5 @@
 /**
- * The device's copies of the group rides the rider organises or joined (issue 17: "offline
+ * The device's copies of the group rides the rider organises or joined ("offline
  * copies for members"), in the local document `group-rides` (privacy policy: stored-data.ts).
  * A page reads them with no signal; they are refreshed from the server when online and on each
  * event of a ride's stream. When a refreshed copy differs from the stored one in a way the rider

@@ -46,7 +46,7 @@ export function observeTrail(db: AppDatabase, id: string): Observable<Trail | nu
     .$.pipe(map((document) => (document ? plain<Trail>(document) : null)));
 }
 
-/** The trails of a system (their `systemId` is `systemId`, issue 15), sorted by name. */
+/** The trails of a system (their `systemId` is `systemId`), sorted by name. */
 export function observeSystemTrails(db: AppDatabase, systemId: string): Observable<Trail[]> {
   return db.trails.find({ selector: { systemId } }).$.pipe(
     map((documents) =>
@@ -143,7 +143,7 @@ export function useTrail(id: string): { trail: Trail | null; isLoading: boolean 
   return { trail: value ?? null, isLoading };
 }
 
-/** The trails of system `systemId` on this device (USFS lines, issue 15), by name. */
+/** The trails of system `systemId` on this device (USFS lines), by name. */
 export function useSystemTrails(systemId: string): { trails: Trail[]; isLoading: boolean } {
   const db = useDatabase();
   const source = useMemo(() => observeSystemTrails(db, systemId), [db, systemId]);

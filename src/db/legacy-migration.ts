@@ -1,6 +1,6 @@
 /**
- * One-time migration of the legacy offline database into the current one (core-platform §3
- * "Offline collections" and §4 "Offline"). Responsible for: finding the legacy IndexedDB
+ * One-time migration of the legacy offline database into the current one (requirements §core-3
+ * "Offline collections" and §core-4 "Offline"). Responsible for: finding the legacy IndexedDB
  * database, mapping each legacy document onto today's schemas, inserting it without ever
  * overwriting a current document, deleting the legacy database and recording the migrated flag.
  *
@@ -9,7 +9,7 @@
  * database, `arkansas-trails-offline`, one object store per kind of document, each value under
  * its document id as key (out-of-line keys; an in-line `id` key path reads the same). The
  * config carried localForage's `size: 4980736`, a WebSQL size hint that IndexedDB ignores: it is
- * the "default size value" of core-platform §9 and means nothing to this migration.
+ * the "default size value" of requirements §core-9 and means nothing to this migration.
  * Stores and the shapes we accept (camelCase or the server's snake_case, numbers possibly as
  * numeric strings because the old server returned Postgres decimals as text, dates as ISO
  * strings or epoch ms):
@@ -25,8 +25,8 @@
  * - `achievements`: cached GET /api/achievements rows: id, name|title, description, category,
  *   icon, requirement {type, value} (or requirementType/requirementValue), points, sortOrder.
  * - `userAchievements`: id, userId, achievementId, progress, unlockedAt|earnedAt.
- * - `tripPlans`: the core-platform §3 trip plan fields (planData|plan_data etc.).
- * - `tripContext`: one record under any key with the core-platform §3 trip context fields.
+ * - `tripPlans`: the requirements §core-3 trip plan fields (planData|plan_data etc.).
+ * - `tripContext`: one record under any key with the requirements §core-3 trip context fields.
  * - `mapTiles`: raster tiles keyed by tile key: dropped, the offline map regions (PMTiles
  *   archives) replace them; the flag records how many were dropped.
  *
@@ -36,7 +36,7 @@
  * present is never overwritten, so when the current database is empty everything mappable is
  * copied, and when it is not, nothing current is lost. Trips and trip plans keep their `temp-`
  * ids and stay pending so the sync engine promotes them. Cached trip plans with the outdated
- * generic names of core-platform §5 are purged. Documents that cannot be mapped are counted as
+ * generic names of requirements §core-5 are purged. Documents that cannot be mapped are counted as
  * skipped (riders' own ones are also kept verbatim in the local document
  * `legacy-migration-unmapped`). Then the legacy database is deleted and the flag set.
  * Each step is safe to repeat, so a crash anywhere only means the next start does it again.
@@ -64,7 +64,7 @@ import type { UserAchievement } from '../../schemas/user-achievements.ts';
 import type { Waypoint, WaypointCategory } from '../../schemas/waypoints.ts';
 import type { AppDatabase } from './database.ts';
 
-/** The legacy database as the previous app configured it (core-platform §3, §9). */
+/** The legacy database as the previous app configured it (requirements §core-3, §core-9). */
 export const legacyOfflineDatabase = {
   name: 'arkansas-trails-offline',
   storeNames: [
@@ -107,7 +107,7 @@ export interface LegacyMigrationRecord {
     invalid: Record<CopiedStore, number>;
     /** Legacy documents whose id already exists in the current database (never overwritten). */
     alreadyPresent: Record<CopiedStore, number>;
-    /** Cached trip plans with an outdated generic name (core-platform §5). */
+    /** Cached trip plans with an outdated generic name (requirements §core-5). */
     outdatedTripPlans: number;
     mapTilesDropped: number;
   };
@@ -791,7 +791,7 @@ class LegacyCopier {
   }
 }
 
-/** Drops cached trip plans with an outdated generic name (core-platform §5), counting them. */
+/** Drops cached trip plans with an outdated generic name (requirements §core-5), counting them. */
 function dropOutdatedTripPlans(contents: LegacyContents, record: LegacyMigrationRecord): void {
   contents.tripPlans = (contents.tripPlans ?? []).filter((legacyRecord) => {
     const name = isObject(legacyRecord.value) ? toText(legacyRecord.value.name, 10000) : null;

@@ -9,14 +9,14 @@
  * strategy works. A strategy must never drop a rider's data silently: return `null` only for
  * documents that cannot exist any more, and say why in a comment.
  *
- * Version 1 of trips, tripPlans and waypoints added the optional `syncConflicts` list (issue 4,
- * schemas/common.ts): old documents are valid as they are, so the strategy keeps them unchanged.
+ * Version 1 of trips, tripPlans and waypoints added the optional `syncConflicts` list
+ * (schemas/common.ts): old documents are valid as they are, so the strategy keeps them unchanged.
  */
 import type { MigrationStrategies } from 'rxdb';
 import type { CollectionName } from '../../schemas/index.ts';
 
 /**
- * Campgrounds version 1 (issue 14) added `ratings` (from riders' reviews) and
+ * Campgrounds version 1 added `ratings` (from riders' reviews) and
  * `nearbyAttractions`. A cached version 0 document has no reviews behind it, so it becomes
  * unrated with no attractions listed; the next catalogue refresh brings the server's figures.
  */
@@ -36,7 +36,7 @@ function addRiderRatingsAndNearbyAttractions(document: Record<string, unknown>) 
 }
 
 /**
- * Trails version 1 (issue 15) added the USFS fields. A cached version 0 trail came from a
+ * Trails version 1 added the USFS fields. A cached version 0 trail came from a
  * source with none of them, so each is null (unknown); the next catalogue pull brings the rest.
  */
 function addUsfsTrailFields(document: Record<string, unknown>) {

@@ -1,5 +1,5 @@
 /**
- * The notification centre's storage (issue 17): the log lives in the device-only local document
+ * The notification centre's storage: the log lives in the device-only local document
  * `notification-log` and the rider's choices in the setting `notification-preferences`. Event
  * watchers call `addNotification`; the centre and the top bar's badge read `useNotificationLog`.
  * Device-only on purpose: every event it records is either seen on this device (a sync error,

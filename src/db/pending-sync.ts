@@ -1,5 +1,5 @@
 /**
- * What waits to reach the server (core-platform §4 "Offline": trips and trip plans created
+ * What waits to reach the server (requirements §core-4 "Offline": trips and trip plans created
  * offline have status pending and count as pending sync). Counted from the database, so the
  * number is right before the sync engine starts and while signed out.
  */
@@ -12,7 +12,7 @@ import { useObservable } from './use-observable.ts';
 /**
  * Number of rider-made documents the server does not have yet, live: trips and trip plans with
  * status 'pending', plus rider waypoints still holding a temp- id (waypoints carry no status;
- * a temp- id means the server has never seen them, issue 11). Track chunks and the trip context
+ * a temp- id means the server has never seen them). Track chunks and the trip context
  * travel with their trip and are not counted separately. (A find rather than RxDB's count():
  * `status` is not indexed, and count() refuses non-indexed selectors.)
  */

@@ -1,5 +1,5 @@
 /**
- * The device side of temp- id promotion (core-platform §3, §4 "Offline"; issue 4, issue 11): swaps
+ * The device side of temp- id promotion (requirements §core-3, §core-4 "Offline"): swaps
  * a `temp-…` trip, trip plan or rider waypoint for its canonical copy and rewrites every reference
  * to it (track chunks, waypoints, the trip context's active plan and history). Each step is
  * idempotent and the temp document is removed last, so an app killed at any point finishes the
@@ -13,7 +13,7 @@
  *
  * Every promotion is also remembered on the device (`promotedIdsDocumentId`, written before the
  * temp document goes) so a page or link still holding a temp- id can follow its document to the
- * server id (issue 11).
+ * server id.
  */
 import { map, type Observable } from 'rxjs';
 import { trackChunkId } from '../../schemas/track-chunks.ts';

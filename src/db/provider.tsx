@@ -1,5 +1,5 @@
 /**
- * React access to the app database (core-platform §8: context hooks used outside their
+ * React access to the app database (requirements §core-8: context hooks used outside their
  * provider throw). The provider opens the browser's one database once and hands it down; every
  * hook in src/db reads it through `useDatabase`.
  */
@@ -18,7 +18,7 @@ export interface DatabaseProviderProps {
   /** Rendered while the database opens (default: nothing). */
   fallback?: ReactNode;
   /**
-   * Renders `children` at once, before the database opens (issue 18: the shell and static
+   * Renders `children` at once, before the database opens (the shell and static
    * content paint without waiting for RxDB); parts that need the database wait inside
    * `WhenDatabaseOpen` and read it with `useDatabase`, or with `useOptionalDatabase` meanwhile.
    */
@@ -114,7 +114,7 @@ export function useOptionalDatabase(): AppDatabase | null {
 
 /**
  * The app database from the nearest `DatabaseProvider`.
- * Throws 'useDatabase must be used within a DatabaseProvider' outside one (core-platform §8).
+ * Throws 'useDatabase must be used within a DatabaseProvider' outside one (requirements §core-8).
  */
 export function useDatabase(): AppDatabase {
   const database = useContext(DatabaseContext);

@@ -1,5 +1,5 @@
 /**
- * One data step of issue 12: the Wildlife Management Areas used to be cached as public rows of
+ * A one-time data step: the Wildlife Management Areas used to be cached as public rows of
  * the rider's `waypoints` collection (ownerId null, category `wma`). They now live in their own
  * pulled catalogue `wmas`, so the old rows are removed from `waypoints`; the schema did not
  * change, so no RxDB version bump is involved. Riders' own waypoints always carry an owner

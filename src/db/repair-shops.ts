@@ -1,5 +1,5 @@
 /**
- * The device's copy of the approved repair shops (issue 16): kept in a local setting so the
+ * The device's copy of the approved repair shops: kept in a local setting so the
  * repair shops and local services pages list them with no signal, refreshed from the server
  * (GET /api/repair-shops) whenever the device is online.
  */

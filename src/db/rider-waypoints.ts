@@ -1,7 +1,7 @@
 /**
- * Waypoints a rider marks by hand (the scouting guide, issue 16): stored with a `temp-` id and
+ * Waypoints a rider marks by hand (the scouting guide): stored with a `temp-` id and
  * the device's placeholder owner, so they work offline and the sync engine pushes and promotes
- * them like imported GPX waypoints (issue 11). Public waypoints (WMAs) have `ownerId` null and
+ * them like imported GPX waypoints. Public waypoints (WMAs) have `ownerId` null and
  * are never written here.
  */
 import { useMemo } from 'react';

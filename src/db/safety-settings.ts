@@ -1,5 +1,5 @@
 /**
- * Storage of the safety system on the device (issue 7; core-platform §4 "Outdoor settings":
+ * Storage of the safety system on the device (requirements §core-4 "Outdoor settings":
  * saved on each change, restored on load): outdoor fields, emergency settings, emergency
  * contacts, medical notes and the emergency activation log, each an RxDB local document through
  * src/db/settings.ts. Haptic settings stay in the haptics engine's own document
@@ -297,7 +297,7 @@ export interface EmergencyLogEntry {
 
 /**
  * Appends an activation to the local log and drops entries older than `retentionDays`
- * (emergencyDataRetention, core-platform §9: 30 days by default).
+ * (emergencyDataRetention, requirements §core-9: 30 days by default).
  */
 export async function recordEmergencyActivation(
   db: AppDatabase,

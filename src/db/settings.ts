@@ -1,6 +1,6 @@
 /**
  * Device settings kept as RxDB local documents (docs/architecture.md#data: outdoor, haptic, emergency,
- * theme and campground preferences; core-platform §4 "Outdoor settings": saved on each change
+ * theme and campground preferences; requirements §core-4 "Outdoor settings": saved on each change
  * and restored on load). Each setting lives in the local document `setting:<key>` as
  * `{ value }`, so primitives and objects are stored alike and settings never collide with the
  * app's own local documents.

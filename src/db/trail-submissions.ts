@@ -1,5 +1,5 @@
 /**
- * The rider's trail submissions on this device (issue 17): `trailSubmission` records
+ * The rider's trail submissions on this device: `trailSubmission` records
  * (schemas/records.ts, schemas/trail-submissions.ts), written offline and pushed by the records
  * replication like garage vehicles, exactly once (the id is deterministic). The server writes
  * the review; when a pulled copy says approved or rejected, `watchSubmissionReviews` logs the

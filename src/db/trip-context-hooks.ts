@@ -1,5 +1,5 @@
 /**
- * React access to the trip context (core-platform §3, §4 "Trip context"): the in-memory
+ * React access to the trip context (requirements §core-3, §core-4 "Trip context"): the in-memory
  * context of this tab's persister (src/db/trip-context.ts), which follows the stored document
  * and shows the rider's changes at once, before they are written 1 s later.
  */

@@ -1,6 +1,6 @@
 /**
- * The trip context on this device (core-platform §3 "Trip context", §4, §9): reading and
- * observing the one `tripContext` document (key `tripContextKey`), and the persister that holds
+ * The trip context on this device (requirements §core-3 "Trip context", §core-4, §core-9): reading
+ * and observing the one `tripContext` document (key `tripContextKey`), and the persister that holds
  * the rider's latest context in memory and writes it to RxDB 1 s after the last change. The
  * rules of what a change does live in src/lib/trip-context/trip-context-rules.ts; the sync
  * engine replicates the stored document to the server (and lets the server copy win at load).
@@ -83,7 +83,7 @@ export interface TripContextWriteError {
 
 /** Options of `createTripContextPersister`. */
 export interface TripContextPersisterOptions {
-  /** Wait after the last change before writing, ms (default 1000, core-platform §9). */
+  /** Wait after the last change before writing, ms (default 1000, requirements §core-9). */
   delayMs?: number;
   /** Called on every failed write (default: console.warn). Must not throw. */
   onError?: (failure: TripContextWriteError) => void;
@@ -392,7 +392,7 @@ export function getTripContextPersister(db: AppDatabase): TripContextPersister {
 }
 
 /**
- * Records a new set of recommendations (core-platform §4 "Trip context"): it becomes current
+ * Records a new set of recommendations (requirements §core-4 "Trip context"): it becomes current
  * and joins the recent trails and the history at once in memory, stored 1 s later. Items are
  * `{ id, ... }` (trail ids for the trail finder); `now` is epoch ms. See `applyRecommendations`
  * for what counts as a new set.

@@ -79,7 +79,7 @@ export function useTripWaypoints(tripId: string): { waypoints: Waypoint[]; isLoa
 }
 
 /**
- * The server id the document known here as `id` was promoted to (issue 11), live: null for ids
+ * The server id the document known here as `id` was promoted to, live: null for ids
  * that are not temp- ids and for temp- ids this device never promoted; the server id as soon as
  * the promotion is recorded, so a page holding a temp- id can follow its document.
  */

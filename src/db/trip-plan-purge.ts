@@ -1,5 +1,5 @@
 /**
- * Purge of cached trip plans with outdated generic names (core-platform §5): a plan named like
+ * Purge of cached trip plans with outdated generic names (requirements §core-5): a plan named like
  * 'Basic trip plan', 'Fallback plan', 'Basic trip' or 'Trip plan' (the rule is
  * `isOutdatedGenericPlanName`) is removed from this device at app start and whenever such a
  * plan arrives later (a pull from the server, another tab, an import). The removal is an

@@ -1,6 +1,6 @@
 /**
- * Trip plans on this device (schemas/trip-plans.ts; core-platform §3 "Trip plan", §4 "Offline"
- * and "Trip context"; issue 15): saving a plan from the trip planner and reading plans back.
+ * Trip plans on this device (schemas/trip-plans.ts; requirements §core-3 "Trip plan", §core-4
+ * "Offline" and "Trip context"): saving a plan from the trip planner and reading plans back.
  * A saved plan gets a `temp-` id and status pending; the sync engine pushes it and promotion
  * swaps the id (src/db/promotion.ts rewrites the trip context's references too).
  */
@@ -19,7 +19,7 @@ import { getTripContextPersister } from './trip-context.ts';
 import { LOCAL_USER_ID, newTempId } from './trips.ts';
 import { useObservable } from './use-observable.ts';
 
-/** Thrown by {@link savePlannedTrip} for a name core-platform §5 (or the schema) refuses. */
+/** Thrown by {@link savePlannedTrip} for a name requirements §core-5 (or the schema) refuses. */
 export class PlanNameError extends Error {}
 
 /**

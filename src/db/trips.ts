@@ -1,8 +1,8 @@
 /**
- * Trips and their track points (schemas/trips.ts, schemas/track-chunks.ts; core-platform §3
- * "Trip", §4 "Offline"): creating a recorded trip with a `temp-` id and status pending, writing
- * its points in small chunks as they arrive, the recording session that lets a reload or crash
- * resume the same trip, finishing, deleting, and importing GPX tracks, routes and waypoints.
+ * Trips and their track points (schemas/trips.ts, schemas/track-chunks.ts; requirements §core-3
+ * "Trip", §core-4 "Offline"): creating a recorded trip with a `temp-` id and status pending,
+ * writing its points in small chunks as they arrive, the recording session that lets a reload or
+ * crash resume the same trip, finishing, deleting, and importing GPX tracks, routes and waypoints.
  *
  * Durability: points are buffered and written every FLUSH_EVERY_POINTS points or
  * FLUSH_INTERVAL_MS, whichever comes first, so a killed tab loses at most a few seconds. Each
@@ -43,7 +43,7 @@ export const FLUSH_INTERVAL_MS = 5000;
 export const LOCAL_USER_ID = 'anonymous';
 
 /**
- * A new `temp-` id (core-platform §3): time-ordered, random suffix, no crypto.subtle needed.
+ * A new `temp-` id (requirements §core-3): time-ordered, random suffix, no crypto.subtle needed.
  * Always within the id grammar (schemas/document-id.ts); asserted so that a change here cannot
  * produce ids the server refuses.
  */
@@ -95,7 +95,7 @@ export interface NewRecordedTrip {
 }
 
 /**
- * Inserts a trip being recorded: `temp-` id, status pending (core-platform §4 "Offline"),
+ * Inserts a trip being recorded: `temp-` id, status pending (requirements §core-4 "Offline"),
  * recordingState 'recording', zero statistics. Resolves to the stored trip.
  */
 export async function createRecordedTrip(db: AppDatabase, input: NewRecordedTrip): Promise<Trip> {

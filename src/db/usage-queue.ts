@@ -1,5 +1,5 @@
 /**
- * The device's usage queue (issue 17) in the local document `usage-queue`: page views and
+ * The device's usage queue in the local document `usage-queue`: page views and
  * feature actions wait here (at most 500, oldest dropped) until the device is online, then go to
  * this installation's server in batches. A batch is written into the document before it is
  * sent and forgotten only when the server has answered, so a reload or a lost answer sends the

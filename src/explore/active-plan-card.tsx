@@ -1,5 +1,5 @@
 /**
- * The rider's active trip plan on the home page (issue 15; core-platform §3 "Trip context"
+ * The rider's active trip plan on the home page (requirements §core-3 "Trip context"
  * `activeTripPlan`): its name, dates and first trail, with links to the whole plan and to
  * navigate the first trail. Renders nothing when no plan saved by the trip planner is active.
  */

@@ -18,9 +18,9 @@ export interface ActivityChip {
 }
 
 /**
- * The activity chips, riders first (voice §1: ATV, UTV, 4x4, dirt bike, bicycle, hiking, plus
- * horse and paddling from the data). `hunting` matches no trail: it switches the page to the
- * Wildlife Management Areas.
+ * The activity chips, riders first (requirements §voice-1: ATV, UTV, 4x4, dirt bike, bicycle,
+ * hiking, plus horse and paddling from the data). `hunting` matches no trail: it switches the page
+ * to the Wildlife Management Areas.
  */
 export const activityChips: readonly ActivityChip[] = [
   { id: 'atv', label: 'ATV', activities: ['atv'] },

@@ -1,11 +1,11 @@
 /**
- * /ai-trails (also shown at /navigate): the AI Trail Finder (voice-navigation-campgrounds.md
- * §2.1; search words §5). Reads the trail catalogue from RxDB, so it works offline; the search
- * text lives in the URL (`q`), as does the activity chip (`activity`: any chip id or a rider's
- * word for one; src/app/route-search.ts). `activity=hunting`, or a hunting word in the search,
- * lists the Wildlife Management Areas as hunting areas, since no trail in the catalogue is a
- * hunting area. "near me" asks the browser for the rider's position.
- * A search's results are the trip planner's recommendations (core-platform §4 "Trip context"):
+ * /ai-trails (also shown at /navigate): the AI Trail Finder (requirements
+ * §voice-2.1; search words §voice-5). Reads the trail catalogue from RxDB, so it works offline; the
+ * search text lives in the URL (`q`), as does the activity chip (`activity`: any chip id or a
+ * rider's word for one; src/app/route-search.ts). `activity=hunting`, or a hunting word in the
+ * search, lists the Wildlife Management Areas as hunting areas, since no trail in the catalogue is
+ * a hunting area. "near me" asks the browser for the rider's position.
+ * A search's results are the trip planner's recommendations (requirements §core-4 "Trip context"):
  * they are recorded in the trip context, and the page shows the recently recommended trails
  * while no search is active.
  */
@@ -143,7 +143,7 @@ export function AiTrailsPage() {
  * button) replaces it.
  */
 function useFinderUrl() {
-  // The page is mounted at both /ai-trails and /navigate (route table §2.1), so the search is
+  // The page is mounted at both /ai-trails and /navigate (route table §voice-2.1), so the search is
   // read without pinning one route id; values are validated here either way.
   const search = useSearch({ strict: false }) as { q?: unknown; activity?: unknown };
   const navigate = useNavigate();
@@ -223,7 +223,7 @@ function useFinderMatches(
 }
 
 /**
- * Records a search's results as the trip planner's recommendations (core-platform §4 "Trip
+ * Records a search's results as the trip planner's recommendations (requirements §core-4 "Trip
  * context") once they have stayed unchanged for a moment, at once on Enter (call the returned
  * ref), and when the rider leaves the page (e.g. opens a result), so typing a word letter by
  * letter records the word, not every prefix. The bare list and WMAs are not sets.

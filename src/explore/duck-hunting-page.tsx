@@ -1,5 +1,5 @@
 /**
- * /duck-hunting (voice-navigation-campgrounds.md §2.1 hunting pages, §9 duck season): the
+ * /duck-hunting (requirements §voice-2.1 hunting pages, §voice-9 duck season): the
  * season card (the 2025-26 dates and limits, or the next season marked "dates not yet
  * published by AGFC" once 2025-26 is over) and the waterfowl Wildlife Management Areas held on
  * the device (data/places/wmas.geojson, flag `waterfowl`). Works offline.

@@ -1,8 +1,8 @@
 /**
- * The duck-season card of the home page and /duck-hunting (voice-navigation-campgrounds.md
- * §2.2, §9). While the shipped 2025-26 season runs it says which period is open or next; once
- * it is over it leads with the next season, whose dates are not in the shipped data, says
- * "dates not yet published by AGFC" and keeps 2025-26 below as last season's dates and limits.
+ * The duck-season card of the home page and /duck-hunting (requirements
+ * §voice-2.2, §voice-9). While the shipped 2025-26 season runs it says which period is open or
+ * next; once it is over it leads with the next season, whose dates are not in the shipped data,
+ * says "dates not yet published by AGFC" and keeps 2025-26 below as last season's dates and limits.
  */
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
@@ -29,7 +29,7 @@ function AgfcLink() {
 
 /**
  * "February 8, 2026": the platform's own month names, so the home page's first screen does not
- * load a date library's locale data for one date (issue 18).
+ * load a date library's locale data for one date.
  */
 function longDate(date: Date): string {
   return date.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });

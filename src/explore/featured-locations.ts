@@ -1,7 +1,7 @@
 /**
- * The nine featured locations of the home page (voice-navigation-campgrounds.md §2.2) and the
+ * The nine featured locations of the home page (requirements §voice-2.2) and the
  * home page's computed counts. Figures on the cards are the spec's "Trail facts on cards"
- * (§9); data/places/README.md records that these came from the product brief, not from an
+ * (§voice-9); data/places/README.md records that these came from the product brief, not from an
  * independent source, so the UI labels them "not verified".
  * `trailId` is the feature's id in data/places/trails.geojson where the place was identified;
  * Carter's, Hillarosa and Grand Prairie could not be identified from any source (README
@@ -11,7 +11,9 @@ import type { Trail } from '../../schemas/trails.ts';
 import type { Wma } from '../../schemas/wmas.ts';
 import { abbreviateNumber } from '../lib/format.ts';
 
-/** Pages a featured card may open that are not a trail page (voice §2.1 route table). */
+/**
+ * Pages a featured card may open that are not a trail page (requirements §voice-2.1 route table).
+ */
 export type FeaturedPagePath = '/map' | '/carters-riding-park';
 
 /** A featured location card. */
@@ -24,13 +26,13 @@ export interface FeaturedLocation {
   trailId: string | null;
   /** Where the card links when there is no trail page. */
   pagePath: FeaturedPagePath;
-  /** The spec's card facts (§9), verbatim in meaning; shown labelled "not verified". */
+  /** The spec's card facts (§voice-9), verbatim in meaning; shown labelled "not verified". */
   listingFacts: readonly string[];
   /** False where no source located the place (README "Known limits"). */
   locationVerified: boolean;
 }
 
-/** The nine locations in the spec's order (§2.2). */
+/** The nine locations in the spec's order (§voice-2.2). */
 export const featuredLocations: readonly FeaturedLocation[] = [
   {
     key: 'mill-creek',
@@ -133,10 +135,10 @@ export interface HomeStats {
 
 /**
  * Counts for the home page from what the device holds: trails, trailheads, trail lines, how
- * many points are exact and how many approximate (issue 15: "show the honest count"), and the
+ * many points are exact and how many approximate ("show the honest count"), and the
  * WMAs (the `wmas` catalogue) with those flagged `waterfowl`. The spec's marketing figures (135 trails,
- * 126 trails mapped, 24 WMAs: voice §1, §2.2, §9) disagree with each other and with the data,
- * so the page shows these instead.
+ * 126 trails mapped, 24 WMAs: requirements §voice-1, §voice-2.2, §voice-9) disagree with each other
+ * and with the data, so the page shows these instead.
  */
 export function computeHomeStats(trails: readonly Trail[], wmas: readonly Wma[]): HomeStats {
   return {
@@ -151,7 +153,7 @@ export function computeHomeStats(trails: readonly Trail[], wmas: readonly Wma[])
 }
 
 /**
- * "103 Trails", "1 Trail", "1.2K Trails": counts are abbreviated (core-platform §9 "Number
+ * "103 Trails", "1 Trail", "1.2K Trails": counts are abbreviated (requirements §core-9 "Number
  * abbreviation").
  */
 export function pluralise(count: number, singular: string, plural = `${singular}s`): string {

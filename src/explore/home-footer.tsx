@@ -1,7 +1,7 @@
 /**
  * Home page footer with data attribution, loaded lazily when the rider scrolls near it
- * (voice §2.2 "A footer script loads lazily after a scroll threshold of 0.1"). The credits are
- * the licences of the shipped data (data/places/README.md "Sources and licences").
+ * (requirements §voice-2.2 "A footer script loads lazily after a scroll threshold of 0.1"). The
+ * credits are the licences of the shipped data (data/places/README.md "Sources and licences").
  */
 import { Link } from '@tanstack/react-router';
 

@@ -1,9 +1,10 @@
 /**
- * / : the home page (voice-navigation-campgrounds.md §2.2): hero, six category cards, nine
- * featured locations, the duck-season card (§9), the donation banner, a first-visit welcome
+ * / : the home page (requirements §voice-2.2): hero, six category cards, nine
+ * featured locations, the duck-season card (§voice-9), the donation banner, a first-visit welcome
  * screen and a lazily loaded footer. Counts come from the catalogue on the device; where the
  * spec prints a different marketing figure, the comment beside the count cites it. The
- * campground section (§2.6) is src/explore/campgrounds/campground-directory.tsx, loaded lazily.
+ * campground section (§voice-2.6) is src/explore/campgrounds/campground-directory.tsx, loaded
+ * lazily.
  */
 import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { CategorySection, DonateBanner, FeaturedSection, HomeHero } from './home-sections.tsx';
@@ -26,7 +27,7 @@ const HomeFooter = lazy(() =>
   import('./home-footer.tsx').then((module) => ({ default: module.HomeFooter })),
 );
 
-// The campground section (§2.6) is its own chunk so the home page's first load stays small.
+// The campground section (§voice-2.6) is its own chunk so the home page's first load stays small.
 const CampgroundDirectory = lazy(() =>
   import('./campgrounds/campground-directory.tsx').then((module) => ({
     default: module.CampgroundDirectory,
@@ -37,7 +38,10 @@ const campgroundsLoading = (
   <p className="home-campgrounds-loading">Loading Arkansas Campground Intelligence...</p>
 );
 
-/** Fraction of the footer sentinel that must be visible before the footer loads (voice §2.2). */
+/**
+ * Fraction of the footer sentinel that must be visible before the footer loads (requirements
+ * §voice-2.2).
+ */
 const FOOTER_THRESHOLD = 0.1;
 
 /** The home page. */
@@ -87,7 +91,7 @@ export function HomePage() {
         <DonateBanner trailsLoading={trailsLoading} trailCount={stats.trailCount} />
       </div>
 
-      {/* The static sections above paint before the database opens (issue 18). */}
+      {/* The static sections above paint before the database opens. */}
       <WhenDatabaseOpen fallback={campgroundsLoading}>
         <Suspense fallback={campgroundsLoading}>
           <CampgroundDirectory />

@@ -1,5 +1,5 @@
 /**
- * The sections of the home page (voice-navigation-campgrounds.md §2.2): the hero with its
+ * The sections of the home page (requirements §voice-2.2): the hero with its
  * at-a-glance counts, the six category cards, the nine featured locations and the donation
  * banner. Counts come from the catalogue on the device; where the spec prints a different
  * marketing figure, the comment beside the count cites it.
@@ -105,8 +105,9 @@ export function CategorySection({
   areasLoading,
   stats,
 }: HomeCounts & { seasonLabel: string }) {
-  // Spec figures kept for reference: "135 Trails" (§2.2 Trail Riding badge), "126+ trails" (§1),
-  // "24 Wildlife Management Areas" (§1). The data holds 103 trails, 33 WMAs, 24 of them waterfowl.
+  // Spec figures kept for reference: "135 Trails" (§voice-2.2 Trail Riding badge), "126+ trails"
+  // (§voice-1), "24 Wildlife Management Areas" (§voice-1). The data holds 103 trails, 33 WMAs, 24
+  // of them waterfowl.
   const trailCount = trailsLoading ? null : pluralise(stats.trailCount, 'Trail');
   const wmaCount = areasLoading ? null : pluralise(stats.wmaCount, 'WMA');
   const waterfowlCount = areasLoading
@@ -228,7 +229,7 @@ export function DonateBanner({
           </p>
         </div>
       </div>
-      {/* Spec banner figure: "126 trails mapped" (§2.2); the count below is the catalogue's. */}
+      {/* Spec banner figure: "126 trails mapped" (§voice-2.2); the count below is ours. */}
       <ul className="donate-banner__stats">
         <li>
           <strong>{trailsLoading ? '…' : trailCount.toLocaleString('en-US')}</strong>

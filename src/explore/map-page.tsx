@@ -1,7 +1,7 @@
 /**
  * /map: the statewide trail map (trailheads by difficulty with activity icons, campgrounds,
  * WMAs, water, counties, towns) and the Offline maps panel to download regions for riding
- * without signal (issue 5). Tapping a trail opens /map/{trailId}; a campground opens its
+ * without signal. Tapping a trail opens /map/{trailId}; a campground opens its
  * details dialog; a WMA shows its card. `?wma=<id>` or `?campground=<id>` (the palette's
  * results) opens with that place's card or dialog, centred on it.
  */
@@ -72,7 +72,7 @@ function useLinkedPlace(): { feature: TappedFeature; view: typeof arkansasView }
 
 /**
  * Title, description and canonical path of /map; a linked WMA or campground names the area
- * (voice-navigation §2.5).
+ * (requirements §voice-2.5).
  */
 function useMapPageMeta(linkedPlace: TappedFeature | null) {
   usePageMeta({
@@ -133,7 +133,7 @@ export function MapPage() {
   const [linkClosed, setLinkClosed] = useState<string | null>(null);
   const linkKey = linked ? `${linked.feature.kind}:${linked.feature.id}` : null;
   const linkedFeature = linked && linkClosed !== linkKey ? linked.feature : null;
-  // A campground opened from search gets the same details dialog as a tapped one (issue 14).
+  // A campground opened from search gets the same details dialog as a tapped one.
   const linkedCampgroundId = linkedFeature?.kind === 'campground' ? linkedFeature.id : null;
   const selected = tapped ?? (linkedCampgroundId ? null : linkedFeature);
   const { campgrounds } = useCampgrounds();
@@ -146,7 +146,7 @@ export function MapPage() {
       return;
     }
     if (feature.kind === 'campground') {
-      // The same details dialog as the campground directory (issue 14).
+      // The same details dialog as the campground directory.
       setCampgroundId(feature.id);
       return;
     }

@@ -1,6 +1,6 @@
 /**
  * Finds trails, Wildlife Management Areas and campgrounds by what a rider types, for the command
- * palette and the Search tab (issue 11, defect 5). Reads only the catalogues on this device, so
+ * palette and the Search tab. Reads only the catalogues on this device, so
  * it works offline. Names are matched with MiniSearch (prefix and typo-tolerant: "wolf pen" and
  * "wolf pne" both find Wolf Pen Gap); a search the trail finder understands ("atv near Mena",
  * "Pope County", "side by side") lists the trails the finder would (src/explore/trail-search.ts).

@@ -1,5 +1,5 @@
 /**
- * The trail finder's side of the trip context (core-platform §4 "Trip context"): a search with
+ * The trail finder's side of the trip context (requirements §core-4 "Trip context"): a search with
  * results is a set of recommendations from the trip planner, and the recent recommended trails
  * are shown back resolved against the trail catalogue on this device.
  */

@@ -1,7 +1,7 @@
 /**
- * "Recently recommended" on the trail finder (core-platform §3, §4 "Trip context"): the trails
- * the finder suggested for the rider's recent searches, newest first, from the trip context's
- * `recentRecommendedTrails` resolved against the catalogue on this device.
+ * "Recently recommended" on the trail finder (requirements §core-3, §core-4 "Trip context"): the
+ * trails the finder suggested for the rider's recent searches, newest first, from the trip
+ * context's `recentRecommendedTrails` resolved against the catalogue on this device.
  */
 import { useId, useMemo, useState } from 'react';
 import { Link } from '@tanstack/react-router';

@@ -1,5 +1,5 @@
 /**
- * /saved: the rider's saved trails (voice-navigation-campgrounds.md §2.1 "Saved trails"), read
+ * /saved: the rider's saved trails (requirements §voice-2.1 "Saved trails"), read
  * from RxDB so they are there with no signal. Saving and unsaving go through the same toggle as
  * everywhere else (src/db/saved-trails.ts).
  */

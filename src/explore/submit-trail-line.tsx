@@ -1,5 +1,5 @@
 /**
- * Choosing the line of a trail submission (issue 17): one of the rider's trips (recorded or
+ * Choosing the line of a trail submission: one of the rider's trips (recorded or
  * imported, read from this device), a GPX file (read on the device with src/lib/gpx), or
  * points tapped on the map with Undo and Clear. Everything works offline; the map shows what
  * the device has downloaded, the drawn line on top.

@@ -1,5 +1,5 @@
 /**
- * /submit-trail (issue 17 "Trail submission"): a signed-in rider submits a trail from one of
+ * /submit-trail: a signed-in rider submits a trail from one of
  * their trips, a GPX file or points tapped on the map, with its name, activities, difficulty,
  * season and notes. It is saved on the device at once (offline too) as a `trailSubmission`
  * record and sent by the records sync when online; an admin reviews it on /admin/trail-review.

@@ -37,7 +37,7 @@ import { ClosedTodayCallout } from './trail-season-note.tsx';
 import { seasonLabel } from '../lib/trail-season.ts';
 
 async function copyCoordinates(trail: Trail): Promise<void> {
-  // Spec §7.2: "Copy GPS writes 'lat,lng' to the clipboard".
+  // requirements §voice-7.2: "Copy GPS writes 'lat,lng' to the clipboard".
   const text = `${trail.latitude},${trail.longitude}`;
   try {
     if (!navigator.clipboard) throw new Error('Clipboard unavailable');

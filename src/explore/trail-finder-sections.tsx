@@ -1,5 +1,5 @@
 /**
- * The parts of the AI Trail Finder page (voice-navigation-campgrounds.md §2.1): its header,
+ * The parts of the AI Trail Finder page (requirements §voice-2.1): its header,
  * the catalogue status line, the search field, what the search understood, the filter chips and
  * the results (trail cards, or WMA cards for hunting). They hold no state of their own; the
  * page passes the URL-backed search and its matches down.
@@ -219,7 +219,7 @@ export function FinderFilters({
 }
 
 /**
- * The "Open now" toggle (issue 15): leaves out trails closed today by their season. Trails
+ * The "Open now" toggle: leaves out trails closed today by their season. Trails
  * whose season no source published stay in the list, and the hint says so.
  */
 export function OpenNowFilter({

@@ -1,5 +1,5 @@
 /**
- * The trail page's line sections (issue 15): for a trail with a line (a USFS OHV trail), its
+ * The trail page's line sections: for a trail with a line (a USFS OHV trail), its
  * measured length, number, vehicle classes, trail class, season, data date, source and
  * elevation profile; for a system, the list of its trails with their lengths, classes and
  * seasons. Facts come from schemas/trails.ts documents; unknown values are said to be unknown.
@@ -139,7 +139,7 @@ function SystemTrailheadItem({ trailhead }: { trailhead: Trail }) {
 /**
  * The "Trails of this system" section of a system page: each trail line of the system (link,
  * length, vehicle classes, season) and their total length, then the system's own trailheads
- * (issue 15 exact trailheads). Renders nothing for a trail with neither.
+ * (exact trailheads). Renders nothing for a trail with neither.
  */
 export function SystemTrailsSection({ systemId }: { systemId: string }) {
   const { trails: parts } = useSystemTrails(systemId);

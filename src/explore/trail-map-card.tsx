@@ -43,7 +43,7 @@ function trailFacts(trail: Trail): Fact[] {
     { label: 'Length', value: lengthLabel(trail.lengthMiles) },
   ];
   if (trail.path) {
-    // A tapped USFS line (issue 15): who may ride it and when, as the layer publishes it.
+    // A tapped USFS line: who may ride it and when, as the layer publishes it.
     facts.push({ label: 'Open to', value: vehicleClassesLabel(trail.vehicleClasses) });
     facts.push({ label: 'Season', value: seasonLabel(trail.season) });
   }

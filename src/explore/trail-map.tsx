@@ -19,7 +19,7 @@ export const trailMapZoom = 10;
 
 /**
  * Where the trail map starts: the whole line of a trail with a path, every line of a system
- * with lines (issue 15), else the trailhead at `trailMapZoom`.
+ * with lines, else the trailhead at `trailMapZoom`.
  */
 function initialViewOf(trail: Trail, systemTrails: readonly Trail[]): MapViewState {
   const paths = trail.path

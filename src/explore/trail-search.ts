@@ -2,12 +2,13 @@
  * Trail search for the AI trails page (/ai-trails): turns what a rider typed (or said) into
  * criteria and filters the trail catalogue with them. Pure functions, no React, no database.
  *
- * The words of voice-navigation-campgrounds.md §5 are the minimum it understands, not the limit:
- * - places: the §5 regions and rivers (ozark, ouachita, buffalo river, white river), every town
+ * The words of requirements §voice-5 are the minimum it understands, not the limit:
+ * - places: the §voice-5 regions and rivers (ozark, ouachita, buffalo river, white river), every
+ * town
  *   and county of data/places/arkansas-places.json (GeoNames towns, Natural Earth towns over the
  *   state line, county centres of the us-atlas polygons; see data/README.md), and "near me";
  * - activities: every word riders use for them (src/explore/activity-words.ts);
- * - difficulty: the §5 words.
+ * - difficulty: the §voice-5 words.
  * Everything else is kept as free text, matched against the fields the catalogue really has.
  */
 import { distance } from '@turf/distance';
@@ -33,7 +34,7 @@ export type { ActivityChip, ActivityFilter } from './activity-words.ts';
  */
 export const NEAR_TOWN_RADIUS_MILES = 40;
 
-/** The §5 regions and rivers: matched by region, name or mention, not by distance. */
+/** The §voice-5 regions and rivers: matched by region, name or mention, not by distance. */
 export type AreaWord = 'ozark' | 'ouachita' | 'buffalo river' | 'white river';
 
 /** A place the rider named. Points are [longitude, latitude] in degrees WGS84. */
@@ -73,7 +74,9 @@ const areaLabels: Readonly<Record<AreaWord, string>> = {
   'white river': 'White River',
 };
 
-/** Spoken forms of the §5 areas ("the ozarks", "ouachita mountains", "ozark national forest"). */
+/**
+ * Spoken forms of the §voice-5 areas ("the ozarks", "ouachita mountains", "ozark national forest").
+ */
 const areaPhrases: ReadonlyArray<[string, AreaWord]> = [
   ['ozark', 'ozark'],
   ['ozarks', 'ozark'],
@@ -154,9 +157,9 @@ function phrasePattern(phrases: Iterable<string>, prefix = ''): RegExp {
 
 /**
  * Place phrases said anywhere: areas, towns and "<county> county" / "<county> co". A town's
- * name wins over the §5 area word it shares ("Ozark" the town loses to the Ozarks, as §5 says),
- * and a bare county name that is also a town means the town ("Benton" is the town; "Benton
- * County" the county).
+ * name wins over the §voice-5 area word it shares ("Ozark" the town loses to the Ozarks, as
+ * §voice-5 says), and a bare county name that is also a town means the town ("Benton" is the town;
+ * "Benton County" the county).
  */
 const placesByPhrase = new Map<string, SearchPlace[]>();
 for (const [phrase, area] of areaPhrases) {
@@ -308,7 +311,7 @@ function placeKey(place: SearchPlace): string {
  * Understands a trail search typed or spoken by a rider. Case-insensitive. Recognises, in this
  * order (a phrase used once is not read again): "near me" and its variants; areas, towns and
  * "<name> County"; a bare county name after "near/in/around/outside/by"; activity words; the
- * §5 difficulty words (the first one said wins). Filler words ("show me trails near") are
+ * §voice-5 difficulty words (the first one said wins). Filler words ("show me trails near") are
  * dropped; words after "near"/"in"/… that name no known place become `unknownPlaces` and stay in
  * `freeText`, so a trail whose name has them is still found.
  */
@@ -472,7 +475,7 @@ interface PlaceFields {
 }
 
 /**
- * Whether a point with these descriptive fields is in a §5 area:
+ * Whether a point with these descriptive fields is in a §voice-5 area:
  * - ozark / ouachita: the region (README: regions are set from the county), or the name or
  *   manager naming them (Ozark-St. Francis and Ouachita National Forests reach outside the
  *   regions, e.g. the Ouachita National Recreation Trail starts in Pulaski County).

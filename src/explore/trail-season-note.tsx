@@ -1,5 +1,5 @@
 /**
- * A trail's season where riders choose a trail (issue 15 "Seasons and closures visible"): the
+ * A trail's season where riders choose a trail: the
  * card line ("Closed until March 14", "Open year-round", "Season not published") and the trail
  * page's closed-today callout with the season's source (src/lib/trail-season.ts).
  */

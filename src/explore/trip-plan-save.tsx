@@ -1,6 +1,6 @@
 /**
- * Saving a planned trip (issue 15; core-platform §3 "Trip plan", §5): a name field (suggested
- * from the plan, e.g. "2-day ATV trip from Russellville") and Save plan. Names core-platform §5
+ * Saving a planned trip (requirements §core-3 "Trip plan", §core-5): a name field (suggested
+ * from the plan, e.g. "2-day ATV trip from Russellville") and Save plan. Names requirements §core-5
  * purges as outdated generic names are refused with a message saying why; nothing is saved.
  */
 import { useState } from 'react';

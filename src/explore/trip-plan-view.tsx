@@ -1,5 +1,5 @@
 /**
- * A trip plan day by day (issue 15 "AI trip planner"): for each day its date, the straight-line
+ * A trip plan day by day: for each day its date, the straight-line
  * drive (labelled as such), the trails with why they were picked and what to check, links to
  * open each trail on the map and to navigate it, nearby campgrounds and, for hunters, WMAs
  * with their season note; then the cost estimate from published fees only. Shared by the

@@ -1,5 +1,5 @@
 /**
- * The trip planner's form (issue 15 "AI trip planner"): where the trip starts (the rider's GPS
+ * The trip planner's form: where the trip starts (the rider's GPS
  * fix, a town of the search gazetteer, or a trail), the activity or vehicle, days (1–7),
  * difficulty, start date, the rider's daily trail miles, and whether they hunt. Every control
  * is a labelled react-aria-components control, keyboard operable; sizes follow the theme's

@@ -1,5 +1,5 @@
 /**
- * /ai-trip-planner (issue 15 "AI trip planner"; core-platform §3–§5): plans a trip offline
+ * /ai-trip-planner (requirements §core-3–§core-5): plans a trip offline
  * from the catalogues on this device. The rider picks a start, activity or vehicle, days,
  * difficulty and date; the planner (src/lib/trip-planner) ranks trails and lays them out day by
  * day with campgrounds, WMAs for hunters and straight-line drives. Saving stores a trip plan

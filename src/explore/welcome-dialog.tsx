@@ -1,11 +1,13 @@
-/** First-visit welcome (voice §2.2: "a welcome screen appears after a 1 second delay"). */
+/**
+ * First-visit welcome (requirements §voice-2.2: "a welcome screen appears after a 1 second delay").
+ */
 import { useEffect, useState } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Bookmark, CloudOff, Download, MapPinned } from 'lucide-react';
 import { useLocalSetting } from '../db/settings.ts';
 import { holdWaitingToasts } from '../lib/toast.ts';
 
-/** Delay before the welcome screen opens on a first visit, in ms (voice §2.2). */
+/** Delay before the welcome screen opens on a first visit, in ms (requirements §voice-2.2). */
 export const WELCOME_DELAY_MS = 1000;
 
 /** Local setting key; the flag is per device, like the rest of the rider's preferences. */

@@ -1,8 +1,8 @@
 /**
- * What the feature directory says about each page (core-platform §2): its one-sentence
+ * What the feature directory says about each page (requirements §core-2): its one-sentence
  * description and the extra words the command palette matches. Kept apart from the directory
  * itself because only the palette and the All Features page show them, and both load after the
- * first screen: the menus, route guard and page titles need only directory.ts (issue 18's
+ * first screen: the menus, route guard and page titles need only directory.ts (the
  * first-load budget).
  */
 import { FEATURES, type FeatureEntry } from './directory.ts';

@@ -1,8 +1,8 @@
 /**
- * The feature directory (core-platform §2): one entry per page a rider can open. It drives the
+ * The feature directory (requirements §core-2): one entry per page a rider can open. It drives the
  * top and bottom navigation, the command palette, the All Features page and the role guard on
  * routes, so a feature's label, badges and visibility are defined once. The table follows
- * core-platform §2 and adds the extra pages of voice-navigation §2.1 (intelligent advisor,
+ * requirements §core-2 and adds the extra pages of requirements §voice-2.1 (intelligent advisor,
  * diagnostic, emergency, achievements, scouting guide, local services, notification center and
  * the extra skills subpages).
  *
@@ -80,7 +80,7 @@ export type FeatureIconName =
   | 'bluetooth'
   | 'smartphone';
 
-/** One entry of the feature directory (core-platform §2). */
+/** One entry of the feature directory (requirements §core-2). */
 export interface FeatureEntry {
   /** Stable identifier, unique in the directory. */
   key: string;
@@ -94,11 +94,11 @@ export interface FeatureEntry {
   /** ISO date (YYYY-MM-DD); the New badge shows while today is before it. */
   newUntil: string | null;
   beta: boolean;
-  /** Roles allowed to see the entry; absent means everyone (core-platform §6). */
+  /** Roles allowed to see the entry; absent means everyone (requirements §core-6). */
   roles?: readonly Role[];
 }
 
-/** Skills subpages shared by /arkansas-skills/<subpage> (voice-navigation §2.1). */
+/** Skills subpages shared by /arkansas-skills/<subpage> (requirements §voice-2.1). */
 export const SKILLS_SUBPAGES = [
   'terrain-mastery',
   'safety-certification',

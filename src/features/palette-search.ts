@@ -1,6 +1,6 @@
 /**
- * Command palette search (core-platform §2 "Command palette"): pure matching, role filtering and
- * grouping, so the palette component only renders what this returns.
+ * Command palette search (requirements §core-2 "Command palette"): pure matching, role filtering
+ * and grouping, so the palette component only renders what this returns.
  */
 import type { FeatureCategory, FeatureEntry } from './directory.ts';
 import type { DescribedFeature } from './directory-text.ts';

@@ -1,5 +1,5 @@
 /**
- * /diagnostic (voice-navigation §2.1 Diagnostic wizard): the decision tree of
+ * /diagnostic (requirements §voice-2.1 Diagnostic wizard): the decision tree of
  * src/lib/diagnostics asked one question at a time, with Back and Start over, ending in advice.
  * Pure client state; works offline. Answer buttons are react-aria Buttons (keyboard and touch,
  * var(--touch-target) tall), and focus moves to each new question so a keyboard or screen-reader

@@ -1,5 +1,5 @@
 /**
- * /equipment-guide (voice-navigation §2.1, garage pages): what to pack for a day ride or a
+ * /equipment-guide (requirements §voice-2.1, garage pages): what to pack for a day ride or a
  * weekend on the trail (packing-list.ts), as a checklist the rider ticks off while packing.
  * The ticks live only while the page is open: it is a packing aid, not a record.
  */

@@ -1,5 +1,5 @@
 /**
- * /equipment-intelligence and /equipment (voice-navigation §2.1, same page; core-platform §2
+ * /equipment-intelligence and /equipment (requirements §voice-2.1, same page; requirements §core-2
  * Garage entries): how lighting whips, a dual battery, a battery isolator and a battery monitor
  * work, how to size them and how to fit them safely, plus recovery gear, with an accessory
  * circuit calculator (electrical-sizing.ts). `category` (from `?category=`) shows one section.

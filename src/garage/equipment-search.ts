@@ -1,5 +1,5 @@
 /**
- * The `?category=` query of /equipment-intelligence and /equipment (core-platform §2: the
+ * The `?category=` query of /equipment-intelligence and /equipment (requirements §core-2: the
  * lighting whips, dual battery, battery isolator and battery monitor entries point there with
  * lighting or electrical). Anything else shows every category.
  */

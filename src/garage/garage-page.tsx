@@ -1,8 +1,9 @@
 /**
- * /garage (voice-navigation §2.1, core-platform §2 Garage): the hub of the garage area — the
- * rider's vehicles with their maintenance log and reminders (issue 16), the diagnostic wizard, equipment intelligence (lighting and electrical), the equipment guide,
- * repair shops and riding techniques — with the maintenance figures riders look up most
- * (§9: CVT belt every 500 miles, cool the engine 15–20 minutes, tire pressures by terrain).
+ * /garage (requirements §voice-2.1, requirements §core-2 Garage): the hub of the garage area — the
+ * rider's vehicles with their maintenance log and reminders, the diagnostic wizard, equipment
+ * intelligence (lighting and electrical), the equipment guide, repair shops and riding techniques —
+ * with the maintenance figures riders look up most (requirements §voice-9: CVT belt every 500
+ * miles, cool the engine 15–20 minutes, tire pressures by terrain).
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-aria-components';
@@ -87,7 +88,7 @@ function GarageTiles() {
   );
 }
 
-/** The §9 maintenance and cool-down figures a rider should know by heart. */
+/** The requirements §voice-9 maintenance and cool-down figures a rider should know by heart. */
 function NumbersToRemember() {
   return (
     <section className="garage-card" aria-labelledby="garage-numbers">

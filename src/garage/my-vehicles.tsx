@@ -1,5 +1,5 @@
 /**
- * "My vehicles" on /garage (issue 16): the rider's vehicles with maintenance reminders from
+ * "My vehicles" on /garage: the rider's vehicles with maintenance reminders from
  * the miles of recorded trips, and each vehicle's maintenance log. Everything is stored on the
  * device first (records, src/db/garage.ts), works offline and syncs once the rider is signed in.
  * How trip miles count toward a vehicle: src/lib/garage/reminders.ts.

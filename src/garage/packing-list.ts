@@ -1,7 +1,7 @@
 /**
  * The trail packing list of /equipment-guide: what to carry on an ATV or UTV for a day ride or
- * a weekend, grouped as a rider packs. Our own list; the water figure is the §9 safety advice
- * (voice-navigation-campgrounds.md: carry 1 gallon of water per person).
+ * a weekend, grouped as a rider packs. Our own list; the water figure is the safety advice of
+ * requirements §voice-9: carry 1 gallon of water per person.
  */
 
 /** A trip length the list is made for. */
@@ -23,7 +23,7 @@ export interface PackingGroup {
   items: readonly PackingItem[];
 }
 
-/** Gallons of water to carry per person (§9). */
+/** Gallons of water to carry per person (§voice-9). */
 export const WATER_GALLONS_PER_PERSON = 1;
 
 /** The full list, in packing order. */

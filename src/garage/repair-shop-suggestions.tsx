@@ -1,5 +1,5 @@
 /**
- * Repair shops riders suggest and an admin reviews (issue 16: "repair shops only from a real
+ * Repair shops riders suggest and an admin reviews ("repair shops only from a real
  * source or from rider submissions reviewed by an admin, never invented"). The approved list is
  * kept on the device (a local setting) so the page still lists them with no signal; suggesting
  * and reviewing need a connection, and the page says so.

@@ -1,5 +1,5 @@
 /**
- * /arkansas-repair-shops (voice-navigation §2.1, garage pages). The app lists a shop only from
+ * /arkansas-repair-shops (requirements §voice-2.1, garage pages). The app lists a shop only from
  * a verified source or a rider's suggestion an admin has checked (repair-shop-suggestions.tsx);
  * data/ holds no verified list (data/README.md), so until riders suggest shops the page says
  * so plainly and tells the rider where to look and what to tell a shop, never invented shops.

@@ -1,7 +1,7 @@
 /**
- * /riding-techniques (voice-navigation §2.1, learn and garage pages): lessons for ATV, UTV and
+ * /riding-techniques (requirements §voice-2.1, learn and garage pages): lessons for ATV, UTV and
  * 4x4 riders on Arkansas terrain — climbs, descents, mud, rocks, sand, water crossings and night
- * riding — with the §9 figures (tire pressure 8 PSI in mud, 10–12 on rocks, 6–8 in sand; CVT
+ * riding — with the §voice-9 figures (tire pressure 8 PSI in mud, 10–12 on rocks, 6–8 in sand; CVT
  * belt every 500 miles; cool the engine 15–20 minutes; 30 minutes after the last thunder and 50
  * feet from the vehicle in lightning). Our own advice; no place-specific facts are claimed.
  */
@@ -52,7 +52,7 @@ function LessonIndex() {
   );
 }
 
-/** The §9 starting tire pressures per terrain. */
+/** The §voice-9 starting tire pressures per terrain. */
 function TirePressureTable() {
   return (
     <section className="garage-card" aria-labelledby="tire-pressure">
@@ -196,7 +196,7 @@ function CrossingLessons() {
   );
 }
 
-/** Riding in the dark and in storms (§9 lightning figures). */
+/** Riding in the dark and in storms (§voice-9 lightning figures). */
 function ConditionLessons() {
   return (
     <>

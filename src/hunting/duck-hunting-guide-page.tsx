@@ -1,5 +1,5 @@
 /**
- * /duck-hunting-guide (voice-navigation-campgrounds.md §2.1, §9; issue 16): the 2025-26 season
+ * /duck-hunting-guide (requirements §voice-2.1, §voice-9): the 2025-26 season
  * facts in the right tense, legal shooting time for the rider's position and a date, and the
  * waterfowl WMAs on the locator map. Everything works offline.
  */

@@ -1,5 +1,5 @@
 /**
- * /fishing (voice-navigation-campgrounds.md §2.1; core-platform §2 "Learn"; issue 16): the
+ * /fishing (requirements §voice-2.1; requirements §core-2 "Learn"): the
  * shipped lakes and rivers of Arkansas (Natural Earth 10m, clipped to the state) with the USGS
  * stream gauges on or near each (data/gauges/, USGS NWIS site facts), sortable by distance from
  * the rider. Gauge readings are live at USGS and need signal; the lists work offline.

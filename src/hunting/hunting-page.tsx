@@ -1,6 +1,6 @@
 /**
- * /hunting (voice-navigation-campgrounds.md §2.1; core-platform §2 "Hunting": hunting and
- * fishing information for Arkansas, including WMAs; issue 16): where the season stands, the
+ * /hunting (requirements §voice-2.1; requirements §core-2 "Hunting": hunting and
+ * fishing information for Arkansas, including WMAs): where the season stands, the
  * hunting and fishing pages, the WMA finder, and what this app does not know (other seasons,
  * licences, fees), with the authority to ask. Works offline.
  */

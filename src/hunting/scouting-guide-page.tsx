@@ -1,5 +1,5 @@
 /**
- * /scouting-guide (voice-navigation-campgrounds.md §2.1 hunting pages; issue 16): mark scouting
+ * /scouting-guide (requirements §voice-2.1 hunting pages): mark scouting
  * waypoints with no signal (a GPS fix, a tap on the locator map, a WMA or typed coordinates),
  * see them beside the WMAs, and keep them: they are stored on the device and sync to the
  * rider's account when a connection returns (temp- ids promoted by the sync engine).

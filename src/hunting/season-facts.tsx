@@ -1,5 +1,5 @@
 /**
- * The 2025-26 duck season facts of voice-navigation-campgrounds.md §9, said in the right tense:
+ * The 2025-26 duck season facts of requirements §voice-9, said in the right tense:
  * as last season's once it ended (Feb 8, 2026), with the next season's dates "not yet
  * published by AGFC" until the shipped data holds them.
  */

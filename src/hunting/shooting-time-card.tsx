@@ -1,6 +1,6 @@
 /**
- * Legal shooting time for a day and a place (voice §9 rule "30 minutes before sunrise to
- * noon, except the last day"), computed on the device with suncalc: the rider's GPS fix or a
+ * Legal shooting time for a day and a place (requirements §voice-9 rule "30 minutes before sunrise
+ * to noon, except the last day"), computed on the device with suncalc: the rider's GPS fix or a
  * waterfowl WMA's approximate point, any date. Works offline.
  */
 import { useMemo, useState } from 'react';

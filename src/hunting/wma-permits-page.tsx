@@ -1,6 +1,6 @@
 /**
- * /arkansas-wma-permits (voice-navigation-campgrounds.md §2.1 local pages; core-platform §2
- * "Local"; issue 16): every shipped Wildlife Management Area with its county, approximate point
+ * /arkansas-wma-permits (requirements §voice-2.1 local pages; requirements §core-2
+ * "Local"): every shipped Wildlife Management Area with its county, approximate point
  * and source, and an honest statement that permit rules, fees and draw dates are not held here,
  * with a pre-trip checklist of what to look up. Works offline.
  */

@@ -1,5 +1,5 @@
 /**
- * Diagrams of the skills lessons, where a rider would rather look than read (issue 16). Inline
+ * Diagrams of the skills lessons, where a rider would rather look than read. Inline
  * SVG drawn in the theme's colours (currentColor and theme variables), so they follow the
  * high-contrast theme and need no network. Each has a text alternative and a caption.
  */

@@ -1,5 +1,5 @@
 /**
- * /game and /trail-riding-game (voice-navigation §2.1: the same page): the trail safety game.
+ * /game and /trail-riding-game (requirements §voice-2.1: the same page): the trail safety game.
  * One scenario at a time; choices are large buttons (keyboard, touch and glove sized), the
  * consequence and points follow each choice, and the best score is kept per rider in the
  * database (synced when signed in). Works offline: the scenarios ship in the bundle.

@@ -1,5 +1,5 @@
 /**
- * The trail safety game (issue 16, /game): a run of trail scenarios, each with three choices
+ * The trail safety game (/game): a run of trail scenarios, each with three choices
  * that score 10 (the safe call), 5 (risky but survivable) or 0 (dangerous) points and show
  * what happens next. The advice follows the lessons and their sources (NWS flood and lightning
  * guidance, ATV Safety Institute rules). Pure state, so it is tested without a browser.

@@ -1,5 +1,5 @@
 /**
- * A lesson's self-check quiz (issue 16): one radio group per question (keyboard: Tab between
+ * A lesson's self-check quiz: one radio group per question (keyboard: Tab between
  * questions, arrows between choices), "Check answers" scores it, saves the result on this
  * device (synced to the rider's other devices) and shows every explanation.
  */

@@ -1,5 +1,5 @@
 /**
- * The shape of a skills lesson (issue 16): short sections, an optional diagram per section, the
+ * The shape of a skills lesson: short sections, an optional diagram per section, the
  * sources of every rule or fact it states, and a self-check quiz. Lessons are TypeScript data
  * (src/learn/lessons/), shipped in the app bundle so they read offline.
  */

@@ -1,5 +1,5 @@
 /**
- * Scoring of a lesson's self-check quiz (issue 16). A lesson counts as finished when at least
+ * Scoring of a lesson's self-check quiz. A lesson counts as finished when at least
  * three quarters of its questions are answered correctly (rounded up: 3 of 3, 3 of 4, 4 of 5),
  * so one slip on a longer quiz does not block progress but guessing rarely passes.
  */

@@ -1,6 +1,6 @@
 /**
- * /arkansas-skills and its 16 subpages (voice-navigation §2.1: "all the same skills page";
- * issue 16): one page that shows the lesson of the current path (the Arkansas basics on
+ * /arkansas-skills and its 16 subpages (requirements §voice-2.1: "all the same skills page"):
+ * one page that shows the lesson of the current path (the Arkansas basics on
  * /arkansas-skills), the list of every lesson with the rider's progress, and the lesson's quiz.
  * Lessons ship in the bundle and progress lives in the local database, so it all works offline.
  */

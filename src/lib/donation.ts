@@ -1,5 +1,5 @@
 /**
- * The donation address of this installation (issue 17): the build-time variable
+ * The donation address of this installation: the build-time variable
  * `VITE_DONATION_URL` (README "Configuration"). Only an absolute https address is used (money
  * should not travel over plain http), so a typo never becomes a dead or script link; anything
  * else means "not set up".

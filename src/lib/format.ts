@@ -1,9 +1,9 @@
 /**
- * Display formats fixed by core-platform §9 "Business constants": dates as month/day/year with
+ * Display formats fixed by requirements §core-9 "Business constants": dates as month/day/year with
  * 24-hour hours and minutes ('Invalid date' on bad input), and large numbers abbreviated with K
  * at thousands and M at millions, one decimal.
  */
-// lightFormat: numeric tokens only, so no locale data rides along into the first screen (issue 18).
+// lightFormat: numeric tokens only, so no locale data rides along into the first screen.
 import { isValid, lightFormat } from 'date-fns';
 
 /**

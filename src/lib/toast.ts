@@ -1,5 +1,5 @@
 /**
- * Toast notifications (core-platform §2 "Error and loading screens", §9 "Toasts"): a tiny
+ * Toast notifications (requirements §core-2 "Error and loading screens", §core-9 "Toasts"): a tiny
  * external store so any layer (areas, session, sync) can raise a toast without React context.
  * The shell's Toaster subscribes and shows one toast at a time; newer toasts replace the
  * visible one, as the spec allows only one on screen.
@@ -25,10 +25,10 @@ export interface ToastItem {
   createdAt: number;
 }
 
-/** Time a toast stays visible, in ms (core-platform §9: library default duration 5000 ms). */
+/** Time a toast stays visible, in ms (requirements §core-9: library default duration 5000 ms). */
 export const TOAST_DURATION_MS = 5000;
 
-/** Maximum number of toasts shown at once (core-platform §9: 1 at a time). */
+/** Maximum number of toasts shown at once (requirements §core-9: 1 at a time). */
 export const TOAST_LIMIT = 1;
 
 type Listener = () => void;

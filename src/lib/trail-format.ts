@@ -149,8 +149,8 @@ export function formatCoordinates(latitude: number, longitude: number): string {
 }
 
 /**
- * A driving-directions link to the trailhead using "lat,lng" (voice §2.6/§7.2 "a maps
- * directions link using lat,lng"). Google Maps' documented URL scheme; it needs a network.
+ * A driving-directions link to the trailhead using "lat,lng" (requirements §voice-2.6/§voice-7.2 "a
+ * maps directions link using lat,lng"). Google Maps' documented URL scheme; it needs a network.
  */
 export function directionsUrl(latitude: number, longitude: number): string {
   const destination = `${latitude.toFixed(5)},${longitude.toFixed(5)}`;

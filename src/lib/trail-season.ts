@@ -1,6 +1,6 @@
 /**
- * Whether a trail is open on a date by its published season (issue 15 "Seasons and closures
- * visible"; schemas/trails.ts `season`). A season is either year-round or one open window
+ * Whether a trail is open on a date by its published season (schemas/trails.ts
+ * `season`). A season is either year-round or one open window
  * `openFrom`–`openUntil` of month-day strings ("03-14"–"10-31"), both days included; a window
  * whose start is after its end wraps the year end ("11-01"–"03-31" is open through the winter).
  * A null season, or a seasonal one without both days, is unknown: the app never guesses "open".

@@ -1,8 +1,8 @@
 /**
- * The Founder's Story articles (/blog, core-platform §2 "Founder's Story"), kept in the
+ * The Founder's Story articles (/blog, requirements §core-2 "Founder's Story"), kept in the
  * repository so they ship with the app and read offline. They tell the project's own story and
  * purpose and nothing more: the specs say only that the app is "built and maintained by one
- * person" (voice-navigation-campgrounds §1), so no name, biography or history is given.
+ * person" (requirements §voice-1), so no name, biography or history is given.
  */
 
 /** A block of an article: a paragraph or a bulleted list. */

@@ -1,5 +1,5 @@
 /**
- * /blog, the Founder's Story (core-platform §2, voice-navigation-campgrounds §2.1): the
+ * /blog, the Founder's Story (requirements §core-2, requirements §voice-2.1): the
  * project's own articles (src/local/founder-articles.ts) with a contents list, and, under the
  * data article, the counts of what this device holds right now, so the story's claims about
  * sources and approximate points can be checked against the data itself.

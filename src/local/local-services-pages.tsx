@@ -1,5 +1,5 @@
 /**
- * /local-services and /local-shopping-network (voice-navigation-campgrounds §2.1 "Local
+ * /local-services and /local-shopping-network (requirements §voice-2.1 "Local
  * pages"). No source we ship names towing companies, fuel stops, repair shops or stores, and
  * the app takes a business only from a public source or a rider's submission an admin has
  * reviewed, so both pages say plainly that their list is empty and never show an invented

@@ -1,5 +1,5 @@
 /**
- * The riding park and area pages of the Local category (voice-navigation-campgrounds §2.1:
+ * The riding park and area pages of the Local category (requirements §voice-2.1:
  * /jerusalem-area-trails, /carters-riding-park, /macks-pines, /hot-springs-offroad-park), built
  * from what this device holds: the trail record (location, activities, length, fee, manager,
  * notes, sources), the offline map around it, and the campgrounds, other trails and Wildlife

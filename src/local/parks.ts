@@ -1,9 +1,9 @@
 /**
- * The riding parks and areas of the Local category (voice-navigation-campgrounds §2.1 route
+ * The riding parks and areas of the Local category (requirements §voice-2.1 route
  * table: /jerusalem-area-trails, /carters-riding-park, /macks-pines, /hot-springs-offroad-park).
  * Each page is built from the trail catalogue (data/places/trails.geojson, by `trailId`); this
  * file holds only what the catalogue cannot: which record a page shows, and the spec's card
- * figures (§9 "Trail facts on cards"), which data/places/README.md records as coming from the
+ * figures (§voice-9 "Trail facts on cards"), which data/places/README.md records as coming from the
  * product brief with no independent source, so pages label them "not verified".
  */
 
@@ -25,7 +25,7 @@ export interface ParkPage {
   title: string;
   /** Id in data/places/trails.geojson, or null where no source identifies the place. */
   trailId: string | null;
-  /** Figures the product brief gives for the place (§9), never confirmed by a source. */
+  /** Figures the product brief gives for the place (§voice-9), never confirmed by a source. */
   unverifiedClaims: readonly string[];
   /** Why the page shows this catalogue record, or why it has none. */
   identification: string;

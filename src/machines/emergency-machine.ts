@@ -1,5 +1,5 @@
 /**
- * The emergency machine (issue 7; core-platform §3 Emergency settings, §9 emergency defaults):
+ * The emergency machine (requirements §core-3 Emergency settings, §core-9 emergency defaults):
  * panic button hold with a countdown and haptic ticks, confirmation with its timeout (skipped in
  * critical situations, doubled for destructive actions), then the active emergency: location
  * refresh every locationUpdateInterval keeping the last known fix, beacon mode, and voice

@@ -1,6 +1,6 @@
 /**
- * Haptic timing constants, strength classes and duration scaling (core-platform §3 "Haptic
- * config/settings", §9), as pure data and functions. The rules of when a pattern plays live in
+ * Haptic timing constants, strength classes and duration scaling (requirements §core-3 "Haptic
+ * config/settings", §core-9), as pure data and functions. The rules of when a pattern plays live in
  * the haptics machine (haptics-machine.ts), which uses these.
  *
  * The settings model (what persists as the RxDB local document `setting:haptic-settings`, and
@@ -10,21 +10,21 @@
 import type { HapticSettings } from '../lib/outdoor/haptic-settings.ts';
 import type { HapticCategory } from './haptics-patterns.ts';
 
-/** Minimum gap between two patterns (core-platform §9). */
+/** Minimum gap between two patterns (requirements §core-9). */
 export const HAPTIC_COOLDOWN_MS = 100;
-/** How long emergency mode lasts after an emergency pattern (core-platform §4, §9). */
+/** How long emergency mode lasts after an emergency pattern (requirements §core-4, §core-9). */
 export const EMERGENCY_MODE_MS = 5000;
-/** Outdoor mode stretches durations by this factor (core-platform §9)… */
+/** Outdoor mode stretches durations by this factor (requirements §core-9)… */
 export const OUTDOOR_MULTIPLIER = 1.3;
-/** …and emergency patterns by this one (core-platform §9)… */
+/** …and emergency patterns by this one (requirements §core-9)… */
 export const EMERGENCY_MULTIPLIER = 1.5;
-/** …each capped at this many ms per duration (core-platform §9). */
+/** …each capped at this many ms per duration (requirements §core-9). */
 export const BOOSTED_DURATION_CAP_MS = 1000;
 /** Battery saving shortens durations by this factor… */
 export const BATTERY_SAVING_MULTIPLIER = 0.7;
-/** …when the battery level (0..1) is below this (core-platform §9). */
+/** …when the battery level (0..1) is below this (requirements §core-9). */
 export const BATTERY_SAVING_THRESHOLD = 0.3;
-/** Button press vibration and its debounce (core-platform §9). */
+/** Button press vibration and its debounce (requirements §core-9). */
 export const BUTTON_HAPTIC_MS = 50;
 export const BUTTON_HAPTIC_DEBOUNCE_MS = 150;
 
@@ -38,7 +38,7 @@ export interface HapticScaling {
 }
 
 /**
- * Scales every duration (vibrations and pauses, ms) as core-platform §9 says: × master
+ * Scales every duration (vibrations and pauses, ms) as requirements §core-9 says: × master
  * intensity; outdoor mode × 1.3 capped at 1000; emergency × 1.5 capped at 1000; battery
  * optimization × 0.7 when the battery is below 30 %. Rounded to whole ms.
  */

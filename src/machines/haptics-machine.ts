@@ -1,10 +1,10 @@
 /**
- * The haptics machine (core-platform §4 "Haptics", §8, §9; docs/architecture.md "Machines"): decides
- * whether a library pattern (haptics-patterns.ts, pure data) may play, scales its durations
- * (haptics-engine.ts: master intensity, outdoor ×1.3 and emergency ×1.5 capped at 1000 ms,
- * battery saving ×0.7 under 30 %) and drives the vibration motor. One actor per page is shared
- * by navigation, recording and safety (`getSharedHaptics`), so the cooldown, "already playing"
- * and emergency-mode rules hold across features.
+ * The haptics machine (requirements §core-4 "Haptics", §core-8, §core-9; docs/architecture.md
+ * "Machines"): decides whether a library pattern (haptics-patterns.ts, pure data) may play, scales
+ * its durations (haptics-engine.ts: master intensity, outdoor ×1.3 and emergency ×1.5 capped at
+ * 1000 ms, battery saving ×0.7 under 30 %) and drives the vibration motor. One actor per page is
+ * shared by navigation, recording and safety (`getSharedHaptics`), so the cooldown, "already
+ * playing" and emergency-mode rules hold across features.
  *
  * Parallel regions, each visible in the Stately inspector in development:
  *
@@ -16,8 +16,8 @@
  *
  * Side effects are provided at runtime, so tests swap them with `.provide()` and run on a
  * simulated clock: action `vibrate` (navigator.vibrate; a refusing motor answers with
- * `haptics.refused`), action `warn` (console.warn, core-platform §8), guard `canVibrate` and the
- * actor `battery` (Battery Status API, sends `haptics.battery`).
+ * `haptics.refused`), action `warn` (console.warn, requirements §core-8), guard `canVibrate` and
+ * the actor `battery` (Battery Status API, sends `haptics.battery`).
  */
 import {
   and,
@@ -87,7 +87,7 @@ export interface HapticsContext {
 }
 
 /**
- * Events. `haptics.play`: `test` forces playback (core-platform §4), `queue` waits for the
+ * Events. `haptics.play`: `test` forces playback (requirements §core-4), `queue` waits for the
  * pattern playing now instead of being refused; `fromQueue` marks the machine's own replays.
  */
 export type HapticsEvent =
@@ -286,7 +286,7 @@ const hapticsSetup = setup({
     currentIsEmergency: ({ context }) => context.current?.emergency === true,
   },
   delays: {
-    /** The playing flag clears after the pattern's total duration plus 100 ms (§4). */
+    /** The playing flag clears after the pattern's total duration plus 100 ms (§core-4). */
     playingFor: ({ context }) => totalMs(context.current?.durations ?? []) + HAPTIC_COOLDOWN_MS,
   },
 });
@@ -298,7 +298,9 @@ const allowedNow = and([
   or(['isEmergencyPattern', stateIn({ emergency: 'off' })]),
 ]);
 
-/** Every rule of core-platform §4 for starting the motor now; a test play skips the state ones. */
+/**
+ * Every rule of requirements §core-4 for starting the motor now; a test play skips the state ones.
+ */
 const mayStart = and([
   'canVibrate',
   'audible',
@@ -495,7 +497,10 @@ export type HapticsSnapshot = SnapshotFrom<typeof hapticsMachine>;
 
 /** Options of one play request. */
 export interface PlayPatternOptions {
-  /** A test play from the settings screen: skips enabled, playing and cooldown (core-platform §4). */
+  /**
+   * A test play from the settings screen: skips enabled, playing and cooldown (requirements
+   * §core-4).
+   */
   test?: boolean;
   /** Wait behind the pattern playing now (up to HAPTIC_QUEUE_LIMIT) instead of being refused. */
   queue?: boolean;
@@ -504,10 +509,10 @@ export interface PlayPatternOptions {
 /**
  * Asks `actor` to play library pattern `patternId`. Returns true when the motor was started (or,
  * with `queue`, the pattern waits for it). False when: the id is unknown or it is an emergency
- * pattern with emergencyOverride off (both with a console warning, core-platform §8); haptics
+ * pattern with emergencyOverride off (both with a console warning, requirements §core-8); haptics
  * are disabled, the device cannot vibrate or refused, a pattern is still playing or the last one
- * started under 100 ms ago (§4); its category is off; in emergency mode, it is not an emergency
- * pattern; or the actor is not running.
+ * started under 100 ms ago (§core-4); its category is off; in emergency mode, it is not an
+ * emergency pattern; or the actor is not running.
  */
 export function requestHapticPattern(
   actor: HapticsActor,
@@ -522,7 +527,7 @@ export function requestHapticPattern(
 
 /**
  * A 50 ms tap for a button press; false when haptics are off, the device cannot vibrate or the
- * last tap was under 150 ms ago (core-platform §9).
+ * last tap was under 150 ms ago (requirements §core-9).
  */
 export function requestButtonHaptic(actor: HapticsActor): boolean {
   const before = actor.getSnapshot().context.buttonTaps;

@@ -1,5 +1,5 @@
 /**
- * The haptic pattern library (core-platform §3 "Haptic pattern", §9 "Pattern examples").
+ * The haptic pattern library (requirements §core-3 "Haptic pattern", §core-9 "Pattern examples").
  * Durations alternate vibrate / pause in milliseconds, as `navigator.vibrate` takes them.
  * The spec fixes slight left [100], sharp left [300] and emergency alert
  * [500,200,500,200,500]; it names the other events (waypoint, off-trail, quarter mile, mile,
@@ -9,16 +9,18 @@
  * (one pulse per quarter, three for a mile), SOS is Morse · · · − − − · · ·.
  */
 
-/** How strong a pattern feels (core-platform §3). */
+/** How strong a pattern feels (requirements §core-3). */
 export type HapticIntensity = 'light' | 'medium' | 'heavy';
 
-/** What a pattern is for; emergency patterns boost and set emergency mode (core-platform §4). */
+/**
+ * What a pattern is for; emergency patterns boost and set emergency mode (requirements §core-4).
+ */
 export type HapticCategory = 'navigation' | 'emergency' | 'achievement' | 'notification' | 'system';
 
 /** Battery cost of playing a pattern, by its total vibration time. */
 export type HapticBatteryImpact = 'low' | 'medium' | 'high';
 
-/** A haptic pattern (core-platform §3). `pattern`: vibrate/pause durations in ms. */
+/** A haptic pattern (requirements §core-3). `pattern`: vibrate/pause durations in ms. */
 export interface HapticPattern {
   id: string;
   name: string;
@@ -239,7 +241,9 @@ export const hapticPatterns: Readonly<Record<HapticPatternId, HapticPattern>> = 
   },
 };
 
-/** The pattern with this id, or undefined for an unknown id (callers warn, core-platform §8). */
+/**
+ * The pattern with this id, or undefined for an unknown id (callers warn, requirements §core-8).
+ */
 export function findHapticPattern(id: string): HapticPattern | undefined {
   return Object.prototype.hasOwnProperty.call(hapticPatterns, id)
     ? hapticPatterns[id as HapticPatternId]

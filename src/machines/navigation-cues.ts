@@ -1,5 +1,5 @@
 /**
- * What navigation tells the rider at each fix (issue 6 "Navigation"), as a pure function of the
+ * What navigation tells the rider at each fix, as a pure function of the
  * previous guidance state and the new position: progress along the route (distance done and
  * remaining), the next turn cue, off-route and back-on-route, waypoint approach, quarter-mile
  * and mile notices, arrival; or, for a trail known only by its trailhead point, the straight-line
@@ -104,7 +104,7 @@ export function prepareTarget(target: NavigationTarget): PreparedTarget {
 }
 
 /**
- * What to navigate for a catalogue trail: its line (`path`, issue 15's USFS lines) as a route
+ * What to navigate for a catalogue trail: its line (`path`, the USFS lines) as a route
  * followed exactly like an imported GPX track, or, for a trail without a usable line (none
  * published, or fewer than two distinct points), straight-line guidance to its trailhead point.
  */

@@ -1,9 +1,9 @@
 /**
- * The navigation machine (issue 6 "Navigation"): follows a route (a trail's path, a recorded
+ * The navigation machine: follows a route (a trail's path, a recorded
  * trip or an imported track) or heads to a trailhead point, turning each `navigation.position`
  * fix into guidance (navigation-cues.ts) and raising its notices three ways: shown (the latest
  * notice in context), felt (action `vibrate`, the shared haptics machine) and spoken (action `speak`,
- * speech synthesis at rate 0.95 in US English, voice-navigation §9) when speech is on.
+ * speech synthesis at rate 0.95 in US English, requirements §voice-9) when speech is on.
  *
  *   waiting ─first fix─► following.onRoute ⇄ following.offRoute ─end reached─► arrived
  *
@@ -22,9 +22,9 @@ import {
   type PreparedTarget,
 } from './navigation-cues.ts';
 
-/** Speech rate of spoken cues (voice-navigation §9). */
+/** Speech rate of spoken cues (requirements §voice-9). */
 export const SPEECH_RATE = 0.95;
-/** Spoken cue language (voice-navigation §9: US English voice preferred). */
+/** Spoken cue language (requirements §voice-9: US English voice preferred). */
 export const SPEECH_LANGUAGE = 'en-US';
 
 export interface NavigationContext {

@@ -1,5 +1,5 @@
 /**
- * The trip recording machine (issue 6 "Recording"; docs/architecture.md#machines).
+ * The trip recording machine (docs/architecture.md#machines).
  *
  *   checking ─► idle ─recording.start─► active.acquiring ─first good fix─► active.starting
  *        (offers Resume)      │                                              │ trip created

@@ -1,6 +1,6 @@
 /**
- * The safety monitor (core-platform §3 Emergency settings: automaticFallDetection,
- * periodicSafetyChecks; issue 11 defect 3): while watching, a motion-sensor actor reports
+ * The safety monitor (requirements §core-3 Emergency settings: automaticFallDetection,
+ * periodicSafetyChecks): while watching, a motion-sensor actor reports
  * falls (src/lib/outdoor/fall-detection.ts) and a timer asks for a check-in every
  * `intervalMinutes`. Either one asks "Are you OK?" with a countdown of `promptTimeoutS`; an
  * answer goes back to watching (the check-in interval restarts from the answer), no answer or

@@ -1,6 +1,6 @@
 /**
- * The session (core-platform §4 "Session", §5 login rules, §8 toasts, §9 delays): loading, then
- * signed in or signed out.
+ * The session (requirements §core-4 "Session", §core-5 login rules, §core-8 toasts, §core-9
+ * delays): loading, then signed in or signed out.
  *
  * - loading: a one-time cleanup (marker 2025-09-12-ai-fix-v3) clears tokens and the stored user
  *   of older app versions; after 100 ms the stored user is used while its access token is valid;
@@ -9,7 +9,7 @@
  *   session is asked for (401/403 clear local state, other errors are ignored).
  * - signedOut: sign-in and registration; a second attempt while one runs is ignored.
  * - signedIn: after a sign-in, 500 ms later the rider is sent to the saved return path when safe
- *   (core-platform §5) or /ai-trails; logout, token expiry and a refused refresh sign out.
+ *   (requirements §core-5) or /ai-trails; logout, token expiry and a refused refresh sign out.
  * - Offline never signs anyone out: an unreachable server leaves the stored user in place.
  *
  * Tokens live only in the SessionStore (shared by every tab and by the request helper); the
@@ -41,12 +41,12 @@ import { sharedRefresherFor, type RefreshOutcome } from '../lib/auth/token-refre
 import { isAccessTokenValid } from '../lib/auth/token-validity.ts';
 import { showToast, type ToastInput } from '../lib/toast.ts';
 
-/** Delay before the stored session is checked, ms (core-platform §9). */
+/** Delay before the stored session is checked, ms (requirements §core-9). */
 export const SESSION_CHECK_DELAY_MS = 100;
-/** Delay between a successful sign-in and the redirect, ms (core-platform §9). */
+/** Delay between a successful sign-in and the redirect, ms (requirements §core-9). */
 export const AUTH_REDIRECT_DELAY_MS = 500;
 
-/** Shown when the sign-in form is sent without a username or password (core-platform §5). */
+/** Shown when the sign-in form is sent without a username or password (requirements §core-5). */
 export const MISSING_CREDENTIALS_MESSAGE = 'Enter your username and password.';
 
 /** Shown when registration worked but the automatic sign-in after it did not. */
@@ -62,7 +62,7 @@ export type SessionEvent =
   | { type: 'session.login'; username: string; password: string }
   | { type: 'session.register'; details: RegistrationDetails }
   | { type: 'session.logout' }
-  /** The request helper's refresh failed: the tokens are gone (core-platform §4). */
+  /** The request helper's refresh failed: the tokens are gone (requirements §core-4). */
   | { type: 'session.tokenExpired' }
   /** Refresh the access token now (e.g. back online with an expiring token). */
   | { type: 'session.refresh' }
@@ -88,7 +88,7 @@ export interface SessionContext {
 export interface SessionInput {
   store: SessionStore;
   now?: () => number;
-  /** Current pathname (logout on /profile goes to /, voice-navigation §2.3). */
+  /** Current pathname (logout on /profile goes to /, requirements §voice-2.3). */
   currentPath?: () => string;
 }
 
@@ -149,7 +149,7 @@ export const sessionMachine = setup({
       context.store.clearCredentials();
       return { user: null };
     }),
-    /** Logout: user, tokens and the return path (core-platform §4). */
+    /** Logout: user, tokens and the return path (requirements §core-4). */
     clearEverything: assign(({ context }) => {
       context.store.clear();
       return { user: null };
@@ -239,7 +239,7 @@ export const sessionMachine = setup({
                 target: '#session.signedOut',
                 actions: 'clearSession',
               },
-              // Offline or a server fault: ignored (core-platform §4).
+              // Offline or a server fault: ignored (requirements §core-4).
               { target: '#session.signedOut' },
             ],
           },
@@ -268,7 +268,7 @@ export const sessionMachine = setup({
             },
           },
         },
-        // No 'session.login' / 'session.register' here: a second attempt is ignored (§5).
+        // No 'session.login' / 'session.register' here: a second attempt is ignored (§core-5).
         loggingIn: {
           invoke: {
             src: 'logIn',
@@ -412,7 +412,7 @@ export const sessionMachine = setup({
               type: 'notify',
               params: { title: 'Logged Out', description: 'You have been successfully logged out' },
             },
-            // voice-navigation §2.3: logging out on /profile goes to /.
+            // requirements §voice-2.3: logging out on /profile goes to /.
             enqueueActions(({ context, enqueue }) => {
               if (context.currentPath() === '/profile') {
                 enqueue({ type: 'navigate', params: { path: '/' } });
@@ -521,5 +521,5 @@ export const sessionMachine = setup({
   },
 });
 
-/** The three states of core-platform §4 as the UI names them. */
+/** The three states of requirements §core-4 as the UI names them. */
 export type SessionStatus = 'loading' | 'signedIn' | 'signedOut';

@@ -1,13 +1,13 @@
 /**
- * The voice assistant session (voice-navigation-campgrounds §4.1 "Voice session", §7.1, §8):
+ * The voice assistant session (requirements §voice-4.1 "Voice session", §voice-7.1, §voice-8):
  * idle → realtime session / offline recording / browser listening → transcribing → answering →
  * speaking → idle, with `voice.stop` back to idle from every state. Pressing talk picks the mode
- * exactly as §4.1 says: online (and this build has a realtime client) → the realtime AI session,
- * falling back to offline recording when it fails and the offline engine is ready, else its
- * error; offline with the offline model ready → record and transcribe offline; otherwise the
+ * exactly as §voice-4.1 says: online (and this build has a realtime client) → the realtime AI
+ * session, falling back to offline recording when it fails and the offline engine is ready, else
+ * its error; offline with the offline model ready → record and transcribe offline; otherwise the
  * browser's speech recognition. The offline engine's own status (with download progress) is
  * followed for the whole life of the machine. Replies are spoken by cancelling earlier speech and
- * starting SPEECH_START_DELAY_MS later (§4.1), at §9 rate 0.95, en-US.
+ * starting SPEECH_START_DELAY_MS later (§voice-4.1), at §voice-9 rate 0.95, en-US.
  *
  * Pure xstate: every engine arrives in `input.engines` (src/lib/voice/voice-engines.ts and
  * src/lib/voice/browser-speech.ts interfaces), and the answer function in `input.answer`, so tests
@@ -30,14 +30,14 @@ import type {
   RealtimeVoice,
 } from '../lib/voice/voice-engines.ts';
 
-/** §4.1: a new spoken reply starts this long after cancelling the previous one, ms. */
+/** §voice-4.1: a new spoken reply starts this long after cancelling the previous one, ms. */
 export const SPEECH_START_DELAY_MS = 50;
 
-/** The fixed question sent with a Show & Ask photo (§4.1 "Realtime session"). */
+/** The fixed question sent with a Show & Ask photo (§voice-4.1 "Realtime session"). */
 export const IMAGE_QUESTION =
   'What do you see in this photo? Tell me about the trail conditions, any equipment problems, or safety concerns.';
 
-/** §8 realtime default text when a failure has no message of its own. */
+/** §voice-8 realtime default text when a failure has no message of its own. */
 export const REALTIME_DEFAULT_ERROR = 'Connection failed';
 
 /** The engines the machine drives; null where this build or browser has none. */
@@ -56,10 +56,10 @@ export interface VoiceMachineInput {
   answer: (text: string) => Promise<VoiceReply>;
   /** navigator.onLine at start; later changes arrive as `network.change`. */
   online: boolean;
-  /** §5 pre-check: resolves to the 'denied' text when the microphone is already refused. */
+  /** §voice-5 pre-check: resolves to the 'denied' text when the microphone is already refused. */
   checkMicrophone?: () => Promise<string | null>;
   /**
-   * Start the offline engine when the assistant loads (§4.1). Only a model already on the
+   * Start the offline engine when the assistant loads (§voice-4.1). Only a model already on the
    * device ('not-ready') is started by itself; a first download waits for `offline.install`.
    */
   autoInitOffline?: boolean;
@@ -68,7 +68,7 @@ export interface VoiceMachineInput {
 /** Which engine heard the last question. */
 export type VoiceMode = 'realtime' | 'offline' | 'browser' | 'typed';
 
-/** The machine's context (§3.1 "Voice panel state", "Offline speech state"). */
+/** The machine's context (§voice-3.1 "Voice panel state", "Offline speech state"). */
 export interface VoiceContext {
   engines: VoiceEngines;
   answer: (text: string) => Promise<VoiceReply>;
@@ -82,7 +82,7 @@ export interface VoiceContext {
   reply: VoiceReply | null;
   /** Text of a realtime reply, growing with each delta. */
   realtimeReply: string;
-  /** One of the §8 texts, shown in the red card; cleared by the next action. */
+  /** One of the §voice-8 texts, shown in the red card; cleared by the next action. */
   error: string | null;
   audio: { audio: Float32Array; sampleRate: number } | null;
   imageDataUrl: string | null;
@@ -282,7 +282,7 @@ const offlineEngineStatus = fromCallback<
   const { engine, autoInit } = input;
   if (!engine) return () => undefined;
   const init = () => {
-    // Failures arrive as an 'error' status with its §8 text; nothing more to do here.
+    // Failures arrive as an 'error' status with its §voice-8 text; nothing more to do here.
     engine.init().catch(() => undefined);
   };
   const unsubscribe = engine.subscribe((status) => sendBack({ type: 'offline.status', status }));
@@ -451,7 +451,7 @@ export const voiceMachine = setup({
       },
       states: {
         connecting: { on: { 'realtime.connected': 'listening' } },
-        /** Connected: the data channel is open and the session listens (§4.1). */
+        /** Connected: the data channel is open and the session listens (§voice-4.1). */
         listening: {
           on: {
             'voice.ask': {
@@ -521,7 +521,7 @@ export const voiceMachine = setup({
           { actions: assign({ transcript: ({ event }) => event.text }) },
         ],
         'recognition.error': [
-          // §8: an aborted recognition is not an error the rider needs to see.
+          // §voice-8: an aborted recognition is not an error the rider needs to see.
           { guard: ({ event }) => event.code === 'aborted', target: 'idle' },
           {
             guard: ({ event }) => event.code === 'unavailable',

@@ -1,7 +1,7 @@
 /**
  * Checks a stored PMTiles v3 archive before the map may use it, so a truncated, corrupt or
- * foreign file marks its region failed with a clear message instead of breaking the map
- * (issue 5 "Bad input"). Reading goes through the `pmtiles` library itself (header and every
+ * foreign file marks its region failed with a clear message instead of breaking the map.
+ * Reading goes through the `pmtiles` library itself (header and every
  * directory), plus a SHA-256 of the whole file against the catalog's version (its content hash).
  */
 import { sha256 } from '@noble/hashes/sha2.js';

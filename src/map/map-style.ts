@@ -1,6 +1,6 @@
 /**
- * The rider's map style (issue 5): trailheads coloured by difficulty with an activity icon,
- * the USFS OHV trail lines (issue 15, `trail_lines`, drawn over a halo so they read on every
+ * The rider's map style: trailheads coloured by difficulty with an activity icon,
+ * the USFS OHV trail lines (`trail_lines`, drawn over a halo so they read on every
  * background), campgrounds, WMAs, lakes and rivers, county lines, the state outline, town and place labels,
  * in a light, a dark and a high-contrast variant that follow the app theme. Every archive
  * (statewide and each region on the device) is one vector source with the same layers; the
@@ -84,7 +84,7 @@ interface Palette {
   pointStroke: string;
   strokeWidth: number;
   highlight: string;
-  /** USFS trail lines (issue 15). */
+  /** USFS trail lines. */
   trailLine: string;
   difficulty: { easy: string; moderate: string; hard: string; unknown: string };
   icon: string;

@@ -1,5 +1,5 @@
 /**
- * The Offline maps panel (issue 5): every region of the catalog with its size and status;
+ * The Offline maps panel: every region of the catalog with its size and status;
  * download with a progress bar (bytes of total), cancel, resume, update when the catalog has a
  * newer version, delete, retry after a failure; and the device's storage estimate. Downloads
  * run in the region store, so they continue while the rider uses other pages.

@@ -1,5 +1,5 @@
 /**
- * The offline region store's download logic (issue 5 "Offline maps panel"): download a region's
+ * The offline region store's download logic: download a region's
  * archive with progress (bytes of total), cancel, resume after an interruption with an HTTP
  * Range request, check free storage and ask for persistent storage first, update when the
  * catalog version changes, delete. Every received part is stored before progress is reported,

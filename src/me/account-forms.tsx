@@ -1,8 +1,8 @@
 /**
- * The sign-in and registration forms of /profile (core-platform §3 "Registration payload", §5
- * login rules, §8 messages). Every rule (trimming, ignoring a second submit, toasts, redirect)
- * lives in the session machine; the forms collect the fields and show the failure that belongs
- * to them.
+ * The sign-in and registration forms of /profile (requirements §core-3 "Registration payload",
+ * §core-5 login rules, §core-8 messages). Every rule (trimming, ignoring a second submit, toasts,
+ * redirect) lives in the session machine; the forms collect the fields and show the failure that
+ * belongs to them.
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
 import {
@@ -62,7 +62,7 @@ function AccountField({
   );
 }
 
-/** The sign-in form (core-platform §5): username and password; failures show beside it. */
+/** The sign-in form (requirements §core-5): username and password; failures show beside it. */
 export function SignInForm({ session }: { session: SessionValue }) {
   const pending = session.pending === 'login';
   const busy = session.pending !== null;
@@ -101,7 +101,7 @@ export function SignInForm({ session }: { session: SessionValue }) {
 }
 
 /**
- * The registration form (core-platform §3 "Registration payload"): account fields, vehicle type
+ * The registration form (requirements §core-3 "Registration payload"): account fields, vehicle type
  * and a password of at least 8 characters; the session registers, then signs in.
  */
 export function RegisterForm({ session }: { session: SessionValue }) {

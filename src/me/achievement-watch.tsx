@@ -1,5 +1,5 @@
 /**
- * Keeps the rider's achievements up to date while the app runs (issue 17): evaluates them on
+ * Keeps the rider's achievements up to date while the app runs: evaluates them on
  * every change of the rider's data (src/db/achievements.ts) and greets each newly earned one
  * with a toast "Achievement earned: <title>" and the `achievement` haptic pattern, which the
  * shared haptics actor plays only when the rider's haptic settings allow it. Offline too.

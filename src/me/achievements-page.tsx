@@ -1,5 +1,5 @@
 /**
- * /achievements (issue 17): the achievement catalogue with the rider's progress, computed on
+ * /achievements: the achievement catalogue with the rider's progress, computed on
  * this device from their own trips, lessons, waypoints, map regions and contacts
  * (src/db/achievements.ts), so it works offline and for guests. Earned ones first with the
  * date, then those in progress with a bar (value of target, with units), then those the app

@@ -1,7 +1,7 @@
 /**
- * /donate (core-platform §2 Me; voice-navigation §1: the app is free and "built and maintained
- * by one person", the home banner's words): what the app is, what donations are meant to pay
- * for, and the installation's donation address from `VITE_DONATION_URL` (src/lib/donation.ts).
+ * /donate (requirements §core-2 Me; requirements §voice-1: the app is free and "built and
+ * maintained by one person", the home banner's words): what the app is, what donations are meant to
+ * pay for, and the installation's donation address from `VITE_DONATION_URL` (src/lib/donation.ts).
  * Without an address the page says so instead of showing a dead link.
  */
 import { ExternalLink, HandHeart } from 'lucide-react';

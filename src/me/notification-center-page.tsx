@@ -1,5 +1,5 @@
 /**
- * /notification-center (issue 17, "Notifications"; directory entry "All the notifications you
+ * /notification-center ("Notifications"; directory entry "All the notifications you
  * have received"): the device's notification log, newest first, with unread ones marked,
  * a filter for unread, "Mark all as read" and "Clear all". Works offline: the log is a local
  * document (src/db/notifications.ts) fed by src/me/notification-watch.tsx and the features

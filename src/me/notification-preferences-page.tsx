@@ -1,5 +1,5 @@
 /**
- * /notification-preferences (issue 17, "Notifications"; directory entry "Choose which alerts
+ * /notification-preferences ("Notifications"; directory entry "Choose which alerts
  * and notifications you receive"): a switch per kind of event for the notification centre, and
  * system notifications through the browser's Notification API where it has one and the rider
  * allows it. Saved on the device at every change (src/db/notifications.ts).

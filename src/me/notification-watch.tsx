@@ -1,5 +1,5 @@
 /**
- * Feeds the notification centre (issue 17, "Notifications") from events this device sees: a
+ * Feeds the notification centre ("Notifications") from events this device sees: a
  * sync of the rider's data that ended in an error, newly earned achievements, and a saved
  * trail's season opening (checked at start and every hour, so a rider with the app open on the
  * day learns of it). The rules are in src/lib/notifications/notification-events.ts; storing and

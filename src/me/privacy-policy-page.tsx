@@ -1,5 +1,5 @@
 /**
- * /privacy-policy (core-platform §2 Me; issue 17): rendered entirely from
+ * /privacy-policy (requirements §core-2 Me): rendered entirely from
  * src/lib/privacy/stored-data.ts, the one list of what the app stores on the device and on the
  * server and what it sends to whom, which a unit test checks against the schemas, the local
  * documents and the server's tables.

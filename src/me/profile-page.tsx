@@ -1,7 +1,7 @@
 /**
- * /profile (voice-navigation §2.1 "Profile and sign in"; core-platform §3 "Registration
- * payload", §5 login rules, §8 messages): sign-in and registration forms on tabs for guests,
- * profile details and Logout for signed-in riders; both show the sync status panel (pending
+ * /profile (requirements §voice-2.1 "Profile and sign in"; requirements §core-3 "Registration
+ * payload", §core-5 login rules, §core-8 messages): sign-in and registration forms on tabs for
+ * guests, profile details and Logout for signed-in riders; both show the sync status panel (pending
  * trips and plans, last sync, errors, "Sync now"). Every rule (trimming, ignoring a second
  * submit, toasts, redirect) lives in the session machine; this page shows its state and the
  * failure beside the form it belongs to.
@@ -125,7 +125,7 @@ export function ProfilePage() {
 
   const redirect = search.redirect;
   useEffect(() => {
-    // A link may ask to return somewhere after sign-in; unsafe targets are dropped (§5).
+    // A link may ask to return somewhere after sign-in; unsafe targets are dropped (§core-5).
     if (redirect === undefined) return;
     rememberReturnPath(isSafeReturnPath(redirect) ? redirect : null);
   }, [redirect, rememberReturnPath]);

@@ -1,5 +1,5 @@
 /**
- * Search of /profile: `redirect`, the page to open after signing in (core-platform §5). It is
+ * Search of /profile: `redirect`, the page to open after signing in (requirements §core-5). It is
  * kept as given here; the profile page saves it only when it is a safe in-app path.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Tells the rider when an admin reviewed one of their trail submissions (issue 17): while the
+ * Tells the rider when an admin reviewed one of their trail submissions: while the
  * app runs, every `trailSubmission` record the sync brings back approved or rejected is logged
  * once in the notification log (kind `submissionReviewed`, id
  * `submission-reviewed:<submissionId>:<status>`, src/db/trail-submissions.ts) and greeted with

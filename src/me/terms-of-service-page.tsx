@@ -1,5 +1,5 @@
 /**
- * /terms-of-service (core-platform §2 Me; issue 17): plain terms for a free offline trail app:
+ * /terms-of-service (requirements §core-2 Me): plain terms for a free offline trail app:
  * rider safety and what the app can and cannot do in an emergency, outdated data and closures,
  * the data licences (OpenStreetMap ODbL; public-domain USFS, USGS and RIDB data; data/README.md
  * lists every source), and accounts. It claims nothing the project cannot stand behind and says

@@ -1,5 +1,5 @@
 /**
- * /group/{id} (issue 17, "Group rides"): one ride's details, its plan on the map, the roster,
+ * /group/{id} ("Group rides"): one ride's details, its plan on the map, the roster,
  * join and leave, the share link, the position opt-in with members' live positions, and the
  * organiser's edit and cancel. A member's device keeps a copy, so the page opens with no signal
  * and says when that copy was last updated; a past or cancelled ride says so.

@@ -1,5 +1,5 @@
 /**
- * What a rider can do on a group ride's page (issue 17): share the link (Web Share API where the
+ * What a rider can do on a group ride's page: share the link (Web Share API where the
  * browser has it, else copy to the clipboard), join or leave, opt in to position sharing, and,
  * for the organiser, edit or cancel. Each change needs a connection; offline the panel says so.
  */

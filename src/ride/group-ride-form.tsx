@@ -1,5 +1,5 @@
 /**
- * The group-ride form (issue 17), for creating and editing a ride: a trail from the catalogue,
+ * The group-ride form, for creating and editing a ride: a trail from the catalogue,
  * where the group meets (the trail's start or one of the nearest catalogue trailheads), date and
  * time, vehicle types, size limit and notes. The values live in the caller's state, so a
  * submit refused by the server or made with no signal loses nothing the rider typed.

@@ -1,5 +1,5 @@
 /**
- * Rows of group rides (issue 17): the rider's rides on /group-ride, each with its phase, time,
+ * Rows of group rides: the rider's rides on /group-ride, each with its phase, time,
  * trail, meeting place, how full it is and when the device last received it.
  */
 import { Link } from '@tanstack/react-router';

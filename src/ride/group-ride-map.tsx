@@ -1,5 +1,5 @@
 /**
- * A group ride's plan on the offline map (issue 17): the trail's line where the catalogue has
+ * A group ride's plan on the offline map: the trail's line where the catalogue has
  * one (else its point), the meeting place, and the last shared position of each member who
  * opted in, labelled with their name and, past 15 minutes, the position's age. The same facts
  * are listed under the map for screen readers and for when the map cannot draw.

@@ -1,5 +1,5 @@
 /**
- * /group-ride (issue 17, "Group rides"): a signed-in rider creates a group ride and sees the
+ * /group-ride ("Group rides"): a signed-in rider creates a group ride and sees the
  * rides they organise or joined, upcoming first, from the device's copies (so the list works
  * with no signal). Creating needs a connection: offline the page says so and keeps what was
  * typed. Signed out, it says an account is needed, with a sign-in link that returns here.

@@ -1,9 +1,9 @@
 /**
- * /navigate/$trailId (voice-navigation §2.1 "Navigation for a trail"; issue 6 "Navigation"):
+ * /navigate/$trailId (requirements §voice-2.1 "Navigation for a trail"):
  * follows a trail's path, a recorded trip or an imported track (the id may be a trip's), with
  * distance done and remaining, the next turn cue, off-route alarm and back-on-route notice,
  * waypoint approach, quarter-mile and mile notices, spoken (rate 0.95, US English) when speech is
- * on and felt through the haptics machine. A trail with a line (`path`, issue 15) is followed
+ * on and felt through the haptics machine. A trail with a line (`path`) is followed
  * exactly like an imported track; one without gets straight-line guidance to its trailhead, and
  * a trail system lists its segments that have lines. A trail closed today by its season asks
  * first (go on anyway or go back). Works fully offline: the trail, trip and track all come from
@@ -133,7 +133,7 @@ function NothingToNavigate({ tripFound }: { tripFound: boolean }) {
 
 /**
  * The navigation page for a trail id or trip id. A trip's temp- id that the sync engine promotes
- * (issue 11) is replaced by the server id (no new history entry) without restarting guidance.
+ * is replaced by the server id (no new history entry) without restarting guidance.
  */
 export function NavigatePage() {
   const { trailId } = navigateRoute.useParams();
@@ -363,7 +363,7 @@ function GuidanceCard({
 }
 
 /**
- * Counts one `navigation-started` per navigation actor (first-party usage counts, issue 17:
+ * Counts one `navigation-started` per navigation actor (first-party usage counts:
  * count only, not the trail); a ref keeps StrictMode's second mount from counting twice.
  */
 function useNavigationStartCount(actor: ReturnType<typeof useNavigationActor>) {

@@ -1,6 +1,6 @@
 /**
  * /record (trip recording) and /real-trail-riding with its alias /gps (live GPS riding): the
- * recorder and the rider's trips (voice-navigation §2.1 route table). Both pages share the one
+ * recorder and the rider's trips (requirements §voice-2.1 route table). Both pages share the one
  * recording, so starting on one and opening the other shows the same ride.
  */
 import { Circle, Satellite } from 'lucide-react';

@@ -1,5 +1,5 @@
 /**
- * The trip recorder (issue 6 "Recording"): start, pause, resume and stop a ride, the
+ * The trip recorder: start, pause, resume and stop a ride, the
  * "Resume recording" offer after a reload or crash, live statistics (distance, moving and
  * elapsed time, average and maximum speed, elevation gain and loss, heading, accuracy) and the
  * live track. Driven entirely by the recording machine; the track comes from RxDB.

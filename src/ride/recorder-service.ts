@@ -1,5 +1,5 @@
 /**
- * The page's one recording actor (issue 6 "Recording"): created once per page with its storage
+ * The page's one recording actor: created once per page with its storage
  * bound to the app database and kept in the shared actor registry, so a recording keeps running
  * while the rider opens other pages (and through StrictMode's remounts). In development builds
  * it is shown in the Stately inspector, like every actor of the app (src/machines/inspector.ts).

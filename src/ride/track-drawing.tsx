@@ -1,5 +1,5 @@
 /**
- * A track drawn as SVG (the MapLibre map belongs to the maps issue): the line of a trip or route
+ * A track drawn as SVG (independent of the MapLibre map): the line of a trip or route
  * with start and end markers, an optional second line (the route being followed) and the
  * rider's position. Positions are [lon, lat]; x is scaled by cos(latitude) so shapes are true.
  */

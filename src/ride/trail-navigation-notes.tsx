@@ -1,5 +1,5 @@
 /**
- * What the navigation page says about a catalogue trail before and while guiding (issue 15):
+ * What the navigation page says about a catalogue trail before and while guiding:
  * the warning shown before guidance starts on a trail closed today by its season, and the note
  * for a trail without a published line (guidance to its trailhead, and a system's segments
  * that do have lines).
@@ -10,7 +10,7 @@ import { ArrowLeft, CalendarX, Navigation, Route } from 'lucide-react';
 import type { Trail } from '../../schemas/trails.ts';
 import { monthDayLabel } from '../lib/trail-season.ts';
 
-/** Text of the trailhead-guidance note (issue 15). */
+/** Text of the trailhead-guidance note. */
 export const NO_LINE_TEXT = 'No trail line published: guiding to the trailhead';
 
 /**

@@ -154,7 +154,7 @@ function TripWaypoints({ waypoints }: { waypoints: readonly Waypoint[] }) {
 
 /**
  * The trip page; unknown ids say so and link back to /record. A temp- id the sync engine has
- * promoted (issue 11) is replaced in the address bar by the trip's server id, without a new
+ * promoted is replaced in the address bar by the trip's server id, without a new
  * history entry, whether the page was opened before or after the promotion.
  */
 export function TripDetailPage() {

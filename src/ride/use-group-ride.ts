@@ -1,5 +1,5 @@
 /**
- * The live state of one group ride for its page (issue 17): the device's stored copy at once
+ * The live state of one group ride for its page: the device's stored copy at once
  * (so the page opens with no signal), then, while online and signed in, the server's copy and
  * the ride's event stream (`ride` and, for members, `positions`), reconnecting with the shared
  * backoff when it drops. Every copy a member receives is stored (src/db/group-rides.ts), which

@@ -1,6 +1,6 @@
 /**
  * Keeps the shared haptics machine in step with the rider's stored haptic settings
- * (core-platform §3 "Haptic settings", stored as a local document via src/db/settings.ts).
+ * (requirements §core-3 "Haptic settings", stored as a local document via src/db/settings.ts).
  */
 import { useEffect } from 'react';
 import { useLocalSetting } from '../db/settings.ts';

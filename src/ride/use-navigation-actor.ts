@@ -1,5 +1,5 @@
 /**
- * The navigation page's actor (issue 6 "Navigation"): created for the page's target, started on
+ * The navigation page's actor: created for the page's target, started on
  * mount and stopped on unmount by @xstate/react's `useActorRef`, which survives React
  * StrictMode's mount-unmount-mount by restoring the actor from its own snapshot (the GPS watch
  * is cleared and started again, the guidance so far is kept). Shown in the Stately inspector in

@@ -1,5 +1,5 @@
 /**
- * Sends the rider's position to a group ride while they opted in (issue 17): the browser's
+ * Sends the rider's position to a group ride while they opted in: the browser's
  * geolocation watch ([lon, lat] degrees, accuracy metres), at most one report every
  * `positionReportIntervalMs` (sooner after a failed one, backing off as
  * `nextPositionReportDelayMs` says), only while `active` (opted in, online, the ride not

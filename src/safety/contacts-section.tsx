@@ -1,5 +1,5 @@
 /**
- * Emergency contacts and medical notes on /safety (issue 7): add, edit and remove contacts
+ * Emergency contacts and medical notes on /safety: add, edit and remove contacts
  * (name, phone, relation, priority) with validation messages under each field; stored on the
  * device only (local documents: they join sync when the sync engine gives them a collection).
  */

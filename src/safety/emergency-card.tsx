@@ -1,5 +1,5 @@
 /**
- * The offline emergency card (issue 7): the rider's medical notes and contacts, the current
+ * The offline emergency card: the rider's medical notes and contacts, the current
  * coordinates in decimal degrees and degrees-minutes-seconds, the nearest town and county from
  * the shipped data, and what to tell a dispatcher. Everything on it is on the device.
  */

@@ -1,5 +1,5 @@
 /**
- * /emergency (voice-navigation §2.1; issue 7, issue 11 defect 3): the panic button held for
+ * /emergency (requirements §voice-2.1): the panic button held for
  * panicButtonDelay with a visible countdown, the confirmation saying exactly what the phone
  * will open, then the active emergency: the text (or dialer) opened with the location, links
  * to text or call each contact and 911, beacon mode, location refresh with the fix age,

@@ -1,5 +1,5 @@
 /**
- * The emergency settings on /safety by topic (core-platform §4, §9): the emergency button,
+ * The emergency settings on /safety by topic (requirements §core-4, §core-9): the emergency button,
  * confirmations, what is shared with whom, fall detection and check-ins, and what happens during
  * an emergency. Each group is a run of headed controls inside the settings panel's section.
  */

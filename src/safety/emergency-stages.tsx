@@ -1,5 +1,5 @@
 /**
- * The three stages of the /emergency screen (voice-navigation §2.1): the panic button held
+ * The three stages of the /emergency screen (requirements §voice-2.1): the panic button held
  * with its countdown, the confirmation saying what the phone will open, and the active
  * emergency with its location, text and call links, beacon and stop confirmation. Each stage
  * reads the emergency machine's context and sends it the rider's presses; a page cannot send a

@@ -1,6 +1,6 @@
 /**
- * /emergency-test (core-platform §5: passes at 70 % or more of 7 checks; §6: admin and test
- * roles, guarded by the route's directory entry): runs the seven capability checks of
+ * /emergency-test (requirements §core-5: passes at 70 % or more of 7 checks; §core-6: admin and
+ * test roles, guarded by the route's directory entry): runs the seven capability checks of
  * src/lib/outdoor/capability-checks.ts against this browser and explains each result.
  */
 import { useCallback, useEffect, useState } from 'react';

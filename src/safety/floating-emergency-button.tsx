@@ -1,6 +1,6 @@
 /**
- * The emergency button shown on every page when alwaysShowEmergencyButton is on (core-platform
- * §3 Emergency settings: emergencyPanelMode floating/full/compact, emergencyPanelPosition,
+ * The emergency button shown on every page when alwaysShowEmergencyButton is on (requirements
+ * §core-3 Emergency settings: emergencyPanelMode floating/full/compact, emergencyPanelPosition,
  * emergencyButtonSize). One tap opens /emergency, where the panic button is held. The full bar
  * collapses to the compact pill after emergencyUITimeout seconds so it never hides a page for
  * long.

@@ -1,7 +1,7 @@
 /**
- * The outdoor settings context (issue 7) without its provider's machinery, so the app shell can
+ * The outdoor settings context without its provider's machinery, so the app shell can
  * hold it from the first paint while the provider itself (haptics, wake lock, safety watch)
- * loads after the first paint (issue 18). Pages read it with `useOutdoor` from
+ * loads after the first paint. Pages read it with `useOutdoor` from
  * outdoor-settings-provider.tsx.
  */
 import { createContext } from 'react';

@@ -1,12 +1,12 @@
 /**
- * Applies the outdoor settings to the whole app (issue 7; core-platform §3, §4 "Outdoor
+ * Applies the outdoor settings to the whole app (requirements §core-3, §core-4 "Outdoor
  * settings"): touch-target, glove-mode and font-size classes on <html> and <body>, the
  * high-contrast theme while isHighContrast is on, the screen wake lock while
  * screenLockPrevention is on (or an emergency is active with enableWakeLock), the haptics
  * machine's config, the floating emergency button when alwaysShowEmergencyButton is on, and the
  * fall detection and safety check-ins (safety-watch.tsx). The root layout holds the context
  * (outdoor-context.ts) and loads `OutdoorSettingsHost` after the first paint, once the database
- * is open (issue 18).
+ * is open.
  */
 import { useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useOutdoorSettings } from '../db/safety-settings.ts';
@@ -128,7 +128,7 @@ export function OutdoorSettingsHost({
   );
 }
 
-/** The outdoor settings context; throws outside the provider (core-platform §8). */
+/** The outdoor settings context; throws outside the provider (requirements §core-8). */
 export function useOutdoor(): OutdoorContextValue {
   const value = useContext(OutdoorContext);
   if (!value) throw new Error('useOutdoor must be used within an OutdoorSettingsProvider');

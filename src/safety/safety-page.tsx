@@ -1,6 +1,6 @@
 /**
- * /safety (core-platform §2 Safety; issue 7): the checklist before a ride, the safety advice
- * facts of voice-navigation §9, emergency contacts, medical notes, and the outdoor and
+ * /safety (requirements §core-2 Safety): the checklist before a ride, the safety advice
+ * facts of requirements §voice-9, emergency contacts, medical notes, and the outdoor and
  * emergency settings. Works offline: everything is on the device.
  */
 import { useState } from 'react';
@@ -12,7 +12,7 @@ import { ContactsSection, MedicalNotesSection } from './contacts-section.tsx';
 import { SettingsSection } from './settings-section.tsx';
 import './safety.css';
 
-/** Safety advice of voice-navigation §9 "Safety advice", word for word in substance. */
+/** Safety advice of requirements §voice-9 "Safety advice", word for word in substance. */
 export const SAFETY_ADVICE: readonly { topic: string; fact: string }[] = [
   { topic: 'Water', fact: 'Carry 1 gallon of water per person.' },
   { topic: 'CVT belt', fact: 'Change the CVT belt every 500 miles.' },

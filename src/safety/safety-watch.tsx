@@ -1,6 +1,6 @@
 /**
- * Fall detection and periodic safety check-ins in the app shell (core-platform §3 Emergency
- * settings: automaticFallDetection, periodicSafetyChecks; issue 11 defect 3). Runs the safety
+ * Fall detection and periodic safety check-ins in the app shell (requirements §core-3 Emergency
+ * settings: automaticFallDetection, periodicSafetyChecks). Runs the safety
  * monitor (src/machines/safety-check-machine.ts) with the browser's effects on every page and
  * shows its "Are you OK?" prompt with the countdown. With no answer (or "I need help") the
  * phone opens the same text or dialer as the panic button, planned by `planEmergencyContact`,

@@ -1,6 +1,6 @@
 /**
- * Outdoor and emergency settings on /safety (core-platform §3, §4, §9): presets (whole
- * outdoor/indoor, haptics, emergency), the outdoor display settings that scale the whole UI,
+ * Outdoor and emergency settings on /safety (requirements §core-3, §core-4, §core-9): presets
+ * (whole outdoor/indoor, haptics, emergency), the outdoor display settings that scale the whole UI,
  * and the emergency settings that change what the Emergency screen does. Every change is saved
  * at once. Fields that a browser cannot act on (screen brightness, biometrics) are kept in the
  * stored settings but not offered here, so nothing pretends to work. Fall detection and
@@ -138,7 +138,7 @@ function PresetSettings() {
   );
 }
 
-/** The outdoor display settings (core-platform §3) that scale and recolour the whole UI. */
+/** The outdoor display settings (requirements §core-3) that scale and recolour the whole UI. */
 function DisplaySettings({
   settings,
   updateOutdoor,

@@ -1,5 +1,5 @@
 /**
- * The waterway pages (core-platform §2 Safety and Local; voice-navigation §2.1):
+ * The waterway pages (requirements §core-2 Safety and Local; requirements §voice-2.1):
  * /waterway-conditions, /water-safety-alerts, /emergency-waterway-contacts and
  * /access-point-map. Built on the shipped Natural Earth lakes and rivers with their county from
  * the shipped county boundaries. Live river levels and alerts need a network and this app has

@@ -1,7 +1,7 @@
 /**
  * Runs the temp- id promotion (temp-id-promotion.ts) for the sync engine: one run at a time,
  * a request during a run schedules exactly one more run after it, and a failed run is retried
- * after the shared backoff delay (core-platform §9).
+ * after the shared backoff delay (requirements §core-9).
  */
 import type { AppDatabase } from '../db/database.ts';
 import type { SyncReporter } from './sync-reporting.ts';

@@ -1,5 +1,5 @@
 /**
- * The pull stream of the synced collections (issue 4: "a Server-Sent Events pull stream with
+ * The pull stream of the synced collections ("a Server-Sent Events pull stream with
  * RESYNC after reconnects"). One connection carries every collection (browsers allow six
  * HTTP/1.1 connections per server; a stream holds one for good). It is parsed with
  * eventsource-parser, each event goes to its collection's observable, and every (re)opening

@@ -1,5 +1,5 @@
 /**
- * How screens reach the sync engine (issue 4 "Sync status in the UI"): the app shell provides
+ * How screens reach the sync engine: the app shell provides
  * the engine's status store and its "sync now" action through `SyncEngineProvider`; components
  * read the status with `useSyncStatus` and trigger a sync with `useSyncEngine().syncNow`. The
  * engine (sync-engine.ts) stays the only writer of the status.
@@ -33,7 +33,8 @@ export function SyncEngineProvider({
 
 /**
  * The sync engine from the nearest `SyncEngineProvider`.
- * Throws 'useSyncEngine must be used within a SyncEngineProvider' outside one (core-platform §8).
+ * Throws 'useSyncEngine must be used within a SyncEngineProvider' outside one (requirements
+ * §core-8).
  */
 export function useSyncEngine(): SyncEngineValue {
   const engine = useContext(SyncEngineContext);

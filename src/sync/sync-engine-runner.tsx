@@ -1,12 +1,12 @@
 /**
  * Runs the sync engine (src/sync/sync-engine.ts) for every visitor and hands its status and
- * "Sync now" to every screen (issues 4 and 12). A guest's engine pulls the public catalogues;
+ * "Sync now" to every screen. A guest's engine pulls the public catalogues;
  * signing in restarts it with the rider's collections too, signing out (or another rider
  * signing in) restarts it again, and local data stays and waits. A new engine starts only
  * after the previous one has stopped, so two never share a checkpoint. The engine module
  * loads after the first paint, so it never delays the app's start, and beside the database
  * rather than after it, so the catalogue's first pull starts the moment the database is open
- * (issue 18: offline-ready sooner).
+ * (offline-ready sooner).
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useOptionalDatabase } from '../db/provider.tsx';

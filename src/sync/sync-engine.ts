@@ -1,11 +1,11 @@
 /**
- * The sync engine (issues 4 and 12; docs/architecture.md#sync), the one pipeline between the
+ * The sync engine (docs/architecture.md#sync), the one pipeline between the
  * device and the server. For every visitor it pulls the public catalogues (trails, WMAs,
  * campgrounds, achievements) into RxDB; while a rider is signed in it also replicates their
  * collections both ways and promotes temp- documents. One change stream carries both, and one
  * status store reports both (the catalogue part is also kept in the 'catalogue-status' local
  * document, so it survives a reload). It never blocks the UI: failures only change the status
- * and are retried with backoff (1 s doubling, capped 30 s; core-platform §9); "Sync now" or the
+ * and are retried with backoff (1 s doubling, capped 30 s; requirements §core-9); "Sync now" or the
  * browser coming back online retries at once.
  */
 import {

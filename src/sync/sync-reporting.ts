@@ -1,6 +1,6 @@
 /**
  * How the sync engine turns request outcomes into the one sync status and the shared backoff
- * (core-platform §9: after a failure every retry waits longer, 1 s doubling, capped 30 s).
+ * (requirements §core-9: after a failure every retry waits longer, 1 s doubling, capped 30 s).
  * Two parts report here: the rider's own collections (phase, last sync, last error) and the
  * public catalogues every visitor pulls (the status's `catalogue` part). A failure of either
  * lengthens the wait of every replication; a success resets it.

@@ -1,7 +1,7 @@
 /**
- * The sync status in words (issue 4 "Sync status in the UI"): what the status panel and the
+ * The sync status in words: what the status panel and the
  * compact indicator say for a status, the pending count and the current time. Pure, so every
- * wording is tested without React. Dates use core-platform §9's format (MM/dd/yyyy HH:mm).
+ * wording is tested without React. Dates use requirements §core-9's format (MM/dd/yyyy HH:mm).
  */
 import { formatDateTime } from '../lib/format.ts';
 import type { SyncStatus } from './sync-status.ts';

@@ -1,5 +1,5 @@
 /**
- * The sync status on screen (issue 4 "Sync status in the UI"; docs/architecture.md#sync
+ * The sync status on screen (docs/architecture.md#sync
  * "Status"): the full panel on the Me page and the compact indicator in the top bar. Both read
  * the engine's status store (src/sync/sync-context.tsx) and the pending count from the database,
  * and never wait on the network: pressing "Sync now" only asks the engine to start.
@@ -154,7 +154,8 @@ export function SyncStatusView({ description, onSyncNow, headingLevel = 2 }: Syn
 
 /**
  * The sync panel (Me page): the engine's status and the pending count, live, with "Sync now".
- * Needs a `SyncEngineProvider` and a `DatabaseProvider` above it (throws otherwise, §8).
+ * Needs a `SyncEngineProvider` and a `DatabaseProvider` above it (throws otherwise, requirements
+ * §core-8).
  */
 export function SyncStatusPanel({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const { syncNow } = useSyncEngine();

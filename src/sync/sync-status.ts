@@ -1,7 +1,7 @@
 /**
- * What the sync engine tells the rider (issue 4 "Sync status in the UI"): whether it is
+ * What the sync engine tells the rider: whether it is
  * syncing, the last successful sync, the last error in words, and when it retries; and, for
- * every visitor, the state of the public catalogues' pull (issue 12: one status for both). The pending
+ * every visitor, the state of the public catalogues' pull (one status for both). The pending
  * count is not here: it is read from the database (`usePendingSyncCount`), so it is right even
  * before the engine starts. The engine (sync-engine.ts) is the only writer.
  */

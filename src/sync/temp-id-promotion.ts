@@ -1,6 +1,6 @@
 /**
- * Promotes every finished temp- trip, trip plan and rider waypoint on the device (core-platform
- * §4 "Offline"; issues 4 and 11), collection by collection in `promotableCollections` order (a
+ * Promotes every finished temp- trip, trip plan and rider waypoint on the device (requirements
+ * §core-4 "Offline"), collection by collection in `promotableCollections` order (a
  * trip before the waypoints naming it): asks the server for canonical ids in batches
  * (idempotent per rider and temp id), then swaps each document and its references
  * (src/db/promotion.ts). A lost answer or a crash

@@ -1,4 +1,4 @@
-/** New and Beta badges of a directory entry (core-platform §2). */
+/** New and Beta badges of a directory entry (requirements §core-2). */
 import { isNew, type FeatureEntry } from '../features/directory.ts';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Per-page search-engine and social metadata (voice-navigation §2.5): title, description,
+ * Per-page search-engine and social metadata (requirements §voice-2.5): title, description,
  * keywords, canonical link and Open Graph / Twitter tags, written into document.head.
  */
 import { useEffect } from 'react';
@@ -50,7 +50,8 @@ export function formatPageTitle(title: string): string {
 /**
  * Sets the page's title, description, keywords, canonical link and og:/twitter: tags while the
  * calling component is mounted (updates when any field changes). Pages that show a trail or area
- * put its name into `title` (voice-navigation §2.5). Browser only; does nothing without a document.
+ * put its name into `title` (requirements §voice-2.5). Browser only; does nothing without a
+ * document.
  */
 export function usePageMeta(meta: PageMeta): void {
   const { title, description, path } = meta;

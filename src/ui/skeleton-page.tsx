@@ -1,4 +1,6 @@
-/** Skeleton page (core-platform §2 "Error and loading screens"): shown while a page chunk loads. */
+/**
+ * Skeleton page (requirements §core-2 "Error and loading screens"): shown while a page chunk loads.
+ */
 import './skeleton.css';
 
 /**

@@ -1,4 +1,4 @@
-/** Loading spinner (core-platform §2 "Error and loading screens"). */
+/** Loading spinner (requirements §core-2 "Error and loading screens"). */
 import './spinner.css';
 
 /**

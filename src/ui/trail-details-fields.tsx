@@ -1,5 +1,5 @@
 /**
- * The trail-details fields of a submission (issue 17): name, activities, difficulty, season and
+ * The trail-details fields of a submission: name, activities, difficulty, season and
  * notes, controlled, each with its label and its validation message under it. Used by the
  * rider's /submit-trail form and the admin's edit form on /admin/trail-review, so both ask the
  * same things the same way. Every control is at least var(--touch-target) tall.

@@ -1,4 +1,4 @@
-/** Trail fallback (core-platform §2 "Error and loading screens"). */
+/** Trail fallback (requirements §core-2 "Error and loading screens"). */
 import { Button } from 'react-aria-components';
 import { TriangleAlert } from 'lucide-react';
 

@@ -1,18 +1,18 @@
 /**
- * The Show & Ask camera overlay (voice-navigation-campgrounds §2.7, §4.1 "Camera", §9 camera
+ * The Show & Ask camera overlay (requirements §voice-2.7, §voice-4.1 "Camera", §voice-9 camera
  * constants): rear camera at an ideal 1280×720, a live preview, "Capture & Ask" (JPEG at quality
  * 0.8, then the camera stops and the photo goes to the realtime session) and Cancel. Camera
- * failures report the §8 texts.
+ * failures report the §voice-8 texts.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { Camera, X } from 'lucide-react';
 import { cameraErrorText } from '../lib/voice/browser-speech.ts';
 
-/** §9: JPEG quality of the captured photo. */
+/** §voice-9: JPEG quality of the captured photo. */
 export const CAPTURE_JPEG_QUALITY = 0.8;
 
-/** Props: onCapture gets a data:image/jpeg URL; onError a §8 camera text. */
+/** Props: onCapture gets a data:image/jpeg URL; onError a §voice-8 camera text. */
 export interface CameraCaptureProps {
   onCapture: (imageDataUrl: string) => void;
   onCancel: () => void;

@@ -1,8 +1,8 @@
 /**
  * The assistant's one voice actor (src/machines/voice-machine.ts), wired to the browser: the
- * provided engines, the browser's speech recognition and synthesis, the §5 microphone
- * pre-check, online/offline events, and an answer function that reads the rider's trail and
- * campground catalogues from RxDB and the current GPS fix, so every answer works offline. In
+ * provided engines, the browser's speech recognition and synthesis, the requirements §voice-5
+ * microphone pre-check, online/offline events, and an answer function that reads the rider's trail
+ * and campground catalogues from RxDB and the current GPS fix, so every answer works offline. In
  * development builds the actor is shown in the Stately inspector like every other machine
  * (src/machines/inspector.ts).
  */
@@ -62,7 +62,7 @@ async function readCatalogues(db: AppDatabase): Promise<Catalogues> {
 /** The snapshot type the panel renders. */
 export type VoiceSnapshot = SnapshotFrom<typeof voiceMachine>;
 
-/** Whether the browser offers speech recognition at all (§2.7, §8). */
+/** Whether the browser offers speech recognition at all (requirements §voice-2.7, §voice-8). */
 export function hasBrowserSpeechRecognition(): boolean {
   return createBrowserSpeechRecognizer() !== null;
 }

@@ -1,9 +1,9 @@
 /**
  * The voice assistant as the shell mounts it (lazily, after first paint): creates the speech
- * engines once for the page and hands them to the assistant (voice-navigation-campgrounds §2.7,
- * §4.1). The realtime client is offered only to a signed-in rider on a server that has realtime
- * voice configured (GET /api/models says so): elsewhere §4.1's first mode could only fail, so
- * talking goes straight to the offline model or the browser's speech recognition.
+ * engines once for the page and hands them to the assistant (requirements §voice-2.7,
+ * §voice-4.1). The realtime client is offered only to a signed-in rider on a server that has
+ * realtime voice configured (GET /api/models says so): elsewhere §voice-4.1's first mode could only
+ * fail, so talking goes straight to the offline model or the browser's speech recognition.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useSession } from '../lib/auth/session-context.tsx';

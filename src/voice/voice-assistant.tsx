@@ -1,5 +1,5 @@
 /**
- * The floating voice assistant (voice-navigation-campgrounds §2.7, §3.1, §4.1, §8): a round
+ * The floating voice assistant (requirements §voice-2.7, §voice-3.1, §voice-4.1, §voice-8): a round
  * button at the bottom right of every page, stacked above the bottom bar and the floating
  * emergency button, opening a panel with Press to talk / Stop, a text box for typed questions,
  * the transcript, the reply (spoken aloud), the offline speech model's state and errors in a red
@@ -243,7 +243,7 @@ function AskForm({ actor }: { actor: VoiceActor }) {
   );
 }
 
-/** The §8 error in a red card with Dismiss, the question as heard, and the replies. */
+/** The §voice-8 error in a red card with Dismiss, the question as heard, and the replies. */
 function Conversation({ actor, snapshot }: { actor: VoiceActor; snapshot: VoiceSnapshot }) {
   const { context } = snapshot;
   return (

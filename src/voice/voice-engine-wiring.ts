@@ -1,5 +1,5 @@
 /**
- * Creates the speech engines for the voice assistant (issue 13): the offline Whisper engine
+ * Creates the speech engines for the voice assistant: the offline Whisper engine
  * (src/lib/voice/offline-speech.ts, a worker under workers/), the microphone recorder and the
  * realtime client. The realtime client authorises POST /api/realtime/client-secret with the
  * signed-in rider's access token.

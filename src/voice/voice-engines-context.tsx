@@ -1,8 +1,9 @@
 /**
- * The speech engines the voice assistant uses, handed in by the app shell (issue 13 seam): the
+ * The speech engines the voice assistant uses, handed in by the app shell: the
  * offline Whisper engine, the microphone recorder and the realtime client
  * (src/lib/voice/voice-engines.ts). Each is null until the shell provides it; the assistant then
- * simply does not offer that mode (§4.1 falls through to the browser's speech recognition).
+ * simply does not offer that mode (requirements §voice-4.1 falls through to the browser's speech
+ * recognition).
  */
 import { createContext, useContext, type ReactNode } from 'react';
 import type {

@@ -1,6 +1,6 @@
 /**
  * Short-lived access tokens: JWTs signed with HS256 (jose) carrying `sub` (user id), `role` and
- * `username` (core-platform §6: authentication by bearer token). Verification pins HS256 and
+ * `username` (requirements §core-6: authentication by bearer token). Verification pins HS256 and
  * this issuer, so `alg: none` and other algorithms are refused, and checks expiry. The signing
  * secret is JWT_SECRET when set, otherwise one generated per installation and kept in the
  * database's `meta` table, so restarts (and other instances) keep accepting issued tokens.
@@ -17,7 +17,7 @@ const jwtSecretMetaKey = 'jwt_secret';
 /** HS256 needs a key of at least 256 bits. */
 const minimumSecretBytes = 32;
 
-/** An issued access token and when it expires (ms since the epoch, core-platform §3 Tokens). */
+/** An issued access token and when it expires (ms since the epoch, requirements §core-3 Tokens). */
 export interface IssuedAccessToken {
   accessToken: string;
   expiresAt: number;

@@ -1,6 +1,6 @@
 /**
- * JSON Schemas of the auth request bodies (core-platform §3 "Registration payload", §5 login
- * rules, §7). Every body is an object with exactly these properties and every string is
+ * JSON Schemas of the auth request bodies (requirements §core-3 "Registration payload", §core-5
+ * login rules, §core-7). Every body is an object with exactly these properties and every string is
  * bounded, so nothing oversized reaches argon2 or the database.
  */
 import type { FromSchema } from 'json-schema-to-ts';
@@ -24,7 +24,7 @@ const usernameProperty = {
 /** Opaque refresh tokens are 43 characters; leave room without accepting anything huge. */
 const refreshTokenProperty = { type: 'string', minLength: 1, maxLength: 256 } as const;
 
-/** POST /api/auth/register. vehicleType defaults to 4x4 (core-platform §5). */
+/** POST /api/auth/register. vehicleType defaults to 4x4 (requirements §core-5). */
 export const registerBodySchema = {
   type: 'object',
   additionalProperties: false,
@@ -48,7 +48,7 @@ export const registerBodySchema = {
 } as const;
 export type RegisterBody = FromSchema<typeof registerBodySchema>;
 
-/** POST /api/auth/login: both non-empty strings (core-platform §5). */
+/** POST /api/auth/login: both non-empty strings (requirements §core-5). */
 export const loginBodySchema = {
   type: 'object',
   additionalProperties: false,

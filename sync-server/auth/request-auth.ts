@@ -1,6 +1,6 @@
 /**
- * Bearer authentication and role checks for protected routes (core-platform §4 "Request auth",
- * §6). Every request re-reads the account from the database, so a deleted account's tokens
+ * Bearer authentication and role checks for protected routes (requirements §core-4 "Request auth",
+ * §core-6). Every request re-reads the account from the database, so a deleted account's tokens
  * stop working at once and a role change applies on the next request, whatever the token says.
  * 401 means "no valid token" (the client then refreshes once); 403 means "signed in, but this
  * role may not".

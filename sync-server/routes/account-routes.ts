@@ -1,5 +1,5 @@
 /**
- * Account routes behind roles (core-platform §6): a user's own profile, the admin's user list
+ * Account routes behind roles (requirements §core-6): a user's own profile, the admin's user list
  * and account removal (for /fleet and the admin pages), and server diagnostics for admin and
  * test accounts (for /mobile-performance-test and /emergency-test). Roles come from the
  * database on every request, not from the token.

@@ -1,12 +1,12 @@
 /**
- * First-party usage counts and the admin tools that read the installation (issue 17):
+ * First-party usage counts and the admin tools that read the installation:
  * - `POST /api/analytics/batches`  a device's batch of per-day counts (schemas/analytics.ts);
  *   anyone, no account: the body carries no user, and a bearer token is never read. Counted
  *   once per batch id (a retry answers `counted: false`); 128 KiB at most (500 counts with the
  *   longest names fit); 60 per minute per IP.
  * - `GET /api/admin/analytics?days=7|30|90`  page views per day, top routes, feature counts
  * - `GET /api/admin/fleet`  riders, their trips and garage vehicles, vehicles per type
- * The admin routes need role admin (core-platform §6: /fleet and /analytics-dashboard are admin
+ * The admin routes need role admin (requirements §core-6: /fleet and /analytics-dashboard are admin
  * only): 401 without a valid token, 403 for other roles. Bad input gets a JSON 4xx and changes
  * nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * Sign-in and session routes (core-platform §7, §4 "Session" and "Request auth", §5):
+ * Sign-in and session routes (requirements §core-7, §core-4 "Session" and "Request auth", §core-5):
  * POST /api/auth/register, /login, /refresh, /logout and GET /api/auth/user. Every body is
  * validated by its JSON Schema (auth/auth-schemas.ts) before a handler runs.
  *
@@ -52,7 +52,7 @@ export interface AuthRouteOptions {
   guards: AuthGuards;
 }
 
-/** core-platform §8: the client shows the server's message, or this same text. */
+/** requirements §core-8: the client shows the server's message, or this same text. */
 export const invalidCredentialsMessage = 'Invalid username or password';
 export const usernameTakenMessage = 'Username already taken';
 export const refreshRejectedMessage =

@@ -1,5 +1,5 @@
 /**
- * Read-only catalogue routes (core-platform §7): each answers a JSON array of schema documents
+ * Read-only catalogue routes (requirements §core-7): each answers a JSON array of documents
  * (schemas/*.ts), which the client caches for offline use. Also GET /api/health.
  */
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * GET /api/gauges/:siteNumber/latest (issue 15 "Intelligent advisor"): the latest discharge and
+ * GET /api/gauges/:siteNumber/latest: the latest discharge and
  * gage height of a shipped USGS stream gauge, fetched by the server from the USGS Instantaneous
  * Values service so the browser never calls USGS itself (the CSP keeps connect-src to 'self').
  * Only the gauges in data/gauges/ may be asked about (400 for a malformed site number, 404 for

@@ -1,5 +1,5 @@
 /**
- * Group rides (issue 17), every route for signed-in riders (bearer token):
+ * Group rides, every route for signed-in riders (bearer token):
  * - `POST /api/group-rides`                    create a ride (the organiser becomes its first member)
  * - `GET  /api/group-rides/mine`               the rides the rider organises or joined
  * - `GET  /api/group-rides/:id`                one ride with its roster (anyone with the link)

@@ -1,5 +1,5 @@
 /**
- * Repair shops from rider suggestions reviewed by an admin (issue 16; never invented):
+ * Repair shops from rider suggestions reviewed by an admin (never invented):
  * - `GET  /api/repair-shops`                              approved shops, anyone
  * - `POST /api/repair-shops/suggestions`                  a signed-in rider suggests a shop
  * - `GET  /api/repair-shops/suggestions/mine`             the rider's suggestions and reviews

@@ -1,5 +1,5 @@
 /**
- * Campground review moderation (issue 14), admins only:
+ * Campground review moderation, admins only:
  * - `GET  /api/admin/campgrounds/:id/reviews`          every live review with its hidden flag
  * - `POST /api/admin/campground-reviews/:id/hidden`    `{ hidden: boolean }` hides or shows one
  * Hiding recomputes the campground's ratings for everyone. Bad input gets a JSON 4xx and

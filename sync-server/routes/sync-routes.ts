@@ -1,5 +1,5 @@
 /**
- * Replication endpoints (issue 4; contract in schemas/sync-protocol.ts, docs/architecture.md#sync):
+ * Replication endpoints (contract in schemas/sync-protocol.ts, docs/architecture.md#sync):
  * - `GET  /api/sync/:collection/v:version/pull`   checkpointed pull
  * - `POST /api/sync/:collection/v:version/push`   push answering conflicting master states
  * - `GET  /api/sync/:collection/v:version/stream` Server-Sent Events of later changes
@@ -469,7 +469,7 @@ function registerPushRoute(context: SyncRouteContext): void {
           await changeBus.publish({ collection: userCollection, ownerId });
         }
         if (outcome.written > 0 && userCollection === 'campgroundReviews') {
-          // Issue 14: a rider's review becomes the campground's rating for everyone.
+          // A rider's review becomes the campground's rating for everyone.
           const campgroundIds = prepared.rows.map((row) =>
             String(row.newDocumentState.campgroundId),
           );

@@ -1,5 +1,5 @@
 /**
- * Offline map routes (issue 5): GET /api/map-regions (the region catalog) and GET/HEAD
+ * Offline map routes: GET /api/map-regions (the region catalog) and GET/HEAD
  * /tiles/:file (the PMTiles archives) with single byte-range requests, a strong ETag (the
  * archive's content hash), If-None-Match / If-Range, and a year of immutable caching: archive
  * names carry their hash, so a rebuilt archive is a new URL.

@@ -1,5 +1,5 @@
 /**
- * Admin review of trails riders submit (issue 17). Riders create submissions offline as
+ * Admin review of trails riders submit. Riders create submissions offline as
  * `trailSubmission` records and sync them like any record; these routes are the admin's side:
  * - `GET  /api/admin/trail-submissions`             every submission, waiting ones first, with
  *                                                   the submitter's username

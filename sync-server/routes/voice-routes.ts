@@ -1,5 +1,5 @@
 /**
- * Voice routes (voice-navigation-campgrounds §7.1):
+ * Voice routes (requirements §voice-7.1):
  * - GET /api/models: the offline speech model this server offers and its download size, or
  *   `{ speech: null }` when MODELS_DIR holds none.
  * - GET /models/<model>/<file>: that model's files (only the ones the listing names).
@@ -32,13 +32,13 @@ export interface VoiceRouteOptions {
   realtime: RealtimeSettings | null;
 }
 
-/** 503 text of an unconfigured server; the client then falls back (§4.1). */
+/** 503 text of an unconfigured server; the client then falls back (§voice-4.1). */
 export const realtimeNotConfiguredMessage = 'Realtime voice is not configured on this server';
 
-/** §7.1 failure text, also sent when the provider refuses or cannot be reached. */
+/** §voice-7.1 failure text, also sent when the provider refuses or cannot be reached. */
 export const clientSecretFailedMessage = 'Failed to get client secret';
 
-/** §7.1 default voice. */
+/** §voice-7.1 default voice. */
 export const defaultRealtimeVoice = 'marin';
 
 /** Client-secret requests per minute per address: each one opens a paid provider session. */
@@ -81,7 +81,7 @@ export async function registerVoiceRoutes(
       speech: model
         ? { id: model.id, dtype: model.dtype, bytes: model.bytes, files: model.files }
         : null,
-      // Lets the app leave realtime out of §4.1's mode choice on a server without it.
+      // Lets the app leave realtime out of §voice-4.1's mode choice on a server without it.
       realtime: { configured: realtime !== null },
     };
   });
@@ -143,7 +143,7 @@ async function requestClientSecret(
 }
 
 /**
- * POST /api/realtime/client-secret (voice-navigation §7.1): a short-lived secret from the
+ * POST /api/realtime/client-secret (requirements §voice-7.1): a short-lived secret from the
  * realtime provider for a signed-in rider; 503 when not configured, 502 when the provider fails.
  */
 function registerClientSecretRoute(

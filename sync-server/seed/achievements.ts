@@ -1,6 +1,7 @@
 /**
- * The achievement catalogue shipped in data/achievements.json (core-platform §3 "achievements",
- * §7 GET /api/achievements): milestones for riding, exploration, safety, learning and community.
+ * The achievement catalogue shipped in data/achievements.json (requirements §core-3 "achievements",
+ * §core-7 GET /api/achievements): milestones for riding, exploration, safety, learning and
+ * community.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

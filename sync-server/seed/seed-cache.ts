@@ -1,5 +1,5 @@
 /**
- * Built seed documents kept on disk between starts (issue 18, cold start). Building the
+ * Built seed documents kept on disk between starts (cold start). Building the
  * catalogue from data/ takes seconds (each campground's nearby attractions are measured against
  * every river and lake line), while a new database, a test's or a fresh install's, needs the
  * same documents again. They are kept as JSON under `<data dir>/seed-cache/`, named by a

@@ -1,6 +1,6 @@
 /**
  * The USFS OHV trail lines of data/trails/ (datasets/usfs-trail-lines.ts) as trail documents of
- * their systems (issue 15), and the systems' own season where their lines agree on one.
+ * their systems, and the systems' own season where their lines agree on one.
  */
 import type { Trail, TrailActivity, TrailVehicleClass } from '../../schemas/trails.ts';
 import { readUsfsTrailLines, type UsfsTrailLine } from '../../datasets/usfs-trail-lines.ts';

@@ -1,5 +1,5 @@
 /**
- * First-party usage counts (issue 17): a device's batch is added to the per-day count table
+ * First-party usage counts: a device's batch is added to the per-day count table
  * once per batch id, in one transaction, and the admin dashboard reads sums over the last 7, 30
  * or 90 UTC days. Only counts are stored: no event, user, device, address or time of day.
  */

@@ -1,5 +1,5 @@
 /**
- * Campground ratings from riders' reviews (issue 14). Reviews are rider documents
+ * Campground ratings from riders' reviews. Reviews are rider documents
  * (`user_documents`, collection `campgroundReviews`, id `<userId>:<campgroundId>`); a
  * campground's `ratings` in the public catalogue is the aggregate of its reviews that are not
  * deleted and not hidden by an admin. Hidden review ids are kept in `meta` (`hidden_review:<id>`)

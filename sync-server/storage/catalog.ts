@@ -1,5 +1,5 @@
 /**
- * Read access to the public catalogue collections (core-platform §7: GET /api/trails,
+ * Read access to the public catalogue collections (requirements §core-7: GET /api/trails,
  * /api/wmas, /api/achievements; campgrounds). Documents are returned as the JSON text
  * stored for them, so the routes can answer without parsing and re-serialising.
  */

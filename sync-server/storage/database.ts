@@ -36,7 +36,7 @@ export interface MetaTable {
   value: string;
 }
 
-/** The three roles of core-platform §6 that a stored account can have (guest is no account). */
+/** The three roles of requirements §core-6 that a stored account can have (guest is no account). */
 export type RoleId = 'admin' | 'test' | 'user';
 
 /** One account (migrations.ts "auth schema"). Times are ms since the epoch. */
@@ -101,7 +101,7 @@ export interface IdPromotionsTable {
 }
 
 /**
- * A repair shop a rider suggested (issue 16), and an admin's review of it. Only approved shops
+ * A repair shop a rider suggested, and an admin's review of it. Only approved shops
  * are public; `data` is the submitted shop as JSON text (schemas/repair-shops.ts).
  */
 export interface RepairShopSubmissionsTable {
@@ -116,7 +116,7 @@ export interface RepairShopSubmissionsTable {
   reviewed_at: number | null;
 }
 
-/** Page views or feature actions counted on one UTC day (issue 17; no event is kept). */
+/** Page views or feature actions counted on one UTC day (no event is kept). */
 export interface AnalyticsDailyCountsTable {
   /** UTC calendar day, YYYY-MM-DD. */
   day: string;
@@ -135,7 +135,7 @@ export interface AnalyticsBatchesTable {
 }
 
 /**
- * A group ride (issue 17). The trail's and meeting place's names and the meeting point
+ * A group ride. The trail's and meeting place's names and the meeting point
  * ([lon, lat], degrees) are copied from the catalogue when planned; `vehicle_types` is a JSON
  * array of schemas/group-rides.ts ids; `status` is 'planned' | 'cancelled'.
  */

@@ -1,5 +1,5 @@
 /**
- * The installation's riders and their garage vehicles for the admin's /fleet page (issue 17):
+ * The installation's riders and their garage vehicles for the admin's /fleet page:
  * every live account with its role, when it joined, when the server last stored a change of
  * its synced data, its synced trips (count and miles) and the `vehicle` records of its garage.
  * No email, password hash or user id leaves here.

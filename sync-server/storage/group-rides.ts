@@ -1,5 +1,5 @@
 /**
- * Group rides and their members (issue 17). The organiser is the first member; joins are
+ * Group rides and their members. The organiser is the first member; joins are
  * refused beyond the size limit (the ride's row is updated first inside the join's transaction,
  * which locks it on PostgreSQL and serialises writers on SQLite, so two riders cannot both take
  * the last place). Positions are stored only for members who opted in and are forgotten when

@@ -1,5 +1,5 @@
 /**
- * Canonical ids for temp- ids (core-platform §3 "Trip", "Trip plan"; §4 "Offline"; issue 4).
+ * Canonical ids for temp- ids (requirements §core-3 "Trip", "Trip plan"; §core-4 "Offline").
  * Promotion is idempotent per (owner, collection, temp id): the first request mints a random
  * UUID, every later one (a retry after a lost answer, a reloaded app finishing the job) gets the
  * same id back, so a temp document can never become two server documents.

@@ -48,11 +48,11 @@ const initialSchema: Migration = {
 };
 
 /**
- * Accounts and sessions (core-platform §3 "User", "Tokens"; §6 roles). `users.username_lower`
- * is UNIQUE so two concurrent registrations of "Rider" and "rider" cannot both succeed; deleted
- * accounts keep their row (and their username) so old tokens keep failing. `refresh_tokens`
- * holds only SHA-256 hashes; `family_id` ties the rotations of one login together for reuse
- * detection. `login_attempts` counts failed sign-ins per username for throttling, in the
+ * Accounts and sessions (requirements §core-3 "User", "Tokens"; §core-6 roles).
+ * `users.username_lower` is UNIQUE so two concurrent registrations of "Rider" and "rider" cannot
+ * both succeed; deleted accounts keep their row (and their username) so old tokens keep failing.
+ * `refresh_tokens` holds only SHA-256 hashes; `family_id` ties the rotations of one login together
+ * for reuse detection. `login_attempts` counts failed sign-ins per username for throttling, in the
  * database so every server instance sees the same count.
  */
 const authSchema: Migration = {
@@ -111,7 +111,7 @@ const authSchema: Migration = {
   },
 };
 
-/** Rider-suggested repair shops and their review (issue 16; database.ts for the columns). */
+/** Rider-suggested repair shops and their review (database.ts for the columns). */
 const repairShopSchema: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema
@@ -138,7 +138,7 @@ const repairShopSchema: Migration = {
 };
 
 /**
- * First-party usage counts (issue 17; database.ts for the columns): page views and feature
+ * First-party usage counts (database.ts for the columns): page views and feature
  * actions added up per UTC day, and the ids of the batches already counted so a retried batch
  * counts once. No event, user, device or address is stored.
  */
@@ -170,7 +170,7 @@ const analyticsSchema: Migration = {
 };
 
 /**
- * Group rides (issue 17; database.ts for the columns): the rides and their members, with each
+ * Group rides (database.ts for the columns): the rides and their members, with each
  * member's opt-in to position sharing and last shared position.
  */
 const groupRideSchema: Migration = {

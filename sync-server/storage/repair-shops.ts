@@ -1,5 +1,5 @@
 /**
- * Rider-suggested repair shops and their review (issue 16). Riders add suggestions; admins
+ * Rider-suggested repair shops and their review. Riders add suggestions; admins
  * approve or reject each once; the approved ones form the public list with their submitter
  * credited.
  */

@@ -125,7 +125,7 @@ async function diffCollection(
     );
     if (row) upsertsById.set(seeded.id, row);
   }
-  // Trails riders submitted and an admin approved (issue 17) are not in data/: they stay.
+  // Trails riders submitted and an admin approved are not in data/: they stay.
   const leftTheData = [...existing.values()].filter(
     (row) => !row.deleted && !(collection === 'trails' && isRiderTrailId(row.id)),
   );

@@ -1,5 +1,5 @@
 /**
- * Tables of the sync engine (issue 4), kept apart from migrations.ts so the portable-SQL rules
+ * Tables of the sync engine, kept apart from migrations.ts so the portable-SQL rules
  * there apply here too: every statement runs unchanged on SQLite and PostgreSQL.
  *
  * `user_documents` holds each rider's synced documents, one row per (owner, collection, id), so

@@ -1,5 +1,5 @@
 /**
- * Trail submissions and their review (issue 17). A submission is a rider's `trailSubmission`
+ * Trail submissions and their review. A submission is a rider's `trailSubmission`
  * record (schemas/records.ts, schemas/trail-submissions.ts) in `user_documents`, synced like
  * any record; only its `review` is the server's. Approving one writes a public trail into the
  * catalogue (`documents`, owner null, the seed's table) and the review into the rider's record,
@@ -24,7 +24,7 @@ import { pushInTransaction } from './user-documents.ts';
 
 type Db = Kysely<ServerDatabase>;
 
-/** The source every approved submission names (issue 17). */
+/** The source every approved submission names. */
 export const riderSubmissionSource = 'rider submission, reviewed';
 
 /** The marker of a submission's record id (`<userId>:trailSubmission:<submissionId>`). */
@@ -82,7 +82,7 @@ export type ReviewOutcome =
   | { submission: SubmissionForReview; trail: Trail | null; ownerId: string }
   | { refused: 404 | 409 | 400; message: string };
 
-/** The trail an approved submission becomes (issue 17: credited, reviewed, line in `path`). */
+/** The trail an approved submission becomes (credited, reviewed, line in `path`). */
 function trailOf(
   data: TrailSubmissionData,
   username: string,

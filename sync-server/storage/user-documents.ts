@@ -1,5 +1,5 @@
 /**
- * Storage side of replication (issue 4; schemas/sync-protocol.ts): checkpointed pulls of a
+ * Storage side of replication (schemas/sync-protocol.ts): checkpointed pulls of a
  * rider's documents and of the public catalogues, and pushes that detect conflicts against the
  * stored master state. Everything is scoped to one owner; a push that names a document another
  * owner holds is refused whole, before anything is written.

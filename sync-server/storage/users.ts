@@ -1,5 +1,5 @@
 /**
- * Accounts (core-platform §3 "User"): create, find by id or case-insensitive username, list,
+ * Accounts (requirements §core-3 "User"): create, find by id or case-insensitive username, list,
  * change role or password, soft-delete. The wire shape of a user (`PublicUser`) never carries
  * the password hash or the deletion time.
  */
@@ -9,7 +9,7 @@ import type { RoleId, ServerDatabase, UsersTable } from './database.ts';
 
 export type UserRow = Selectable<UsersTable>;
 
-/** A user as the API answers it (core-platform §7: "the user object"). `createdAt` in ms. */
+/** A user as the API answers it (requirements §core-7: "the user object"). `createdAt` in ms. */
 export interface PublicUser {
   id: string;
   username: string;

@@ -1,5 +1,5 @@
 /**
- * Limits on the parsed JSON of sync requests, checked before Ajv (issue 11; the limits are
+ * Limits on the parsed JSON of sync requests, checked before Ajv (the limits are
  * schemas/sync-protocol.ts `syncInputLimits`, README "Sync"). Ajv checks what a schema
  * describes, but a free-form value (`planData`, the trip context's plans, a property no schema
  * names) can be anything: nested 100,000 levels deep it overflows the stack of every recursive

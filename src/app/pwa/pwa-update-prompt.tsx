@@ -18,8 +18,9 @@ const offlineAnnouncedKey = 'nst-offline-ready-announced';
  * version is waiting, asks the rider whether to reload into it now or later (never mid-ride
  * without asking). Announces once when the app first
  * becomes usable offline: the service worker has cached the app and the public catalogues
- * (trails, WMAs, campgrounds) have been stored on the device, not before (issue 18's
- * "offline-ready", which `npm run bench` times through the `offline-ready` performance mark).
+ * (trails, WMAs, campgrounds) have been stored on the device, not before (the
+ * "offline-ready" moment, which `npm run bench` times through the `offline-ready` performance
+ * mark).
  */
 export function PwaUpdatePrompt() {
   const [workerState, setWorkerState] = useState<ServiceWorkerState>({

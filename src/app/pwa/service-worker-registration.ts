@@ -1,9 +1,9 @@
 /**
- * Registers the service worker at /sw.js (voice-navigation §7.2: only on secure contexts; a
+ * Registers the service worker at /sw.js (requirements §voice-7.2: only on secure contexts; a
  * failure is only logged) and exposes its life cycle as a tiny store the update prompt
  * subscribes to. Production builds only: the dev server has no /sw.js.
  *
- * Two steps (issue 18, offline-ready sooner): `registerServiceWorkerEarly` starts the install the
+ * Two steps (offline-ready sooner): `registerServiceWorkerEarly` starts the install the
  * moment the first screen has painted, with the browser's own API and nothing to download;
  * `watchServiceWorker` (workbox-window, loaded with the update prompt a little later) follows
  * the life cycle from then on, including an install already under way when it attaches.

@@ -1,6 +1,6 @@
 /**
  * Carries the screens' session commands (sign in, register, sign out, token expired…) to the
- * session machine, which loads after the first screen (issue 18). Events sent before it has
+ * session machine, which loads after the first screen. Events sent before it has
  * started wait here in order and are delivered the moment it attaches, so a tap on "Sign in"
  * during the first second is never lost. Type-only imports: nothing of xstate loads with it.
  */

@@ -1,6 +1,6 @@
 /**
- * The session machine (core-platform §4 "Session") as a component: loaded after the first screen
- * has painted so xstate is not part of the first load (issue 18). It starts the machine, routes
+ * The session machine (requirements §core-4 "Session") as a component: loaded after the first
+ * screen has painted so xstate is not part of the first load. It starts the machine, routes
  * its `navigate` action through the app's router, takes the events the provider queued while
  * it was loading, and reports every state the screens need to the provider.
  */

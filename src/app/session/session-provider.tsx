@@ -1,15 +1,15 @@
 /**
- * Provides the session (core-platform §4 "Session" and "Request auth") to every screen through
+ * Provides the session (requirements §core-4 "Session" and "Request auth") to every screen through
  * `useSession()`:
  * - decides the first screen's role from a synchronous check of the stored token, and loads the
- *   session machine (xstate) after the first screen has painted (issue 18); commands sent in
+ *   session machine (xstate) after the first screen has painted; commands sent in
  *   between wait in a relay and reach the machine when it starts;
  * - plugs the stored tokens into the request helper: a bearer header while the access token is
  *   valid, the shared (cross-tab) refresh on a 401, and token expiry → sign out, except when
  *   the refresh only failed for lack of network (offline never signs a rider out);
  * - follows other tabs signing in, refreshing or out (the `storage` event);
  * - refreshes an aging token when the device comes back online;
- * - remembers the page a guest was turned away from, so sign-in returns there (§5 safe paths).
+ * - remembers the page a guest was turned away from, so sign-in returns there (§core-5 safe paths).
  */
 import {
   lazy,

@@ -1,5 +1,5 @@
 /**
- * Theme picker (voice-navigation §2.4 "More lists a theme picker"): each theme with its name,
+ * Theme picker (requirements §voice-2.4 "More lists a theme picker"): each theme with its name,
  * description and previewColors.primary swatch, as a react-aria radio group.
  */
 import { Label, Radio, RadioGroup } from 'react-aria-components';

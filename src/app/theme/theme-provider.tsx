@@ -1,6 +1,6 @@
 /**
- * Theme state (core-platform §4 "Theme"): the chosen theme and user type, stored as an RxDB local
- * setting (through src/db/settings.ts) and mirrored to localStorage for the first paint.
+ * Theme state (requirements §core-4 "Theme"): the chosen theme and user type, stored as an RxDB
+ * local setting (through src/db/settings.ts) and mirrored to localStorage for the first paint.
  * Must render inside <DatabaseProvider>.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
@@ -27,7 +27,7 @@ interface ThemeContextValue {
   userType: UserType | null;
   /** Chooses a theme explicitly; it wins over the user type's theme from now on. */
   setTheme(themeId: ThemeId): Promise<void>;
-  /** Sets the user type and switches to that type's theme (core-platform §4). */
+  /** Sets the user type and switches to that type's theme (requirements §core-4). */
   setUserType(userType: UserType): Promise<void>;
 }
 
@@ -91,7 +91,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
 }
 
-/** The current theme and its setters; throws outside <ThemeProvider> (core-platform §8). */
+/** The current theme and its setters; throws outside <ThemeProvider> (requirements §core-8). */
 export function useTheme(): ThemeContextValue {
   const value = useContext(ThemeContext);
   if (!value) throw new Error('useTheme must be used within a ThemeProvider');

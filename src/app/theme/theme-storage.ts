@@ -1,7 +1,7 @@
 /**
  * Synchronous localStorage mirror of the theme choice. RxDB (the source of truth, through
  * useLocalSetting) opens asynchronously, so main.tsx reads this mirror before the first paint to
- * avoid a flash of the wrong theme (core-platform §4 "Theme").
+ * avoid a flash of the wrong theme (requirements §core-4 "Theme").
  */
 import {
   resolveThemeId,
@@ -65,7 +65,7 @@ export function installThemeStylesheet(): void {
   document.head.appendChild(style);
 }
 
-/** Applies the theme the mirror says should show at load (core-platform §4 order). */
+/** Applies the theme the mirror says should show at load (requirements §core-4 order). */
 export function applyInitialTheme(): ThemeId {
   installThemeStylesheet();
   const themeId = resolveThemeId(readThemeMirror());

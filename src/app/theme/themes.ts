@@ -1,14 +1,14 @@
 /**
- * The eight themes of core-platform §3 and the theme rules of §4: the token values, the
+ * The eight themes of requirements §core-3 and the theme rules of §core-4: the token values, the
  * user-type → theme mapping and the choice of theme at load. Tokens are defined here (not in a
  * stylesheet) so a unit test can check WCAG contrast on the same values the app uses; the CSS is
  * generated from them and selected by a class on <body>.
  */
 
-/** User types of core-platform §3. */
+/** User types of requirements §core-3. */
 export type UserType = 'default' | 'rider' | 'camper' | 'hiker' | 'cyclist' | 'hunter';
 
-/** Theme ids of core-platform §3. */
+/** Theme ids of requirements §core-3. */
 export type ThemeId =
   | 'dark'
   | 'theme-rider'
@@ -38,7 +38,7 @@ export interface ThemeTokens {
   colorScheme: 'dark' | 'light';
 }
 
-/** A theme as core-platform §3 defines it, plus its tokens. */
+/** A theme as requirements §core-3 defines it, plus its tokens. */
 export interface Theme {
   id: ThemeId;
   name: string;
@@ -48,7 +48,7 @@ export interface Theme {
   tokens: ThemeTokens;
 }
 
-/** The default theme (core-platform §3: dark "Cyberpunk"). */
+/** The default theme (requirements §core-3: dark "Cyberpunk"). */
 export const DEFAULT_THEME_ID: ThemeId = 'dark';
 
 function theme(
@@ -259,7 +259,7 @@ export function getTheme(id: ThemeId | string | null | undefined): Theme {
   );
 }
 
-/** The theme of a user type (core-platform §4: setting a user type switches to its theme). */
+/** The theme of a user type (requirements §core-4: setting a user type switches to its theme). */
 export function themeForUserType(userType: UserType): ThemeId {
   return THEMES.find((item) => item.userType === userType)?.id ?? DEFAULT_THEME_ID;
 }
@@ -271,7 +271,7 @@ export interface StoredThemeChoice {
 }
 
 /**
- * The theme to use at load (core-platform §4): the stored theme, else the stored user type's
+ * The theme to use at load (requirements §core-4): the stored theme, else the stored user type's
  * theme, else the default. Unknown stored values are ignored.
  */
 export function resolveThemeId(stored: Partial<StoredThemeChoice> | null | undefined): ThemeId {

@@ -1,5 +1,5 @@
 /**
- * The advisor's cards (issue 15): one card per day with its packing list, and inside it one
+ * The advisor's cards: one card per day with its packing list, and inside it one
  * block per trail with sun times, daylight left, season state and its source, safety figures,
  * and the USGS gauges near the trail and near water trails close to it.
  */

@@ -1,5 +1,5 @@
 /**
- * What the advisor advises on (issue 15): the rider's active plan, the trails of the rider's
+ * What the advisor advises on: the rider's active plan, the trails of the rider's
  * recent trips, or one trail the rider picks. Each becomes a plan outline (days with trail ids).
  */
 import type { TripPlan } from '../../../schemas/trip-plans.ts';

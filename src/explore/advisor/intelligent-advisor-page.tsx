@@ -1,5 +1,5 @@
 /**
- * The intelligent advisor at /intelligent-advisor (issue 15): advice by day for the rider's
+ * The intelligent advisor at /intelligent-advisor: advice by day for the rider's
  * active trip plan, the trails of the rider's recent trips, or a trail the rider picks: sun
  * times and daylight left, season and closures, safety figures, what to pack, and USGS gauges
  * near water. Everything is worked out on the device and works offline, except live gauge

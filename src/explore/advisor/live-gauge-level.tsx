@@ -1,5 +1,5 @@
 /**
- * One USGS gauge with its live level (issue 15): online, the latest discharge and gage height
+ * One USGS gauge with its live level: online, the latest discharge and gage height
  * from the server's GET /api/gauges/:siteNumber/latest (the server asks USGS; the browser never
  * does), with the time of the reading; offline, a plain "needs a network connection" line. The
  * link to the gauge's USGS page is always there.

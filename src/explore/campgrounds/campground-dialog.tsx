@@ -1,7 +1,7 @@
 /**
- * The campground details dialog (voice-navigation-campgrounds §2.6): five tabs (Overview,
+ * The campground details dialog (requirements §voice-2.6): five tabs (Overview,
  * Activities, Amenities, Pricing, Contact) over the facts the sources give, with "not
- * published" for the rest, then the rider's own review (issue 14) and, for admins, the review
+ * published" for the rest, then the rider's own review and, for admins, the review
  * moderation list. Opened from a directory card and from a campground tapped on the map.
  */
 import type { ReactNode } from 'react';
@@ -312,7 +312,7 @@ export interface CampgroundDialogProps {
   onClose: () => void;
 }
 
-/** The five-tab details dialog of §2.6, plus the rider's review and admin moderation. */
+/** The five-tab details dialog of §voice-2.6, plus the rider's review and admin moderation. */
 export function CampgroundDialog({ campground, onClose }: CampgroundDialogProps) {
   return (
     <ModalOverlay

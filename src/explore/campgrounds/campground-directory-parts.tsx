@@ -1,5 +1,5 @@
 /**
- * The pieces of the campground directory (voice-navigation-campgrounds §2.6, §5, §9): its
+ * The pieces of the campground directory (requirements §voice-2.6, §voice-5, §voice-9): its
  * intro with the cache state, the search field with the Filters toggle, recent searches, the
  * filter panel, the list tabs and the campground card. They hold no state; the directory
  * passes its state and the preference setters down.

@@ -1,9 +1,9 @@
 /**
- * The campground directory (voice-navigation-campgrounds §2.6, §4.2, §5, §7.2, §9) over the 228
- * real campgrounds cached on this device: search, Filters (type, price, must-have amenities),
- * tabs All / Favorites / Nearby / Top Rated, a results count with Clear Search, cards and the
- * details dialog. Everything reads RxDB, so it works offline; searches never leave the device.
- * Shown on the home page and at /campgrounds.
+ * The campground directory (requirements §voice-2.6, §voice-4.2, §voice-5, §voice-7.2, §voice-9)
+ * over the 228 real campgrounds cached on this device: search, Filters (type, price, must-have
+ * amenities), tabs All / Favorites / Nearby / Top Rated, a results count with Clear Search, cards
+ * and the details dialog. Everything reads RxDB, so it works offline; searches never leave the
+ * device. Shown on the home page and at /campgrounds.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
@@ -39,7 +39,7 @@ type PositionState =
   | { status: 'located'; position: LatLng }
   | { status: 'refused'; message: string };
 
-/** Asks the browser for the device position; refusal is only logged (§7.2). */
+/** Asks the browser for the device position; refusal is only logged (§voice-7.2). */
 function requestPosition(onResult: (state: PositionState) => void): void {
   if (typeof navigator === 'undefined' || !navigator.geolocation) {
     onResult({ status: 'refused', message: 'This browser cannot share its location.' });
@@ -133,7 +133,7 @@ export function CampgroundDirectory({
         tab={tab}
         onChange={(next) => {
           setTab(next);
-          // §6: location is asked for when the rider opens Nearby.
+          // §voice-6: location is asked for when the rider opens Nearby.
           if (next === 'nearby' && position.status !== 'located') requestPosition(setPosition);
         }}
       />
@@ -195,7 +195,7 @@ function tabResults(
   }
 }
 
-/** The device position for Nearby, asked for once when the directory loads (§7.2). */
+/** The device position for Nearby, asked for once when the directory loads (§voice-7.2). */
 function useDevicePosition() {
   const [position, setPosition] = useState<PositionState>({ status: 'unknown' });
   const asked = useRef(false);
@@ -235,7 +235,7 @@ function useFreshnessClock(lastSyncedAt: number | null): number {
 /**
  * Cards shown at first and added by each "Show more": all 228 at once made about 6,000 elements
  * and 460 buttons on the home page, rendered while a phone's first visit is still storing the
- * catalogues (issue 18), and a long scroll past them to the rest of the page.
+ * catalogues, and a long scroll past them to the rest of the page.
  */
 export const campgroundCardsPerPage = 24;
 

@@ -1,13 +1,13 @@
 /**
  * Words for campground facts (schemas/campgrounds.ts): type and amenity labels and the
- * "not published" wording used wherever no source gives a value (issue 14).
+ * "not published" wording used wherever no source gives a value.
  */
 import type { Campground, CampgroundType, NearbyAttraction } from '../../../schemas/campgrounds.ts';
 
 /** What the directory says where no source gives a value. */
 export const notPublished = 'not published';
 
-/** Type badge labels (§3.2 types). */
+/** Type badge labels (requirements §voice-3.2 types). */
 export const campgroundTypeLabels: Record<CampgroundType, string> = {
   state_park: 'State Park',
   national_park: 'National Park Service',
@@ -68,12 +68,12 @@ export function gpsText(campground: Campground): string {
   return `${campground.location.latitude.toFixed(5)}, ${campground.location.longitude.toFixed(5)}`;
 }
 
-/** The 'lat,lng' that Copy GPS writes (§7.2). */
+/** The 'lat,lng' that Copy GPS writes (requirements §voice-7.2). */
 export function gpsClipboardText(campground: Campground): string {
   return `${campground.location.latitude},${campground.location.longitude}`;
 }
 
-/** A directions link to a maps service using lat,lng (§2.6 Contact). */
+/** A directions link to a maps service using lat,lng (requirements §voice-2.6 Contact). */
 export function directionsUrl(campground: Campground): string {
   return `https://www.google.com/maps/dir/?api=1&destination=${gpsClipboardText(campground)}`;
 }

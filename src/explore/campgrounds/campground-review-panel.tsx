@@ -1,5 +1,5 @@
 /**
- * The signed-in rider's review of a campground they visited (issue 14): overall, cleanliness,
+ * The signed-in rider's review of a campground they visited: overall, cleanliness,
  * facilities, location and value in whole stars and a short text. Saved on this device at once
  * (offline too) and sent by the sync engine; the campground's rating changes for everyone once
  * the server has it and the catalogue refreshes.

@@ -1,6 +1,6 @@
 /**
- * /campgrounds: the campground directory on its own page (voice-navigation-campgrounds §2.6,
- * issue 14), the same directory the home page shows. `?campground=<id>` opens one campground's
+ * /campgrounds: the campground directory on its own page (requirements §voice-2.6),
+ * the same directory the home page shows. `?campground=<id>` opens one campground's
  * details, as a tap on the map does.
  */
 import { useSearch } from '@tanstack/react-router';

@@ -1,5 +1,5 @@
 /**
- * Admin moderation of a campground's reviews (issue 14): every rider's review with a Hide or
+ * Admin moderation of a campground's reviews: every rider's review with a Hide or
  * Show button. A hidden review stops counting toward the campground's rating for everyone
  * (the server recomputes it). Admins only, online only: moderation lives on the server.
  */

@@ -1,6 +1,6 @@
 /**
- * Off-road riding lessons of /arkansas-skills (issue 16): the Arkansas basics and the nine
- * riding subpages of the spec's route table (core-platform §2 Learn). Written for ATV, UTV,
+ * Off-road riding lessons of /arkansas-skills: the Arkansas basics and the nine
+ * riding subpages of the spec's route table (requirements §core-2 Learn). Written for ATV, UTV,
  * 4x4 and dirt-bike riders in the Ozarks, Ouachitas and the rest of the state; rules cite
  * their source in `sources.ts`, and details we do not restate point to the authority.
  */

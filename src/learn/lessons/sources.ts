@@ -1,5 +1,5 @@
 /**
- * Public sources the lessons cite (issue 16: every rule carries its Arkansas or agency source).
+ * Public sources the lessons cite (every rule carries its Arkansas or agency source).
  * One place, so a moved page is fixed once.
  */
 import type { LessonSource } from '../lesson-types.ts';

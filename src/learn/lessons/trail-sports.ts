@@ -1,5 +1,5 @@
 /**
- * Dirt-bike, bicycle and hiking lessons of /arkansas-skills (voice-navigation §2.1 subpages):
+ * Dirt-bike, bicycle and hiking lessons of /arkansas-skills (requirements §voice-2.1 subpages):
  * gear, maintenance and riding skills for dirt bikes, handling and upkeep for mountain bikes,
  * navigation and survival on foot. Rules and figures cite their source in `sources.ts`.
  */

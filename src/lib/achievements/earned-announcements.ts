@@ -1,5 +1,5 @@
 /**
- * Announcements of newly earned achievements (issue 17): the database layer announces an
+ * Announcements of newly earned achievements: the database layer announces an
  * achievement the moment it writes its first `earnedAt`, whoever triggered the evaluation (a
  * saved trip, a finished lesson), and the shell turns each announcement into a toast and the
  * achievement haptic pattern. A tiny external store, like the toast store, so the database

@@ -1,5 +1,5 @@
 /**
- * Achievement progress from the rider's own data (issue 17; catalogue: data/achievements.json,
+ * Achievement progress from the rider's own data (catalogue: data/achievements.json,
  * schemas/achievements.ts). Pure: the database layer gathers a `RiderActivity`, this turns it
  * into one value per metric. A metric the app has nothing to measure with yet (stored pre-ride
  * checklists) is `null`, shown as

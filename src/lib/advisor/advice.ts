@@ -1,5 +1,5 @@
 /**
- * Advice for a trip, day by day and trail by trail (issue 15 "Intelligent advisor"): sun times
+ * Advice for a trip, day by day and trail by trail: sun times
  * and daylight left, season state, safety figures, packing list, and the USGS gauges near the
  * trail and near water trails close to it. Pure: the page passes the trails, the shipped
  * gauges and the current time. Distances are straight-line miles from each trail's point.

@@ -1,5 +1,5 @@
 /**
- * The days and trails of a trip plan (core-platform §3 "Trip plan": `planData` is free-form, so
+ * The days and trails of a trip plan (requirements §core-3 "Trip plan": `planData` is free-form, so
  * it is read defensively). Understood shapes, all optional:
  * - `days`: a number of days, or a list of days, each `{ date?: 'YYYY-MM-DD', trailIds?,
  *   trails?, stops? }` where trails and stops are trail ids or objects with `id` / `trailId`;
@@ -125,7 +125,7 @@ export interface ActivePlanReference {
 }
 
 /**
- * Reads the trip context's `activeTripPlan` (core-platform §3: free-form): a trip plan document
+ * Reads the trip context's `activeTripPlan` (requirements §core-3: free-form): a trip plan document
  * or a reference `{ id }` to one, or a bare plan body (its `planData`, or the object itself).
  * Null when there is no active plan.
  */

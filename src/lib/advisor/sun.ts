@@ -1,5 +1,5 @@
 /**
- * Sunrise, sunset and daylight for a place and day (issue 15 "Intelligent advisor"). The sun's
+ * Sunrise, sunset and daylight for a place and day. The sun's
  * position comes from the `suncalc` library, as for the duck guide's shooting time
  * (src/lib/hunting/shooting-hours.ts); days are calendar days on the Arkansas clock
  * (America/Chicago), because riders plan by the wall clock.

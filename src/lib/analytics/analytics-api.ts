@@ -1,6 +1,6 @@
 /**
- * The client of the usage and admin-tool routes (sync-server/routes/analytics-routes.ts,
- * issue 17). Usage batches go with a plain fetch that sends no cookie and no bearer token, so
+ * The client of the usage and admin-tool routes (sync-server/routes/analytics-routes.ts).
+ * Usage batches go with a plain fetch that sends no cookie and no bearer token, so
  * the server could not tie a batch to an account even if it tried; the admin reads go through
  * `apiRequest` (bearer token, HttpError with the server's message, fetch TypeError offline).
  */

@@ -1,5 +1,5 @@
 /**
- * The /fleet page's search and filter (issue 17), pure: riders whose username, or one of whose
+ * The /fleet page's search and filter, pure: riders whose username, or one of whose
  * vehicles' make, model, nickname or year, contains the search text (case-insensitive), and who
  * own a vehicle of the chosen type; with a type chosen, only vehicles of that type are listed.
  */

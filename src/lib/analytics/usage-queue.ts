@@ -1,5 +1,5 @@
 /**
- * The device's usage queue, as pure state (issue 17; voice-navigation §7.2 "page_view on each
+ * The device's usage queue, as pure state (requirements §voice-7.2 "page_view on each
  * route change"): page views (route patterns) and feature actions wait here, at most
  * `usageLimits.queueSize` (oldest dropped), until a batch is cut. A cut batch keeps its random
  * id in the state until the server confirms it, so a batch sent again after a lost answer or a

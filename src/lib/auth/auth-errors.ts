@@ -1,15 +1,15 @@
 /**
- * Turning failed auth calls into what a rider reads (core-platform §8 "Login failed",
- * "Registration failure") and into session decisions (§4: 401/403 clear local state; other
+ * Turning failed auth calls into what a rider reads (requirements §core-8 "Login failed",
+ * "Registration failure") and into session decisions (§core-4: 401/403 clear local state; other
  * errors, including no network, are ignored).
  */
 import { HttpError } from '../http/request.ts';
 
-/** core-platform §8: fallback text of a failed sign-in. */
+/** requirements §core-8: fallback text of a failed sign-in. */
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password';
-/** core-platform §8: text of a sign-in that could not reach the server. */
+/** requirements §core-8: text of a sign-in that could not reach the server. */
 export const UNABLE_TO_CONNECT_MESSAGE = 'Unable to connect to server. Please try again.';
-/** core-platform §8: text of a failed registration. */
+/** requirements §core-8: text of a failed registration. */
 export const REGISTRATION_FAILED_MESSAGE = 'Please check your information and try again';
 
 /**
@@ -18,7 +18,7 @@ export const REGISTRATION_FAILED_MESSAGE = 'Please check your information and tr
  */
 export function serverMessageOf(error: unknown): string | null {
   if (!(error instanceof HttpError)) return null;
-  // HttpError messages are `${status}: ${answer text}` (core-platform §8).
+  // HttpError messages are `${status}: ${answer text}` (requirements §core-8).
   const prefix = `${error.status}: `;
   const text = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : '';
   if (text.trim() === '') return null;
@@ -50,7 +50,7 @@ export function isNetworkFailure(error: unknown): boolean {
 }
 
 /**
- * The description of a failed sign-in (core-platform §8): 'Unable to connect to server. Please
+ * The description of a failed sign-in (requirements §core-8): 'Unable to connect to server. Please
  * try again.' when the server was unreachable, else the server's message or 'Invalid username
  * or password'.
  */

@@ -1,14 +1,14 @@
 /**
- * The saved return path after sign-in (core-platform §5 "Safe return path", §9 default
+ * The saved return path after sign-in (requirements §core-5 "Safe return path", §core-9 default
  * /ai-trails). Only same-app paths are followed, so a crafted link such as
  * `/profile?redirect=//evil.example` can never send a rider to another site.
  */
 
-/** Where a rider lands after sign-in when no safe return path is saved (core-platform §9). */
+/** Where a rider lands after sign-in when no safe return path is saved (requirements §core-9). */
 export const DEFAULT_RETURN_PATH = '/ai-trails';
 
 /**
- * Characters core-platform §5 forbids anywhere in a return path, plus the backslash and control
+ * Characters requirements §core-5 forbids anywhere in a return path, plus the backslash and control
  * characters and whitespace: browsers read `/\evil.example` as `//evil.example`, and a newline
  * or tab can smuggle a scheme past naive checks.
  */
@@ -24,7 +24,7 @@ function hasControlOrSpace(text: string): boolean {
 }
 
 /**
- * Whether `path` is a safe in-app return path (core-platform §5): a string that starts with '/'
+ * Whether `path` is a safe in-app return path (requirements §core-5): a string that starts with '/'
  * and contains none of '..', '//', ':', <, >, ", ', backtick (nor backslash, whitespace or
  * control characters, see above). Anything else (null, numbers, absolute URLs) is unsafe.
  */

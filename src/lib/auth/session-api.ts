@@ -1,5 +1,5 @@
 /**
- * The auth calls of core-platform §7 over the shared request helper: sign-in, registration,
+ * The auth calls of requirements §core-7 over the shared request helper: sign-in, registration,
  * token refresh, sign-out and the server session. Answers are checked before use so a broken
  * proxy or an old server cannot plant a half-formed user or token.
  */
@@ -34,7 +34,7 @@ function asRecord(answer: unknown, path: string): Record<string, unknown> {
 }
 
 /**
- * POST /api/auth/login with the username as given (the caller trims it, core-platform §5).
+ * POST /api/auth/login with the username as given (the caller trims it, requirements §core-5).
  * Resolves to the user and tokens; throws HttpError (401 'Invalid username or password', 429
  * too many attempts) or the fetch TypeError when offline.
  */
@@ -47,7 +47,7 @@ export async function requestLogin(credentials: LoginCredentials): Promise<Login
 }
 
 /**
- * POST /api/auth/register; resolves to the created user (core-platform §7: "the user object
+ * POST /api/auth/register; resolves to the created user (requirements §core-7: "the user object
  * directly"). Throws HttpError (409 'Username already taken', 400 invalid fields) or TypeError.
  */
 export async function requestRegistration(details: RegistrationDetails): Promise<SessionUser> {

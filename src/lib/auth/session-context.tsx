@@ -1,5 +1,5 @@
 /**
- * The session as React sees it (core-platform §4 "Session", §8 "Auth or context hooks used
+ * The session as React sees it (requirements §core-4 "Session", §core-8 "Auth or context hooks used
  * outside their provider throw errors"). The shell provides it (src/app/session); areas such as
  * the profile page read it with `useSession()`. It lives here, below the areas, because areas
  * may not import the shell.
@@ -13,15 +13,15 @@ export interface SessionValue {
   /** loading (first 100 ms and the start-up checks), then signedIn or signedOut. */
   status: 'loading' | 'signedIn' | 'signedOut';
   user: SessionUser | null;
-  /** Derived as core-platform §3 "User" says (guest when signed out). */
+  /** Derived as requirements §core-3 "User" says (guest when signed out). */
   role: Role;
   /** A sign-in or registration request is running (further submits are ignored). */
   pending: 'login' | 'register' | null;
   /** The last sign-in or registration failure, for the form it belongs to. */
   error: { form: 'login' | 'register'; message: string } | null;
-  /** Signs in; the username is trimmed (core-platform §5). */
+  /** Signs in; the username is trimmed (requirements §core-5). */
   login(username: string, password: string): void;
-  /** Registers, then signs in (core-platform §3 "Registration payload"). */
+  /** Registers, then signs in (requirements §core-3 "Registration payload"). */
   register(details: RegistrationDetails): void;
   /** Signs out everywhere on this device and revokes the refresh token when online. */
   logout(): void;
@@ -34,7 +34,7 @@ export interface SessionValue {
 /** Context carrying the session; null outside the provider. */
 export const SessionContext = createContext<SessionValue | null>(null);
 
-/** The current session; throws outside the session provider (core-platform §8). */
+/** The current session; throws outside the session provider (requirements §core-8). */
 export function useSession(): SessionValue {
   const session = useContext(SessionContext);
   if (session === null) throw new Error('useSession must be used within a SessionProvider');

@@ -1,6 +1,6 @@
 /**
- * Where the session lives on the device (core-platform §3: the user is "stored locally after
- * login"; §4 cleanup marker; §8 "Token storage failures are only logged").
+ * Where the session lives on the device (requirements §core-3: the user is "stored locally after
+ * login"; §core-4 cleanup marker; §core-8 "Token storage failures are only logged").
  *
  * Why localStorage: riders must stay signed in for days without signal, so the user and tokens
  * have to survive reloads and restarts offline and be shared by every tab (the `storage` event
@@ -32,13 +32,16 @@ export const SESSION_CHANGE_KEYS: readonly string[] = [
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 /**
- * Version marker of the one-time cleanup (core-platform §4): sessions stored without it were
+ * Version marker of the one-time cleanup (requirements §core-4): sessions stored without it were
  * written by older app versions and are not trusted. Here rather than in the session machine so
  * the first render can read it without loading xstate.
  */
 export const SESSION_CLEANUP_MARKER = '2025-09-12-ai-fix-v3';
 
-/** Reads and writes the session on the device. Never throws: failures are logged (core §8). */
+/**
+ * Reads and writes the session on the device. Never throws: failures are logged (requirements
+ * §core-8).
+ */
 export interface SessionStore {
   readUser(): SessionUser | null;
   writeUser(user: SessionUser): void;
@@ -54,7 +57,7 @@ export interface SessionStore {
   writeCleanupMarker(marker: string): void;
   /** Removes the user and tokens; the return path stays for the next sign-in. */
   clearCredentials(): void;
-  /** Removes user, tokens and return path (core-platform §4 logout). */
+  /** Removes user, tokens and return path (requirements §core-4 logout). */
   clear(): void;
 }
 

@@ -1,9 +1,11 @@
 /**
  * Shapes of the signed-in session shared by the session machine, its storage and the API calls
- * (core-platform §3 "User", "Tokens", "Registration payload"; §7 auth calls).
+ * (requirements §core-3 "User", "Tokens", "Registration payload"; §core-7 auth calls).
  */
 
-/** The user stored locally after sign-in (core-platform §3 "User"; the server's public user). */
+/**
+ * The user stored locally after sign-in (requirements §core-3 "User"; the server's public user).
+ */
 export interface SessionUser {
   id?: string;
   username: string;
@@ -15,7 +17,10 @@ export interface SessionUser {
   createdAt?: number | string;
 }
 
-/** Tokens of a session (core-platform §3 "Tokens"). `expiresAt` is the access token's expiry, epoch ms. */
+/**
+ * Tokens of a session (requirements §core-3 "Tokens"). `expiresAt` is the access token's expiry,
+ * epoch ms.
+ */
 export interface SessionTokens {
   accessToken: string;
   refreshToken: string | null;
@@ -28,19 +33,19 @@ export interface LoginResult {
   tokens: SessionTokens;
 }
 
-/** Sign-in form values (core-platform §5 "Login"). */
+/** Sign-in form values (requirements §core-5 "Login"). */
 export interface LoginCredentials {
   username: string;
   password: string;
 }
 
-/** Registration payload (core-platform §3): vehicleType defaults to '4x4'. */
+/** Registration payload (requirements §core-3): vehicleType defaults to '4x4'. */
 export interface RegistrationDetails extends LoginCredentials {
   email: string;
   vehicleType: string;
 }
 
-/** The vehicle types offered at registration, default first-class '4x4' (core-platform §5). */
+/** The vehicle types offered at registration, default first-class '4x4' (requirements §core-5). */
 export const VEHICLE_TYPES = [
   { id: 'atv', label: 'ATV' },
   { id: 'utv', label: 'UTV' },
@@ -49,7 +54,7 @@ export const VEHICLE_TYPES = [
   { id: 'other', label: 'Other' },
 ] as const;
 
-/** Registration default vehicle type (core-platform §3, §5). */
+/** Registration default vehicle type (requirements §core-3, §core-5). */
 export const DEFAULT_VEHICLE_TYPE = '4x4';
 
 /** Human label of a stored vehicle type id ('dirt-bike' → 'Dirt bike'); unknown ids as given. */
@@ -61,7 +66,7 @@ export function vehicleTypeLabel(id: string | undefined): string | null {
 /**
  * Reads a user object from an API answer or storage: needs a non-empty `username`; other
  * fields are kept only when they have the right type. Returns null for anything else
- * (core-platform §7: GET /api/auth/user may answer an empty body).
+ * (requirements §core-7: GET /api/auth/user may answer an empty body).
  */
 export function parseSessionUser(value: unknown): SessionUser | null {
   if (typeof value !== 'object' || value === null) return null;

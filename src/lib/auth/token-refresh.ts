@@ -1,5 +1,5 @@
 /**
- * Refreshing the access token exactly once at a time (core-platform §4 "Request auth" and
+ * Refreshing the access token exactly once at a time (requirements §core-4 "Request auth" and
  * "Session": a refresh updates the access token and its expiry). The server rotates the
  * refresh token on every use and revokes the whole family when an old one is reused, so two
  * refreshes racing with the same refresh token would sign the rider out everywhere. Hence:

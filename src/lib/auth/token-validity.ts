@@ -1,9 +1,9 @@
 /**
- * When an access token may still be sent (core-platform §5 "Access token is valid only if it
- * exists and, when an expiry is known, more than 5 minutes remain"; §9 token expiry margin).
+ * When an access token may still be sent (requirements §core-5 "Access token is valid only if it
+ * exists and, when an expiry is known, more than 5 minutes remain"; §core-9 token expiry margin).
  */
 
-/** Margin before the expiry at which a token stops being used, ms (core-platform §9: 5 min). */
+/** Margin before the expiry at which a token stops being used, ms (requirements §core-9: 5 min). */
 export const TOKEN_EXPIRY_MARGIN_MS = 5 * 60 * 1000;
 
 /** The parts of stored tokens that decide validity; `expiresAt` is epoch ms, null when unknown. */

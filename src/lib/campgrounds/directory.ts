@@ -1,12 +1,12 @@
 /**
- * The rules of the campground directory (voice-navigation-campgrounds §2.6, §4.2, §5, §9) over
- * the real catalogue (schemas/campgrounds.ts): search, filters, the price rule, Nearby distance
- * and Top Rated ranking. Pure functions; the screens in src/explore/campgrounds call them.
+ * The rules of the campground directory (requirements §voice-2.6, §voice-4.2, §voice-5, §voice-9)
+ * over the real catalogue (schemas/campgrounds.ts): search, filters, the price rule, Nearby
+ * distance and Top Rated ranking. Pure functions; the screens in src/explore/campgrounds call them.
  */
 import { distance } from '@turf/distance';
 import type { Campground, CampgroundType } from '../../../schemas/campgrounds.ts';
 
-/** Filter type options, in the order §5 lists them. */
+/** Filter type options, in the order §voice-5 lists them. */
 export const campgroundTypeOptions: readonly CampgroundType[] = [
   'state_park',
   'national_forest',
@@ -15,7 +15,7 @@ export const campgroundTypeOptions: readonly CampgroundType[] = [
   'national_park',
 ];
 
-/** Must-have amenity options of §5. */
+/** Must-have amenity options of §voice-5. */
 export const campgroundAmenityOptions = [
   'wifi',
   'electric_hookups',
@@ -28,27 +28,30 @@ export const campgroundAmenityOptions = [
 ] as const;
 export type CampgroundAmenityOption = (typeof campgroundAmenityOptions)[number];
 
-/** Price filter bounds when a field is empty or not a number (§5, §9), dollars per night. */
+/**
+ * Price filter bounds when a field is empty or not a number (§voice-5, §voice-9), dollars per
+ * night.
+ */
 export const defaultPriceMin = 0;
 export const defaultPriceMax = 200;
 
-/** Nearby tab radius (§9), miles. */
+/** Nearby tab radius (§voice-9), miles. */
 export const nearbyRadiusMiles = 50;
 
-/** Earth radius the spec measures distances with (§9), miles. */
+/** Earth radius the spec measures distances with (§voice-9), miles. */
 export const earthRadiusMiles = 3959;
 
-/** Top Rated (§9): lowest overall rating, and how many are listed. */
+/** Top Rated (§voice-9): lowest overall rating, and how many are listed. */
 export const topRatedMinimumRating = 4;
 export const topRatedLimit = 10;
 
-/** Search history keeps the latest this many searches (§9). */
+/** Search history keeps the latest this many searches (§voice-9). */
 export const searchHistoryLimit = 10;
 
-/** Most amenity chips on a card (§9). */
+/** Most amenity chips on a card (§voice-9). */
 export const maxAmenityChips = 6;
 
-/** Cached data is "fresh" when the last catalogue sync is under this old (§4.2), ms. */
+/** Cached data is "fresh" when the last catalogue sync is under this old (§voice-4.2), ms. */
 export const cacheFreshMs = 15 * 60 * 1000;
 
 /** A price range in dollars per night. */
@@ -80,7 +83,7 @@ export const noCampgroundFilters: CampgroundFilters = {
 
 /**
  * True when `query` matches the name, description, city, county or region, ignoring case
- * (§5). A blank query matches everything.
+ * (§voice-5). A blank query matches everything.
  */
 export function matchesSearch(campground: Campground, query: string): boolean {
   const needle = query.trim().toLowerCase();
@@ -97,7 +100,7 @@ function parseBound(text: string, fallback: number): number {
   return Number.isFinite(value) ? value : fallback;
 }
 
-/** The price fields as numbers: empty or invalid min becomes 0, max 200 (§5). */
+/** The price fields as numbers: empty or invalid min becomes 0, max 200 (§voice-5). */
 export function parsePriceRange(min: string, max: string): PriceRange {
   return { min: parseBound(min, defaultPriceMin), max: parseBound(max, defaultPriceMax) };
 }
@@ -117,8 +120,8 @@ export function publishedNightlyFee(campground: Campground): number | null {
 }
 
 /**
- * The price rule of §5: a campground passes when its tent or RV minimum lies within the range.
- * The only price a source gives is the published fee; a campground with no published amount
+ * The price rule of §voice-5: a campground passes when its tent or RV minimum lies within the
+ * range. The only price a source gives is the published fee; a campground with no published amount
  * passes only while the range is the default 0–200 (an untouched filter must not hide the
  * campgrounds whose prices no source states).
  */
@@ -128,7 +131,7 @@ export function passesPriceRange(campground: Campground, range: PriceRange): boo
   return fee >= range.min && fee <= range.max;
 }
 
-/** Search, type (any selected), amenities (any-of, known present) and price (§5). */
+/** Search, type (any selected), amenities (any-of, known present) and price (§voice-5). */
 export function filterCampgrounds(
   campgrounds: readonly Campground[],
   filters: CampgroundFilters,
@@ -151,7 +154,7 @@ export interface LatLng {
   longitude: number;
 }
 
-/** Great-circle distance in miles on a sphere of radius 3959 miles (§9). */
+/** Great-circle distance in miles on a sphere of radius 3959 miles (§voice-9). */
 export function distanceMiles(from: LatLng, to: LatLng): number {
   const radians = distance([from.longitude, from.latitude], [to.longitude, to.latitude], {
     units: 'radians',
@@ -159,7 +162,7 @@ export function distanceMiles(from: LatLng, to: LatLng): number {
   return radians * earthRadiusMiles;
 }
 
-/** Miles to one decimal, as §9 shows distances ("12.3"). */
+/** Miles to one decimal, as §voice-9 shows distances ("12.3"). */
 export function formatMiles(miles: number): string {
   return (Math.round(miles * 10) / 10).toFixed(1);
 }
@@ -179,14 +182,14 @@ export function nearbyCampgrounds(
     .sort((a, b) => a.distanceMiles - b.distanceMiles);
 }
 
-/** The Top Rated score of §9: overall rating × ln(reviews + 1). */
+/** The Top Rated score of §voice-9: overall rating × ln(reviews + 1). */
 export function topRatedScore(campground: Campground): number {
   const overall = campground.ratings.overall ?? 0;
   return overall * Math.log(campground.ratings.reviewsCount + 1);
 }
 
 /**
- * Top Rated (§9): campgrounds riders rated 4 or more overall, by rating × ln(reviews + 1),
+ * Top Rated (§voice-9): campgrounds riders rated 4 or more overall, by rating × ln(reviews + 1),
  * best first, at most 10. Empty until riders have reviewed.
  */
 export function topRatedCampgrounds(campgrounds: readonly Campground[]): Campground[] {
@@ -199,7 +202,9 @@ export function topRatedCampgrounds(campgrounds: readonly Campground[]): Campgro
     .slice(0, topRatedLimit);
 }
 
-/** The history after searching `query`: newest first, no repeats (any case), latest 10 (§9). */
+/**
+ * The history after searching `query`: newest first, no repeats (any case), latest 10 (§voice-9).
+ */
 export function addToSearchHistory(history: readonly string[], query: string): string[] {
   const trimmed = query.trim();
   if (trimmed === '') return [...history];
@@ -207,12 +212,14 @@ export function addToSearchHistory(history: readonly string[], query: string): s
   return [trimmed, ...rest].slice(0, searchHistoryLimit);
 }
 
-/** The favourites after tapping the heart of `id` (§4.2: in or out of the list). */
+/** The favourites after tapping the heart of `id` (§voice-4.2: in or out of the list). */
 export function toggleFavorite(favorites: readonly string[], id: string): string[] {
   return favorites.includes(id) ? favorites.filter((entry) => entry !== id) : [...favorites, id];
 }
 
-/** "fresh" when the catalogue last synced under 15 minutes before `now` (§4.2), else "stale". */
+/**
+ * "fresh" when the catalogue last synced under 15 minutes before `now` (§voice-4.2), else "stale".
+ */
 export function cacheStatus(lastSyncedAt: number | null, now: number): 'fresh' | 'stale' {
   return lastSyncedAt !== null && now - lastSyncedAt < cacheFreshMs ? 'fresh' : 'stale';
 }

@@ -1,5 +1,5 @@
 /**
- * Web Bluetooth checks for /bluetooth-test (issue 17): whether this browser offers the API,
+ * Web Bluetooth checks for /bluetooth-test: whether this browser offers the API,
  * whether the page's permissions policy allows it, whether an adapter is present, and a scan
  * through `requestDevice` (which needs a tap: browsers refuse it without a user gesture). The
  * browser objects are passed in so tests use fakes. Web Bluetooth is in Chromium-based browsers

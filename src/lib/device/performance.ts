@@ -1,5 +1,5 @@
 /**
- * Measurements for /mobile-performance-test (issue 17): frame rate, JavaScript memory, storage
+ * Measurements for /mobile-performance-test: frame rate, JavaScript memory, storage
  * quota, IndexedDB write speed and GPS fix rate, each measured on the device it runs on. Every
  * browser capability is passed in, so tests drive them with fakes (fake-indexeddb, a fake
  * clock). A measurement the browser cannot make resolves to an `unavailable` result with the

@@ -8,7 +8,10 @@ import { DIAGNOSTIC_ROOT_ID, VOICE_SUB_INTENT_NODES } from './tree.ts';
 /** How many advice steps a spoken answer reads before pointing to the wizard for the rest. */
 export const SPOKEN_ADVICE_STEPS = 3;
 
-/** Where a voice sub-intent (§4.1) enters the tree; anything else starts at the first question. */
+/**
+ * Where a voice sub-intent (requirements §voice-4.1) enters the tree; anything else starts at the
+ * first question.
+ */
 export type SpokenDiagnosticStart = keyof typeof VOICE_SUB_INTENT_NODES | 'general';
 
 /** Mid-sentence form of a label written to stand alone ("A loose cable" → "a loose cable"). */

@@ -1,9 +1,9 @@
 /**
- * The trail-side diagnostic decision tree (voice-navigation-campgrounds.md §4.1 vehicle
+ * The trail-side diagnostic decision tree (requirements §voice-4.1 vehicle
  * sub-intents: won't start — clicking, fuel, otherwise battery; overheating; belt, noise or
  * grinding). Pure data shared by the /diagnostic wizard and the voice assistant's offline
  * knowledge: a question node offers answers that lead to another node; every path ends in an
- * advice node. The figures from §9 (cool the engine 15–20 minutes, CVT belt every 500 miles)
+ * advice node. The figures from §voice-9 (cool the engine 15–20 minutes, CVT belt every 500 miles)
  * appear where they apply. The advice is our own general field-repair guidance for ATVs, UTVs
  * and side-by-sides; the owner's manual of the rider's model always takes precedence.
  */
@@ -47,10 +47,10 @@ export type DiagnosticNode = DiagnosticQuestion | DiagnosticAdvice;
 /** Id of the first question. */
 export const DIAGNOSTIC_ROOT_ID = 'symptom';
 
-/** Minutes to let an overheated engine cool before opening anything (§9 safety advice). */
+/** Minutes to let an overheated engine cool before opening anything (§voice-9 safety advice). */
 export const ENGINE_COOL_DOWN_MINUTES = { min: 15, max: 20 } as const;
 
-/** Miles between CVT belt changes (§9 safety advice). */
+/** Miles between CVT belt changes (§voice-9 safety advice). */
 export const CVT_BELT_CHANGE_MILES = 500;
 
 const coolDown = `Shut the engine off and let it cool for ${ENGINE_COOL_DOWN_MINUTES.min}–${ENGINE_COOL_DOWN_MINUTES.max} minutes before you touch the engine, the radiator or the belt cover.`;
@@ -474,7 +474,7 @@ export const DIAGNOSTIC_TREE: ReadonlyMap<string, DiagnosticNode> = new Map(
 );
 
 /**
- * The advice a voice sub-intent leads to (§4.1: won't start — clicking, fuel, otherwise
+ * The advice a voice sub-intent leads to (§voice-4.1: won't start — clicking, fuel, otherwise
  * battery; overheating; belt, noise or grinding), so a spoken answer and the wizard agree.
  * Overheating and belt/noise start at their first question, since the cause needs asking.
  */

@@ -1,5 +1,5 @@
 /**
- * Maintenance reminders for a vehicle in the rider's garage (issue 16), pure.
+ * Maintenance reminders for a vehicle in the rider's garage, pure.
  *
  * How trip miles reach a vehicle: the rider picks "the vehicle I ride" on this device. That
  * vehicle's estimated odometer is its last reading (`odometerMiles`, taken at `odometerAt`) plus
@@ -7,11 +7,12 @@
  * same as the vehicle's. When the rider switches to another vehicle, the miles so far are folded
  * into the old one's reading (`foldTripMiles`), so they stay with it on every device.
  *
- * Intervals: the CVT belt every 500 miles (voice-navigation-campgrounds.md §9 safety advice,
+ * Intervals: the CVT belt every 500 miles (requirements §voice-9 safety advice,
  * `CVT_BELT_CHANGE_MILES`), for ATVs, UTVs and other machines (4x4s and dirt bikes mostly drive
  * through a gearbox or chain, so no belt reminder); oil and air filter only at the interval the
  * rider copies from the owner's manual (no general figure is stated, since it varies by model
- * and riding); tire pressure before every ride, with §9's pressures by terrain for ATVs and UTVs.
+ * and riding); tire pressure before every ride, with §voice-9's pressures by terrain for ATVs and
+ * UTVs.
  */
 import type { MaintenanceData, MaintenanceService, VehicleData } from '../../../schemas/records.ts';
 import { CVT_BELT_CHANGE_MILES } from '../diagnostics/tree.ts';
@@ -62,7 +63,7 @@ export interface Reminder {
 /** Vehicle types that get the CVT belt reminder. */
 const cvtTypes: ReadonlySet<VehicleData['type']> = new Set(['atv', 'utv', 'other']);
 
-/** True when §9's terrain tire pressures (for ATVs and UTVs) apply to this vehicle type. */
+/** True when §voice-9's terrain tire pressures (for ATVs and UTVs) apply to this vehicle type. */
 export function usesTerrainTirePressures(type: VehicleData['type']): boolean {
   return type === 'atv' || type === 'utv';
 }

@@ -1,5 +1,5 @@
 /**
- * Starting tire pressures by terrain for ATVs and UTVs, PSI (voice-navigation-campgrounds.md §9
+ * Starting tire pressures by terrain for ATVs and UTVs, PSI (requirements §voice-9
  * safety advice: 8 PSI in mud, 10–12 on rocks, 6–8 in sand). Shown on /riding-techniques,
  * /garage and its maintenance reminders, always with the rule never to go below the tire's
  * printed minimum.

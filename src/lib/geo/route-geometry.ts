@@ -1,5 +1,5 @@
 /**
- * Geometry of a route being followed (issue 6 "Navigation"): where the rider is along it,
+ * Geometry of a route being followed: where the rider is along it,
  * how far off it, and the turn cues its shape implies. Routes are lon/lat lines (a trail's path,
  * a recorded trip or an imported GPX track); distances are metres along the line.
  */

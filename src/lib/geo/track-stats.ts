@@ -1,5 +1,5 @@
 /**
- * Live statistics of a track as fixes arrive (issue 6 "Live statistics"): distance, moving time,
+ * Live statistics of a track as fixes arrive: distance, moving time,
  * maximum speed, smoothed elevation gain and loss, heading. A pure reducer, so the recording
  * machine keeps the state in its context, persists it beside the track and replays stored points
  * after a crash to the same numbers.

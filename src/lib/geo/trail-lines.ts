@@ -1,5 +1,5 @@
 /**
- * Trail lines on the trail page (issue 15): the camera that shows a line (or all lines of a
+ * Trail lines on the trail page: the camera that shows a line (or all lines of a
  * system) whole, and the elevation profile of a path whose points carry elevations
  * ([lon, lat, elevation m], schemas/trails.ts `path`).
  */

@@ -1,5 +1,5 @@
 /**
- * GPX 1.1 export of a trip (issue 6): one track with every point's elevation and time, the
+ * GPX 1.1 export of a trip: one track with every point's elevation and time, the
  * trip's waypoints, and metadata (name, time, bounds), written with fast-xml-parser's XMLBuilder
  * so names and notes are escaped correctly. Schema: http://www.topografix.com/GPX/1/1/gpx.xsd.
  */

@@ -1,5 +1,5 @@
 /**
- * GPX import (issue 6): tracks, routes and waypoints of a GPX 1.0/1.1 file as written by Garmin,
+ * GPX import: tracks, routes and waypoints of a GPX 1.0/1.1 file as written by Garmin,
  * OsmAnd, Gaia GPS and others, read with @tmcw/togeojson. The XML parser is injected: the
  * browser's DOMParser in the app, @xmldom/xmldom in Node. A file that is not well-formed GPX or
  * holds nothing usable throws `GpxImportError` with a message for the rider, and nothing is

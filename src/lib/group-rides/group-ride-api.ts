@@ -1,5 +1,5 @@
 /**
- * The group-ride routes of the server (sync-server/routes/group-ride-routes.ts, issue 17). Every
+ * The group-ride routes of the server (sync-server/routes/group-ride-routes.ts). Every
  * call needs a connection; each throws HttpError for a refused request and the fetch TypeError
  * when offline (`groupRideProblemText` turns either into words for the rider).
  */

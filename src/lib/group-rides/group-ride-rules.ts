@@ -1,5 +1,5 @@
 /**
- * Pure rules of group rides on the device (issue 17): a ride's phase, the order of the rider's
+ * Pure rules of group rides on the device: a ride's phase, the order of the rider's
  * list, what changed between two copies of a ride (for the "group ride changed" notification),
  * the age of a shared position, when to send the next position report, and the words for
  * vehicle types. Times are epoch ms.

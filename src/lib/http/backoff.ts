@@ -1,5 +1,5 @@
 /**
- * Retry timing shared by every retry loop that talks to the server (core-platform §9 "Query
+ * Retry timing shared by every retry loop that talks to the server (requirements §core-9 "Query
  * cache": exponential delay, 1 s doubling, capped at 30 s).
  */
 

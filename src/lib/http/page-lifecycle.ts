@@ -1,12 +1,12 @@
 /**
- * Keeps the client's cached answers from hogging a phone's memory (core-platform §4 "Page
- * lifecycle", §9): every 30 s, above 80 % JS heap use, the cache is cleared; after the page has
- * been hidden for 5 s, cached answers are dropped except those whose path contains 'auth' or
+ * Keeps the client's cached answers from hogging a phone's memory (requirements §core-4 "Page
+ * lifecycle", §core-9): every 30 s, above 80 % JS heap use, the cache is cleared; after the page
+ * has been hidden for 5 s, cached answers are dropped except those whose path contains 'auth' or
  * 'emergency', which must survive for the session and the emergency screens.
  */
 import { clearResponseCache } from './request.ts';
 
-/** Constants of core-platform §9. */
+/** Constants of requirements §core-9. */
 export const pageLifecycleLimits = {
   memoryCheckIntervalMs: 30_000,
   heapUseThreshold: 0.8,

@@ -1,15 +1,16 @@
 /**
- * The one way the client calls the server (core-platform §7 "The calls it makes", §8 "The error
- * catalogue", §4 "Request auth"). Responsible for: credentials and the bearer header, JSON vs
- * form bodies, the 401 → refresh → retry-once flow, turning non-OK answers into `HttpError`, and
- * the GET queue that shares identical in-flight GETs and, on phones, reuses answers for 60 s.
- * The session layer plugs its tokens in with `setRequestAuth`; this module keeps no tokens.
+ * The one way the client calls the server (requirements §core-7 "The calls it makes", §core-8 "The
+ * error catalogue", §core-4 "Request auth"). Responsible for: credentials and the bearer header,
+ * JSON vs form bodies, the 401 → refresh → retry-once flow, turning non-OK answers into
+ * `HttpError`, and the GET queue that shares identical in-flight GETs and, on phones, reuses
+ * answers for 60 s. The session layer plugs its tokens in with `setRequestAuth`; this module keeps
+ * no tokens.
  */
 import { EncodedJson } from './encoded-json.ts';
 
 /** How requests learn about the session; provided by the session layer. */
 export interface RequestAuth {
-  /** The access token if it is still valid (core-platform §5: > 5 min left), else null. */
+  /** The access token if it is still valid (requirements §core-5: > 5 min left), else null. */
   getAccessToken(): string | null;
   /** Refreshes the access token; resolves true when a new one is stored. */
   refresh(): Promise<boolean>;
@@ -30,7 +31,7 @@ export interface ApiRequestOptions {
 }
 
 /**
- * A non-OK answer. `message` is `${status}: ${answer text or status text}` (core-platform §8).
+ * A non-OK answer. `message` is `${status}: ${answer text or status text}` (requirements §core-8).
  */
 export class HttpError extends Error {
   constructor(
@@ -42,7 +43,7 @@ export class HttpError extends Error {
   }
 }
 
-/** Time to live of a reused GET answer on phones, ms (core-platform §9 "GET queue ttl"). */
+/** Time to live of a reused GET answer on phones, ms (requirements §core-9 "GET queue ttl"). */
 export const getQueueTtlMs = 60_000;
 /** Answers kept at most in the phone GET cache; the oldest go first. */
 const maximumCachedAnswers = 200;
@@ -107,7 +108,7 @@ const inFlightGets = new Map<string, InFlightGet>();
 
 /**
  * Drops reused GET answers whose path matches `keep` returning false (all when no predicate).
- * Used by the page-lifecycle cleanup (core-platform §4) and after sign-out.
+ * Used by the page-lifecycle cleanup (requirements §core-4) and after sign-out.
  */
 export function clearResponseCache(keep?: (path: string) => boolean): void {
   for (const [key, answer] of answerCache) {
@@ -173,7 +174,7 @@ async function errorFor(response: Response): Promise<HttpError> {
 async function readAnswer(response: Response): Promise<unknown> {
   if (response.status === 204) return null;
   const text = await response.text();
-  // core-platform §7: an empty body is tolerated (GET /api/auth/user when signed out).
+  // requirements §core-7: an empty body is tolerated (GET /api/auth/user when signed out).
   if (text.trim() === '') return null;
   if ((response.headers.get('content-type') ?? '').includes('json')) return JSON.parse(text);
   try {

@@ -1,5 +1,5 @@
 /**
- * The 2025-26 Arkansas duck season as the product states it (voice-navigation-campgrounds.md §9
+ * The 2025-26 Arkansas duck season as the product states it (requirements §voice-9
  * "Duck season 2025-26"). The display strings are the spec's, verbatim; the dates beside them
  * let the home page say whether that season is still running. Seasons are set yearly by the
  * Arkansas Game and Fish Commission (AGFC), so once it has ended the page points riders there.
@@ -17,7 +17,7 @@ export interface DuckSeasonPeriod {
 /** Season label shown on the badge and card. */
 export const DUCK_SEASON_LABEL = '2025-26';
 
-/** The periods of voice §9, in order. Months are 0-based as in `Date`. */
+/** The periods of requirements §voice-9, in order. Months are 0-based as in `Date`. */
 export const duckSeasonPeriods: readonly DuckSeasonPeriod[] = [
   {
     label: 'Teal',
@@ -51,7 +51,7 @@ export const duckSeasonPeriods: readonly DuckSeasonPeriod[] = [
   },
 ];
 
-/** Bag limits of voice §9, verbatim. */
+/** Bag limits of requirements §voice-9, verbatim. */
 export const duckSeasonLimits = {
   pintail: 'Pintail: 3 daily (up from 1)',
   daily: 'Daily limit 6 ducks; max 4 mallards (2 hens), 3 wood ducks, 2 redheads, 2 canvasbacks',
@@ -107,16 +107,16 @@ function seasonStartYearFor(now: Date): number {
 export interface DuckSeasonHeadline {
   /** "2025-26" while the shipped season runs or is ahead; the next season's label once over. */
   label: string;
-  /** True when the shipped dates (voice §9) are the season shown. */
+  /** True when the shipped dates (requirements §voice-9) are the season shown. */
   published: boolean;
   /** Badge text, e.g. "2025-26 Season" or "2026-27 season: dates not yet published by AGFC". */
   badge: string;
 }
 
 /**
- * The headline for `now`: the 2025-26 season of voice §9 until its youth hunt has ended, then
- * the following season with no dates, because the shipped data holds none for it (AGFC sets
- * them each year). Pass `new Date()` in the app; tests pass a fixed day.
+ * The headline for `now`: the 2025-26 season of requirements §voice-9 until its youth hunt has
+ * ended, then the following season with no dates, because the shipped data holds none for it (AGFC
+ * sets them each year). Pass `new Date()` in the app; tests pass a fixed day.
  */
 export function duckSeasonHeadline(now: Date): DuckSeasonHeadline {
   if (duckSeasonStatus(now).state !== 'ended') {

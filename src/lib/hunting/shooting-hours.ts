@@ -1,5 +1,5 @@
 /**
- * Legal waterfowl shooting time for a place and day (voice-navigation-campgrounds.md §9:
+ * Legal waterfowl shooting time for a place and day (requirements §voice-9:
  * "Shooting hours: 30 minutes before sunrise to noon, except the last day"). Sunrise comes from
  * the `suncalc` library (NOAA-style solar position); noon is 12:00 on the Arkansas clock
  * (America/Chicago, Central time with daylight saving), because hunters read a wall clock.
@@ -12,7 +12,7 @@ import { duckSeasonPeriods } from './duck-season.ts';
 /** Arkansas lies wholly in the Central time zone. */
 export const ARKANSAS_TIME_ZONE = 'America/Chicago';
 
-/** Minutes before sunrise that shooting may start (voice §9). */
+/** Minutes before sunrise that shooting may start (requirements §voice-9). */
 export const MINUTES_BEFORE_SUNRISE = 30;
 
 /** A calendar day on the Arkansas clock; `month` is 1-12. */
@@ -52,7 +52,7 @@ export function arkansasNoon(day: CalendarDay): Date {
   );
 }
 
-/** True when `day` is the last day of one of the 2025-26 periods of voice §9. */
+/** True when `day` is the last day of one of the 2025-26 periods of requirements §voice-9. */
 export function isLastDayOfPeriod(day: CalendarDay): boolean {
   return duckSeasonPeriods.some(
     (period) =>

@@ -1,5 +1,5 @@
 /**
- * Turns events the device sees into notification-centre entries (issue 17, "Notifications"):
+ * Turns events the device sees into notification-centre entries ("Notifications"):
  * a sync that ended in an error, newly earned achievements and the season opening of a saved
  * trail. Pure: the watcher (src/me/notification-watch.tsx) feeds them the sync status, the
  * achievement announcements and the saved trails with today's date.

@@ -1,5 +1,5 @@
 /**
- * The in-app notification centre's log (issue 17, "Notifications"): what a notification is, the
+ * The in-app notification centre's log ("Notifications"): what a notification is, the
  * kinds of event that raise one, and the pure rules for adding, reading and trimming the log.
  * The device keeps the log in a local document (src/db/notifications.ts); every entry comes
  * from a real event seen on this device or pulled by its sync (README "Notifications").

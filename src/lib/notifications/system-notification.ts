@@ -1,5 +1,5 @@
 /**
- * System notifications through the browser's Notification API (issue 17): shown only where the
+ * System notifications through the browser's Notification API: shown only where the
  * browser has it and the rider granted permission; everywhere else the in-app centre is all
  * there is, and the preferences page says so.
  */

@@ -1,11 +1,11 @@
 /**
- * The emergency feature test (core-platform §5: passes at 70 % or more of 7 checks; §6: page
- * /emergency-test for admin and test roles). Seven real checks of what the emergency system
+ * The emergency feature test (requirements §core-5: passes at 70 % or more of 7 checks; §core-6:
+ * page /emergency-test for admin and test roles). Seven real checks of what the emergency system
  * needs on this device, each returning whether it passed and a sentence saying why. The browser
  * APIs come in through `CapabilityEnvironment` so tests can run every branch.
  */
 
-/** Fraction of checks that must pass (core-platform §5). */
+/** Fraction of checks that must pass (requirements §core-5). */
 export const EMERGENCY_TEST_PASS_RATIO = 0.7;
 
 /** Ids of the seven checks, in display order. */

@@ -1,7 +1,7 @@
 /**
  * Coordinate formatting for the emergency card and messages: decimal degrees and
  * degrees-minutes-seconds (WGS84), rounded to the precision the rider chose to share
- * (core-platform §3 Emergency settings `shareLocationPrecision`).
+ * (requirements §core-3 Emergency settings `shareLocationPrecision`).
  */
 import type { ShareLocationPrecision } from './outdoor-settings.ts';
 

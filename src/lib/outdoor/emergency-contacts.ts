@@ -1,5 +1,5 @@
 /**
- * Emergency contacts (issue 7, core-platform §3 Emergency settings: emergencyContactPriority,
+ * Emergency contacts (requirements §core-3 Emergency settings: emergencyContactPriority,
  * shareLocationWithAllContacts): their shape, validation with a typed error list, phone number
  * normalisation, and who gets the location message.
  */

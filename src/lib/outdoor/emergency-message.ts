@@ -1,5 +1,5 @@
 /**
- * The emergency text message and links (issue 7): an SMS draft (`sms:` URI) with decimal
+ * The emergency text message and links: an SMS draft (`sms:` URI) with decimal
  * coordinates, accuracy, time and a map link; `tel:911`; and the script of what to tell a
  * dispatcher. Pure functions of the last fix and the settings, so they work offline: SMS and
  * voice calls need cell signal, not a data connection.

@@ -1,6 +1,6 @@
 /**
- * What the phone will open when an emergency starts, and the words that say so (issue 11
- * defect 3; core-platform §3 Emergency settings: preferredContactMethod, autoCall911,
+ * What the phone will open when an emergency starts, and the words that say so
+ * (requirements §core-3 Emergency settings: preferredContactMethod, autoCall911,
  * emergencyContactPriority, shareLocationWithAllContacts, emergencyTestMode).
  *
  * A web page cannot send a text or place a call by itself: the most it can do is open the

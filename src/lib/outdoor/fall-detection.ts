@@ -1,6 +1,6 @@
 /**
- * Fall detection from accelerometer samples (core-platform §3 Emergency settings:
- * automaticFallDetection; issue 11 defect 3). A threshold detector of the common two-phase
+ * Fall detection from accelerometer samples (requirements §core-3 Emergency settings:
+ * automaticFallDetection). A threshold detector of the common two-phase
  * kind: a free fall (total acceleration including gravity well below 1 g, because a falling
  * phone is weightless) lasting at least `minFreeFallMs`, followed within `impactWindowMs` by an
  * impact (a spike well above 1 g). The thresholds below are our choice, not tuned on riding

@@ -1,15 +1,15 @@
 /**
- * The haptic settings model (core-platform §3 "Haptic config/settings", §4 "Outdoor settings"
- * presets, §9 default intensity): what the rider stores, the defaults, the presets and the
- * engine config the stored settings describe. Pure data, so the settings storage (src/db), the
- * outdoor settings model (src/lib/outdoor/outdoor-settings.ts) and the haptics engine
+ * The haptic settings model (requirements §core-3 "Haptic config/settings", §core-4 "Outdoor
+ * settings" presets, §core-9 default intensity): what the rider stores, the defaults, the presets
+ * and the engine config the stored settings describe. Pure data, so the settings storage (src/db),
+ * the outdoor settings model (src/lib/outdoor/outdoor-settings.ts) and the haptics engine
  * (src/machines/haptics-engine.ts) share one definition without importing each other.
  */
 
-/** Default master intensity, 0..1 (core-platform §9). */
+/** Default master intensity, 0..1 (requirements §core-9). */
 export const DEFAULT_MASTER_INTENSITY = 0.8;
 
-/** Haptic config (core-platform §3). masterIntensity 0..1. */
+/** Haptic config (requirements §core-3). masterIntensity 0..1. */
 export interface HapticConfig {
   enabled: boolean;
   masterIntensity: number;
@@ -19,7 +19,7 @@ export interface HapticConfig {
   contextualAdjustment: boolean;
 }
 
-/** Haptic settings as the rider edits and stores them (core-platform §3). */
+/** Haptic settings as the rider edits and stores them (requirements §core-3). */
 export interface HapticSettings {
   enabled: boolean;
   masterIntensity: number;
@@ -64,7 +64,7 @@ export const defaultHapticConfig: HapticConfig = {
   contextualAdjustment: true,
 };
 
-/** Haptic presets (core-platform §4 "Outdoor settings", §9 preset intensities). */
+/** Haptic presets (requirements §core-4 "Outdoor settings", §core-9 preset intensities). */
 export type HapticPresetName = 'outdoor' | 'indoor' | 'batterySaver' | 'accessibility';
 
 /** What each preset overwrites. Intensities are the spec's; the other fields follow the name. */

@@ -1,14 +1,14 @@
 /**
- * The outdoor and emergency settings model (core-platform §3 "Outdoor settings", "Emergency
- * settings", touch-target presets; §4 "Outdoor settings" presets; §9 emergency defaults): the
- * field types, the defaults, the presets and what each preset overwrites, and the derived UI
+ * The outdoor and emergency settings model (requirements §core-3 "Outdoor settings", "Emergency
+ * settings", touch-target presets; §core-4 "Outdoor settings" presets; §core-9 emergency defaults):
+ * the field types, the defaults, the presets and what each preset overwrites, and the derived UI
  * scale (touch-target size, font size, body classes). Pure: storage lives in
  * src/db/safety-settings.ts; the haptic part of the settings is its own model
  * (./haptic-settings.ts, stored under its own key).
  */
 import { hapticPresets, type HapticPresetName, type HapticSettings } from './haptic-settings.ts';
 
-/** Touch-target presets in CSS px (core-platform §3). */
+/** Touch-target presets in CSS px (requirements §core-3). */
 export const TOUCH_TARGET_PRESETS = {
   minimum: 44,
   comfortable: 48,
@@ -50,7 +50,7 @@ export type ConfirmationType = 'countdown' | 'tap';
 /** Contact priority level: 1 primary, 2 secondary, 3 backup. */
 export type ContactPriority = 1 | 2 | 3;
 
-/** Confirmation block of the emergency settings (core-platform §3). `timeout` in seconds. */
+/** Confirmation block of the emergency settings (requirements §core-3). `timeout` in seconds. */
 export interface EmergencyConfirmationSettings {
   enabled: boolean;
   timeout: number;
@@ -60,7 +60,7 @@ export interface EmergencyConfirmationSettings {
 }
 
 /**
- * Emergency settings (core-platform §3). Times: panicButtonDelay, locationUpdateInterval and
+ * Emergency settings (requirements §core-3). Times: panicButtonDelay, locationUpdateInterval and
  * emergencyUITimeout in seconds; emergencyDataRetention in days; emergencyAudioVolume 0–100.
  * emergencyContactPriority: contacts of this priority level or higher (1 = only primary) are
  * alerted when shareLocationWithAllContacts is off. `safetyCheckIntervalMinutes` is not in the
@@ -107,7 +107,7 @@ export interface EmergencySettings {
 }
 
 /**
- * The outdoor settings' own fields (core-platform §3), stored in one local document. The spec's
+ * The outdoor settings' own fields (requirements §core-3), stored in one local document. The spec's
  * `hapticSettings` and `emergencySettings` members are kept in their own documents (see
  * `OutdoorSettings`), so the haptics engine and the emergency machine each own one.
  */
@@ -129,13 +129,13 @@ export interface OutdoorFields {
   mediaSessionLockScreenControls: boolean;
 }
 
-/** Outdoor settings as core-platform §3 lists them, haptic and emergency settings included. */
+/** Outdoor settings as requirements §core-3 lists them, haptic and emergency settings included. */
 export interface OutdoorSettings extends OutdoorFields {
   hapticSettings: HapticSettings;
   emergencySettings: EmergencySettings;
 }
 
-/** Voice triggers of core-platform §9. */
+/** Voice triggers of requirements §core-9. */
 export const DEFAULT_EMERGENCY_VOICE_TRIGGERS: readonly string[] = [
   'emergency',
   'help',
@@ -151,12 +151,12 @@ export const SAFETY_CHECK_INTERVAL_MIN_MIN = 5;
 export const SAFETY_CHECK_INTERVAL_MAX_MIN = 240;
 export const DEFAULT_SAFETY_CHECK_INTERVAL_MIN = 30;
 
-/** Confirmation timeouts of the outdoor and indoor presets, seconds (core-platform §9). */
+/** Confirmation timeouts of the outdoor and indoor presets, seconds (requirements §core-9). */
 export const OUTDOOR_CONFIRMATION_TIMEOUT_S = 8;
 export const INDOOR_CONFIRMATION_TIMEOUT_S = 5;
 
 /**
- * Emergency settings of a device that never changed them. The §9 constants (panic delay 3 s,
+ * Emergency settings of a device that never changed them. The §core-9 constants (panic delay 3 s,
  * location update 30 s, volume 85, UI timeout 30 s, retention 30 days, the seven voice
  * triggers) are the spec's; the spec gives no default confirmation timeout, and riders are
  * outdoors with gloves, so it starts at the outdoor preset's 8 s. Defaults for the rest are
@@ -282,7 +282,7 @@ export function normalizeOutdoorFields(stored: unknown): OutdoorFields {
   };
 }
 
-/** Emergency settings from a stored value of any shape; invalid fields get §9 defaults. */
+/** Emergency settings from a stored value of any shape; invalid fields get §core-9 defaults. */
 export function normalizeEmergencySettings(stored: unknown): EmergencySettings {
   const s = record(stored);
   const d = DEFAULT_EMERGENCY_SETTINGS;
@@ -358,10 +358,10 @@ export function normalizeEmergencySettings(stored: unknown): EmergencySettings {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Presets (core-platform §4 "Presets overwrite the relevant settings").
+// Presets (requirements §core-4 "Presets overwrite the relevant settings").
 
 /**
- * Haptic presets on the stored haptic settings. The engine's presets (intensities of §9:
+ * Haptic presets on the stored haptic settings. The engine's presets (intensities of §core-9:
  * outdoor 1, indoor 0.6, battery saver 0.4, accessibility 1) are written into the fields the
  * settings share with the engine's config; outdoorMode is not a haptic setting (it follows
  * `isOutdoorMode`), so it is left out here.
@@ -384,7 +384,7 @@ export function applyHapticPreset(
   };
 }
 
-/** Whole-settings presets (core-platform §4). */
+/** Whole-settings presets (requirements §core-4). */
 export type WholeSettingsPreset = 'outdoor' | 'indoor';
 
 /**
@@ -421,7 +421,7 @@ export const WHOLE_SETTINGS_PRESET_FIELDS: Readonly<
 
 /**
  * Applies a whole-settings preset: the outdoor fields above, the haptic preset of the same name,
- * and the confirmation timeout of §9 (8 s outdoor, 5 s indoor). Other emergency fields stay.
+ * and the confirmation timeout of §core-9 (8 s outdoor, 5 s indoor). Other emergency fields stay.
  */
 export function applyWholeSettingsPreset(
   settings: OutdoorSettings,
@@ -442,7 +442,7 @@ export function applyWholeSettingsPreset(
   };
 }
 
-/** Emergency presets (core-platform §4). */
+/** Emergency presets (requirements §core-4). */
 export type EmergencyPreset = 'trail_riding' | 'backcountry' | 'urban' | 'minimal';
 
 /** Emergency presets in display order, with what each is for. */

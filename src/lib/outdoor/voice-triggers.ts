@@ -1,7 +1,7 @@
 /**
- * Voice triggers of the emergency system (core-platform §3 emergencyVoiceTriggers, §9 defaults:
- * emergency, help, sos, mayday, panic, accident, injured): finds a trigger word in a speech
- * transcript. Whole words only, case- and punctuation-insensitive, so "helpful" or "panicky"
+ * Voice triggers of the emergency system (requirements §core-3 emergencyVoiceTriggers, §core-9
+ * defaults: emergency, help, sos, mayday, panic, accident, injured): finds a trigger word in a
+ * speech transcript. Whole words only, case- and punctuation-insensitive, so "helpful" or "panicky"
  * do not fire; "S.O.S." counts as "sos".
  */
 

@@ -1,5 +1,5 @@
 /**
- * Screen wake lock (core-platform §4 "Outdoor settings": held while screenLockPrevention is on
+ * Screen wake lock (requirements §core-4 "Outdoor settings": held while screenLockPrevention is on
  * and re-acquired when the page becomes visible again). Browsers release a wake lock whenever
  * the page is hidden, so the controller listens for visibilitychange and asks again.
  */

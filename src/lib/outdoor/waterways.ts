@@ -1,5 +1,5 @@
 /**
- * Lakes and rivers of the shipped basemap for the waterway pages (issue 7): Natural Earth 10m
+ * Lakes and rivers of the shipped basemap for the waterway pages: Natural Earth 10m
  * lakes (data/basemap/ne-lakes.geojson, 27) and rivers (ne-rivers.geojson, 69 segments, and
  * ne-rivers-lake-centerlines.geojson, 8 major rivers), public domain, clipped to the Arkansas
  * state outline (data/basemap/arkansas-state.geojson, US Census via us-atlas): the files cover a

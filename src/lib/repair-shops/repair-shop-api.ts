@@ -1,5 +1,5 @@
 /**
- * The repair-shop routes of the server (sync-server/routes/repair-shop-routes.ts, issue 16).
+ * The repair-shop routes of the server (sync-server/routes/repair-shop-routes.ts).
  * Every call needs a connection; each throws HttpError for a refused request (its message is
  * the server's) and the fetch TypeError when offline.
  */

@@ -1,5 +1,5 @@
 /**
- * Conflict resolution of the sync engine (issue 4; docs/architecture.md#sync: a pure,
+ * Conflict resolution of the sync engine (docs/architecture.md#sync: a pure,
  * symmetric function). RxDB calls it when a push finds that the server's copy changed since the
  * device last saw it: `base` is that last-seen copy, `master` the server's copy now, `local` the
  * device's. The result is written on the device and pushed again.
@@ -17,7 +17,7 @@
  *   trail submission's review is the server's.
  * - A deletion only wins against a copy nobody edited since `base`; an edit revives the
  *   document.
- * - The trip context follows core-platform §4: the server copy overrides the device's.
+ * - The trip context follows requirements §core-4: the server copy overrides the device's.
  * - Fields only the server sets (owner, sync status) come from the server's copy.
  *
  * Merging is symmetric in `master` and `local`, so two devices that edit the same document

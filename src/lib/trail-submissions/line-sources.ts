@@ -1,5 +1,5 @@
 /**
- * Where a submitted trail's line comes from (issue 17): the longest track or route of an
+ * Where a submitted trail's line comes from: the longest track or route of an
  * imported GPX file, or the points a rider taps on the map. Pure; positions are
  * [longitude, latitude] degrees.
  */

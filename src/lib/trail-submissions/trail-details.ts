@@ -1,6 +1,6 @@
 /**
  * The trail details a rider fills in when submitting a trail and an admin may correct before
- * approving (issue 17): form values, their validation messages and the stored shape
+ * approving: form values, their validation messages and the stored shape
  * (schemas/trail-submissions.ts). Pure, shared by /submit-trail and /admin/trail-review.
  */
 import {

@@ -1,6 +1,6 @@
 /**
- * The admin's trail-submission routes (sync-server/routes/trail-submission-routes.ts, issue
- * 17). Both need a connection; each throws HttpError for a refused request (its message is the
+ * The admin's trail-submission routes (sync-server/routes/trail-submission-routes.ts).
+ * Both need a connection; each throws HttpError for a refused request (its message is the
  * server's) and the fetch TypeError when offline. Riders never call these: their submissions
  * travel with the records replication.
  */

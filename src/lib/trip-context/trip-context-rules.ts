@@ -1,6 +1,6 @@
 /**
- * The trip context's rules as pure functions (core-platform §3 "Trip context", §4 "Trip
- * context", §9 limits): what a new set of recommendations does to the current set, the recent
+ * The trip context's rules as pure functions (requirements §core-3 "Trip context", §core-4 "Trip
+ * context", §core-9 limits): what a new set of recommendations does to the current set, the recent
  * trails and the planner history, and the active plan and navigation context. No storage, no
  * clock: every function takes the context and `now` (epoch ms) and returns a new context; the
  * persister in src/db/trip-context.ts stores what they return.
@@ -82,12 +82,12 @@ export function isCurrentRecommendationSet(
 }
 
 /**
- * A new set of recommendations (core-platform §4 "Trip context"):
+ * A new set of recommendations (requirements §core-4 "Trip context"):
  * - it becomes `currentRecommendations` `{ recommendations, timestamp: now, source:
  *   'trip_planner' }`;
  * - its items go to the top of `recentRecommendedTrails` (each with `recommendedAt: now`),
  *   an id already there moves up rather than appearing twice, and the list keeps the 20 most
- *   recent (§9);
+ *   recent (§core-9);
  * - the set goes to the top of `tripPlannerHistory` (with `query` when given), which keeps 10.
  *
  * Items without a string id (1–128 characters) are dropped, duplicate ids within the set keep

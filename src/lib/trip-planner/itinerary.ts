@@ -1,5 +1,5 @@
 /**
- * Turns ranked trails into a day-by-day trip plan (issue 15 "AI trip planner"): trails per day
+ * Turns ranked trails into a day-by-day trip plan: trails per day
  * by length and drive distance, campgrounds near each day's trails, Wildlife Management Areas
  * with what the app knows of their season for hunters, and a cost estimate from published fees
  * only. Pure: the catalogues come in, a `TripPlanData` (plan-data.ts) goes out. Every distance

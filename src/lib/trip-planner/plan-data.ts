@@ -1,7 +1,7 @@
 /**
- * The shape of a trip plan's `planData` (schemas/trip-plans.ts, core-platform §3 "Trip plan"),
- * as the offline trip planner at /ai-trip-planner writes it (issue 15), and of the trip
- * context's `activeTripPlan` it sets (core-platform §3 "Trip context"). Other readers (the
+ * The shape of a trip plan's `planData` (schemas/trip-plans.ts, requirements §core-3 "Trip plan"),
+ * as the offline trip planner at /ai-trip-planner writes it, and of the trip
+ * context's `activeTripPlan` it sets (requirements §core-3 "Trip context"). Other readers (the
  * intelligent advisor, the home page) read these types; they never need the planner itself.
  *
  * Units: distances in miles, straight-line (great-circle, @turf/distance) and labelled so,

@@ -1,5 +1,5 @@
 /**
- * Ranks trails for a trip (issue 15 "AI trip planner"): which trails of the catalogue fit the
+ * Ranks trails for a trip: which trails of the catalogue fit the
  * rider's activity or vehicle, difficulty, dates and start, and why. Trail systems and their
  * USFS segments (kind 'ohv_trail', schemas/trails.ts) are ranked alike. Pure: no clock, no
  * storage; distances are straight-line miles (@turf/distance), never road miles.

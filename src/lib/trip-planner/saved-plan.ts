@@ -1,6 +1,6 @@
 /**
- * What saving a planned trip writes (issue 15; core-platform §3 "Trip plan", §4 "Trip
- * context", §5): the plan name check, the trip plan document's fields, and the trip context
+ * What saving a planned trip writes (requirements §core-3 "Trip plan", §core-4 "Trip
+ * context", §core-5): the plan name check, the trip plan document's fields, and the trip context
  * change that makes the plan active and adds its trails to the recommendations and history.
  * Pure: the caller supplies the id, the user id and `now` (epoch ms).
  */
@@ -17,14 +17,14 @@ export const maxPlanNameLength = 200;
 const minutesPerDay = 24 * 60;
 
 /**
- * The app's 1–10 plan difficulty (core-platform §3, default 5) for the rider's choice: the
+ * The app's 1–10 plan difficulty (requirements §core-3, default 5) for the rider's choice: the
  * three trail ratings spread over the scale (easy 3, moderate 5, hard 8); any keeps the default.
  */
 export const planDifficultyOf = { easy: 3, moderate: 5, hard: 8 } as const;
 
 /**
  * Why `name` cannot be saved, or null when it can: empty, longer than 200 characters, or one of
- * the outdated generic names core-platform §5 purges (they would vanish on the next start).
+ * the outdated generic names requirements §core-5 purges (they would vanish on the next start).
  */
 export function planNameProblem(name: string): string | null {
   const trimmed = name.trim();
@@ -62,7 +62,7 @@ export function planDescription(planData: TripPlanData): string {
  * The trip plan document (schemas/trip-plans.ts) for `planData` under `name` (trimmed):
  * totalDuration = the days in minutes, totalDistance = the published trail miles planned,
  * estimatedCost = the sum of the known fees (complete only when `planData.cost.known`; the
- * page says "not known" otherwise), aiConfidence = the §3 default 0.8, status pending.
+ * page says "not known" otherwise), aiConfidence = the §core-3 default 0.8, status pending.
  */
 export function tripPlanDocument(
   planData: TripPlanData,
@@ -91,7 +91,7 @@ export function tripPlanDocument(
 }
 
 /**
- * The trip context after saving `plan` (core-platform §4): the plan becomes `activeTripPlan`,
+ * The trip context after saving `plan` (requirements §core-4): the plan becomes `activeTripPlan`,
  * and its trails become the current recommendations, go to the top of the recent trails (max
  * 20, no duplicates) and join the history (max 10) with the plan's id and name, by
  * `applyRecommendations`'s rules. A plan without trails only becomes active.

@@ -1,10 +1,10 @@
 /**
- * Outdated generic trip plan names (core-platform §5): plans the old planner saved with a
+ * Outdated generic trip plan names (requirements §core-5): plans the old planner saved with a
  * placeholder name are purged from the device wherever they turn up (legacy migration, sync).
  */
 
 /**
- * True for the outdated generic trip plan names core-platform §5 purges: a name containing
+ * True for the outdated generic trip plan names requirements §core-5 purges: a name containing
  * 'basic trip plan' or 'fallback plan', or equal to 'basic trip' or 'trip plan'
  * (case-insensitive, surrounding spaces ignored).
  */

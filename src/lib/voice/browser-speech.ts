@@ -1,12 +1,12 @@
 /**
  * The browser's own speech services behind small interfaces the voice machine drives
- * (voice-navigation-campgrounds §5 "Speech recognition: English (US), single result, interim
- * results allowed"; §9 "Speech: rate 0.95, pitch 1, volume 1, US English voice preferred"), and
- * the §5/§8 microphone and camera error texts. The factories return null where the browser lacks
- * the service, so callers can hide what cannot work.
+ * (requirements §voice-5 "Speech recognition: English (US), single result, interim
+ * results allowed"; §voice-9 "Speech: rate 0.95, pitch 1, volume 1, US English voice preferred"),
+ * and the §voice-5/§voice-8 microphone and camera error texts. The factories return null where the
+ * browser lacks the service, so callers can hide what cannot work.
  */
 
-/** §9 speech settings. */
+/** §voice-9 speech settings. */
 export const SPEECH_SETTINGS = { rate: 0.95, pitch: 1, volume: 1, lang: 'en-US' } as const;
 
 /** Callbacks of one recognition run. */
@@ -125,9 +125,9 @@ export function createBrowserSpeechSynthesizer(): SpeechSynthesizer | null {
   };
 }
 
-/** §8 microphone texts. */
+/** §voice-8 microphone texts. */
 export const MICROPHONE_ERRORS = {
-  /** §5: permission already denied before asking. */
+  /** §voice-5: permission already denied before asking. */
   deniedBefore: 'Microphone access denied. Please enable it in your browser settings.',
   denied: 'Microphone access denied. Please allow microphone access in your browser settings.',
   missing: 'No microphone found. Please connect a microphone and try again.',
@@ -136,14 +136,14 @@ export const MICROPHONE_ERRORS = {
   recording: 'Failed to start recording',
 } as const;
 
-/** §8 camera texts. */
+/** §voice-8 camera texts. */
 export const CAMERA_ERRORS = {
   denied: 'Camera access denied',
   other: 'Failed to access camera',
   file: 'Failed to read image file',
 } as const;
 
-/** §8 speech recognition texts. */
+/** §voice-8 speech recognition texts. */
 export const RECOGNITION_ERRORS = {
   unsupported: 'Voice recognition not supported in this browser',
   unavailable: 'Speech recognition not available',
@@ -153,9 +153,10 @@ export const RECOGNITION_ERRORS = {
 const knownMicrophoneTexts = new Set<string>(Object.values(MICROPHONE_ERRORS));
 
 /**
- * The §8 text for a getUserMedia (or recorder) failure: NotAllowedError/SecurityError → denied,
- * NotFoundError/OverconstrainedError → no microphone, NotReadableError/AbortError → busy,
- * anything else → 'Failed to access microphone'. An Error already carrying a §8 text keeps it.
+ * The §voice-8 text for a getUserMedia (or recorder) failure: NotAllowedError/SecurityError →
+ * denied, NotFoundError/OverconstrainedError → no microphone, NotReadableError/AbortError → busy,
+ * anything else → 'Failed to access microphone'. An Error already carrying a §voice-8 text keeps
+ * it.
  */
 export function microphoneErrorText(error: unknown): string {
   const name = (error as { name?: unknown } | null)?.name;
@@ -179,7 +180,7 @@ export function microphoneErrorText(error: unknown): string {
   }
 }
 
-/** The §8 camera text for a getUserMedia failure: denied, or the generic one. */
+/** The §voice-8 camera text for a getUserMedia failure: denied, or the generic one. */
 export function cameraErrorText(error: unknown): string {
   const name = (error as { name?: unknown } | null)?.name;
   return name === 'NotAllowedError' || name === 'SecurityError'
@@ -188,8 +189,8 @@ export function cameraErrorText(error: unknown): string {
 }
 
 /**
- * §5: when the microphone permission is already 'denied', the §5 text; otherwise null (granted,
- * prompt, or a browser that cannot tell, where asking is the only way to find out).
+ * §voice-5: when the microphone permission is already 'denied', the §voice-5 text; otherwise null
+ * (granted, prompt, or a browser that cannot tell, where asking is the only way to find out).
  */
 export async function microphoneDeniedBeforeAsking(
   permissions: Pick<Permissions, 'query'> | undefined = globalThis.navigator?.permissions,

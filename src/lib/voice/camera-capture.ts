@@ -1,26 +1,26 @@
 /**
- * Camera for "Show & Ask" (voice-navigation-campgrounds §2.7, §4.1, §8, §9): the rear camera at
- * an ideal 1280x720, one frame as a JPEG data URL at quality 0.8, which the realtime session
- * sends with its fixed question.
+ * Camera for "Show & Ask" (requirements §voice-2.7, §voice-4.1, §voice-8, §voice-9): the rear
+ * camera at an ideal 1280x720, one frame as a JPEG data URL at quality 0.8, which the realtime
+ * session sends with its fixed question.
  */
 
-/** §9 camera request: ideal 1280x720, rear-facing. */
+/** §voice-9 camera request: ideal 1280x720, rear-facing. */
 export const cameraConstraints: MediaStreamConstraints = {
   audio: false,
   video: { facingMode: 'environment', width: { ideal: 1280 }, height: { ideal: 720 } },
 };
 
-/** §9 JPEG quality. */
+/** §voice-9 JPEG quality. */
 export const jpegQuality = 0.8;
 
-/** §8 camera texts. */
+/** §voice-8 camera texts. */
 export const cameraErrors = {
   denied: 'Camera access denied',
   other: 'Failed to access camera',
   readFile: 'Failed to read image file',
 } as const;
 
-/** Opens the rear camera; rejects with a §8 camera text. */
+/** Opens the rear camera; rejects with a §voice-8 camera text. */
 export async function openCamera(
   mediaDevices: Pick<MediaDevices, 'getUserMedia'> | undefined = globalThis.navigator?.mediaDevices,
 ): Promise<MediaStream> {

@@ -1,5 +1,5 @@
 /**
- * The 2025-26 Arkansas duck season as the product states it (voice-navigation-campgrounds §9
+ * The 2025-26 Arkansas duck season as the product states it (requirements §voice-9
  * "Duck season 2025-26"; set by the Arkansas Game and Fish Commission, https://www.agfc.com/),
  * for spoken answers. Dates are local calendar days. Later seasons are not in the spec, so the
  * answer says they are not published here instead of guessing them.
@@ -15,7 +15,7 @@ export interface DuckHuntPeriod {
   end: Date;
 }
 
-/** §9 periods in order; months are 0-based as in `Date`. */
+/** §voice-9 periods in order; months are 0-based as in `Date`. */
 export const DUCK_HUNT_PERIODS: readonly DuckHuntPeriod[] = [
   {
     name: 'Teal',
@@ -49,7 +49,7 @@ export const DUCK_HUNT_PERIODS: readonly DuckHuntPeriod[] = [
   },
 ];
 
-/** §9 limits and hours, as spoken sentences. */
+/** §voice-9 limits and hours, as spoken sentences. */
 export const DUCK_HUNT_RULES =
   "Daily limit 6 ducks, at most 4 mallards (2 hens), 3 wood ducks, 2 redheads, 2 canvasbacks, and 3 pintails (up from 1). Geese: 2 Canada, 3 specklebelly, 20 snow, blue or Ross's. Shooting hours are 30 minutes before sunrise to noon, except the last day.";
 

@@ -1,11 +1,11 @@
 /**
- * Voice intent routing (voice-navigation-campgrounds §4.1 "Intent detection order", §5 place,
- * difficulty and trail-name words, §9 intent confidences). Pure: a transcript or typed question
- * in, one command out. The first matching intent in the spec's order wins; anything unmatched
- * falls back to find trails with the "general" confidence.
+ * Voice intent routing (requirements §voice-4.1 "Intent detection order", §voice-5 place,
+ * difficulty and trail-name words, §voice-9 intent confidences). Pure: a transcript or typed
+ * question in, one command out. The first matching intent in the spec's order wins; anything
+ * unmatched falls back to find trails with the "general" confidence.
  */
 
-/** Intents in the spec's detection order (§4.1). */
+/** Intents in the spec's detection order (§voice-4.1). */
 export const voiceIntents = [
   'emergency_help',
   'vehicle_diagnostic',
@@ -20,7 +20,7 @@ export const voiceIntents = [
 
 export type VoiceIntent = (typeof voiceIntents)[number];
 
-/** Sub-intents of §4.1: emergency (stuck by terrain, lost, medical) and vehicle trouble. */
+/** Sub-intents of §voice-4.1: emergency (stuck by terrain, lost, medical) and vehicle trouble. */
 export type VoiceSubIntent =
   | 'stuck_mud'
   | 'stuck_sand'
@@ -36,7 +36,7 @@ export type VoiceSubIntent =
   | 'belt_noise'
   | 'general_diagnostic';
 
-/** Confidence per intent (§9), and the "general" one for the find-trails fallback. */
+/** Confidence per intent (§voice-9), and the "general" one for the find-trails fallback. */
 export const INTENT_CONFIDENCE: Readonly<Record<VoiceIntent | 'general', number>> = {
   emergency_help: 0.95,
   vehicle_diagnostic: 0.85,
@@ -50,7 +50,7 @@ export const INTENT_CONFIDENCE: Readonly<Record<VoiceIntent | 'general', number>
   general: 0.5,
 };
 
-/** Place words trail search recognises (§5), lower case. */
+/** Place words trail search recognises (§voice-5), lower case. */
 export const VOICE_PLACE_WORDS = [
   'russellville',
   'fayetteville',
@@ -62,7 +62,7 @@ export const VOICE_PLACE_WORDS = [
   'white river',
 ] as const;
 
-/** Trail names trail info recognises (§5), lower case, with the catalogue ids they name. */
+/** Trail names trail info recognises (§voice-5), lower case, with the catalogue ids they name. */
 export const VOICE_TRAIL_NAMES: Readonly<Record<string, string | null>> = {
   'macks pines': 'macks-pines',
   'fairfield bay': null,
@@ -75,16 +75,16 @@ export type VoiceDifficulty = 'easy' | 'moderate' | 'hard';
 
 /** What the utterance named besides its intent. */
 export interface VoiceEntities {
-  /** A §5 place word, lower case. */
+  /** A §voice-5 place word, lower case. */
   place?: (typeof VOICE_PLACE_WORDS)[number];
   difficulty?: VoiceDifficulty;
-  /** A §5 trail name, lower case, or a catalogue trail named in a navigation request. */
+  /** A §voice-5 trail name, lower case, or a catalogue trail named in a navigation request. */
   trailName?: string;
   /** What the rider asked about for facilities: campgrounds, trailheads or either. */
   facility?: 'campground' | 'trailhead' | 'any';
 }
 
-/** Voice command result (§3.1): intent, entities, confidence and the original text. */
+/** Voice command result (§voice-3.1): intent, entities, confidence and the original text. */
 export interface VoiceCommand {
   intent: VoiceIntent;
   subIntent: VoiceSubIntent | null;
@@ -221,7 +221,7 @@ function command(
 }
 
 /**
- * Routes an utterance to one intent (§4.1 order, first match wins; §9 confidences).
+ * Routes an utterance to one intent (§voice-4.1 order, first match wins; §voice-9 confidences).
  * Never throws; blank or unmatched text gives find trails with confidence 0.5.
  */
 export function detectIntent(text: string): VoiceCommand {

@@ -1,15 +1,15 @@
 /**
- * The offline knowledge base of the voice assistant (voice-navigation-campgrounds §1 "offline
+ * The offline knowledge base of the voice assistant (requirements §voice-1 "offline
  * knowledge base of field repair, stuck-recovery, medical, navigation, weather, terrain and
- * safety advice"; figures from §9 "Safety advice"). Pure data: every answer here works with no
- * signal. The figures are the spec's; the procedures are standard off-road and wilderness
+ * safety advice"; figures from §voice-9 "Safety advice"). Pure data: every answer here works with
+ * no signal. The figures are the spec's; the procedures are standard off-road and wilderness
  * first-aid practice, worded as advice, never as a promise that help is on its way. Vehicle
  * trouble is not here: those answers come from the diagnostic tree (src/lib/diagnostics), the
  * same one the /diagnostic wizard walks.
  */
 import { CVT_BELT_CHANGE_MILES } from '../diagnostics/tree.ts';
 
-/** §9 figures, in the units riders use (PSI, miles, gallons, minutes, feet). */
+/** §voice-9 figures, in the units riders use (PSI, miles, gallons, minutes, feet). */
 export const SAFETY_FIGURES = {
   tirePsiMud: 8,
   tirePsiRocks: '10-12',
@@ -21,7 +21,7 @@ export const SAFETY_FIGURES = {
   lightningParkFeet: 50,
 } as const;
 
-/** Categories of §3.1 "metadata with a category". */
+/** Categories of §voice-3.1 "metadata with a category". */
 export type KnowledgeCategory =
   'field_repair' | 'stuck_recovery' | 'first_aid' | 'navigation' | 'weather' | 'terrain' | 'safety';
 

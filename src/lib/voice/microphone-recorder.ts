@@ -1,11 +1,11 @@
 /**
- * Microphone capture for offline transcription (voice-navigation-campgrounds §4.1, §8):
+ * Microphone capture for offline transcription (requirements §voice-4.1, §voice-8):
  * getUserMedia → MediaRecorder, then the browser decodes the recording into PCM and the first
  * channel is handed on at the decoder's rate (the speech worker resamples it to 16 kHz).
  */
 import type { MicrophoneRecorder } from './voice-engines.ts';
 
-/** §8 microphone texts. */
+/** §voice-8 microphone texts. */
 export const microphoneErrors = {
   notFound: 'No microphone found. Please connect a microphone and try again.',
   denied: 'Microphone access denied. Please allow microphone access in your browser settings.',
@@ -14,7 +14,7 @@ export const microphoneErrors = {
   recording: 'Failed to start recording',
 } as const;
 
-/** The §8 text for a getUserMedia failure (DOMException names per the Media Capture spec). */
+/** The §voice-8 text for a getUserMedia failure (DOMException names per the Media Capture spec). */
 export function microphoneErrorText(error: unknown): string {
   const name = error instanceof Error || error instanceof DOMException ? error.name : '';
   switch (name) {
@@ -52,7 +52,7 @@ async function decodeWithAudioContext(data: ArrayBuffer): Promise<AudioBuffer> {
 }
 
 /**
- * Creates a recorder. `start()` rejects with a §8 microphone text; `stop()` resolves with the
+ * Creates a recorder. `start()` rejects with a §voice-8 microphone text; `stop()` resolves with the
  * first channel of what was heard and its rate in Hz, or rejects with 'Failed to start
  * recording' when nothing is being recorded.
  */

@@ -1,5 +1,5 @@
 /**
- * Offline speech engine (voice-navigation-campgrounds §4.1, §7.1, §8): asks the server which
+ * Offline speech engine (requirements §voice-4.1, §voice-7.1, §voice-8): asks the server which
  * Whisper model it offers (GET /api/models), then runs workers/speech-worker.ts, which downloads
  * the model from `/models/` once (the browser keeps it for offline use) and transcribes.
  */
@@ -39,7 +39,7 @@ export interface OfflineSpeechEngineOptions {
   fetch?: typeof fetch;
   createWorker?: () => Worker;
   storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
-  /** Default 30 s (§9). */
+  /** Default 30 s (§voice-9). */
   timeoutMs?: number;
 }
 
@@ -292,7 +292,7 @@ class SpeechWorkerEngine {
 /**
  * Creates the engine and starts reading the listing at once, so the status carries the model
  * size (`modelBytes`) or 'not-installed' before the rider starts a download. `init()` never
- * rejects: failures land in the status as §8 texts.
+ * rejects: failures land in the status as §voice-8 texts.
  */
 export function createOfflineSpeechEngine(
   options: OfflineSpeechEngineOptions = {},

@@ -1,12 +1,12 @@
 /**
- * Realtime AI voice client (voice-navigation-campgrounds §4.1, §7.1, §8, §9): a client secret
- * from our server, then WebRTC straight to the provider: the microphone goes up as an audio
+ * Realtime AI voice client (requirements §voice-4.1, §voice-7.1, §voice-8, §voice-9): a client
+ * secret from our server, then WebRTC straight to the provider: the microphone goes up as an audio
  * track, the reply comes back as audio (played through a 24 kHz audio context), and a data
  * channel carries the events (OpenAI Realtime API event names).
  */
 import type { RealtimeEvent, RealtimeVoice } from './voice-engines.ts';
 
-/** §8 realtime texts, plus the server's 503 text. */
+/** §voice-8 realtime texts, plus the server's 503 text. */
 export const realtimeErrors = {
   clientSecret: 'Failed to get client secret',
   connection: 'Connection failed',
@@ -15,17 +15,17 @@ export const realtimeErrors = {
   notConfigured: 'Realtime voice is not configured on this server',
 } as const;
 
-/** §9: the realtime audio context runs at 24000 Hz. */
+/** §voice-9: the realtime audio context runs at 24000 Hz. */
 export const realtimeAudioSampleRate = 24_000;
 
 /**
- * The fixed question sent with a camera image (§4.1: trail conditions, equipment or safety
+ * The fixed question sent with a camera image (§voice-4.1: trail conditions, equipment or safety
  * concerns).
  */
 export const imageQuestion =
   'What do you see in this photo? Tell me about the trail conditions, my equipment, or any safety concerns.';
 
-/** Sent with the client-secret request (§7.1 body: voice, instructions). */
+/** Sent with the client-secret request (§voice-7.1 body: voice, instructions). */
 export const realtimeInstructions =
   'You are the voice assistant of Natural State Trails, an app for off-road riders, campers, hikers, hunters and anglers in Arkansas. Answer briefly and put safety first. In an emergency, tell the rider to call 911.';
 
@@ -118,7 +118,7 @@ async function attachMicrophone(
 }
 
 /**
- * Resolves when the data channel opens; rejects with the §8 connection text when the peer
+ * Resolves when the data channel opens; rejects with the §voice-8 connection text when the peer
  * connection fails first or `connectTimeoutMs` (20 s) passes.
  */
 function dataChannelOpened(
@@ -142,7 +142,7 @@ function dataChannelOpened(
 
 /**
  * Sends our SDP offer to the provider's calls URL with the client secret and applies its
- * answer. Throws the §8 connection text when the request cannot be made, and
+ * answer. Throws the §voice-8 connection text when the request cannot be made, and
  * 'SDP exchange failed: <status>' when the provider refuses it.
  */
 async function exchangeSdp(
@@ -167,8 +167,8 @@ async function exchangeSdp(
 }
 
 /**
- * Plays the provider's reply audio through a 24 kHz audio context (§9). Returns the context to
- * close with the session, or null when the device has no audio output (the reply text still
+ * Plays the provider's reply audio through a 24 kHz audio context (§voice-9). Returns the context
+ * to close with the session, or null when the device has no audio output (the reply text still
  * arrives through the data channel).
  */
 function playRemoteAudio(stream: MediaStream): AudioContext | null {
@@ -207,7 +207,9 @@ class RealtimeVoiceClient {
     this.createPeerConnection = options.createPeerConnection ?? (() => new RTCPeerConnection());
   }
 
-  /** See `RealtimeVoice.connect`: rejects with the §8 texts; events arrive through onEvent. */
+  /**
+   * See `RealtimeVoice.connect`: rejects with the §voice-8 texts; events arrive through onEvent.
+   */
   async connect({ imageDataUrl, onEvent }: Parameters<RealtimeVoice['connect']>[0]) {
     this.close();
     const secret = await this.getClientSecret();
@@ -281,7 +283,10 @@ class RealtimeVoiceClient {
     };
   }
 
-  /** POST /api/realtime/client-secret (§7.1); throws the §8 text or the server's 503 text. */
+  /**
+   * POST /api/realtime/client-secret (§voice-7.1); throws the §voice-8 text or the server's 503
+   * text.
+   */
   private async getClientSecret(): Promise<ClientSecretAnswer> {
     const authorization = this.options.authorization();
     let response: Response;
@@ -310,7 +315,7 @@ class RealtimeVoiceClient {
     if (this.channel?.readyState === 'open') this.channel.send(JSON.stringify(event));
   }
 
-  /** Sends the photo with the fixed §4.1 question and asks for a reply. */
+  /** Sends the photo with the fixed §voice-4.1 question and asks for a reply. */
   private askWithImage(imageDataUrl: string): void {
     this.send({
       type: 'conversation.item.create',

@@ -1,10 +1,10 @@
 /**
- * Answers to voice commands from what is on the device (voice-navigation-campgrounds §1, §3.1,
- * §4.1, §9): the rider's trail and campground catalogues (RxDB copies of data/places and
- * data/campgrounds, each with its sources), the current GPS fix, the date and the offline
+ * Answers to voice commands from what is on the device (requirements §voice-1, §voice-3.1,
+ * §voice-4.1, §voice-9): the rider's trail and campground catalogues (RxDB copies of data/places
+ * and data/campgrounds, each with its sources), the current GPS fix, the date and the offline
  * knowledge base. Pure: the caller passes everything in, so every answer works with no signal;
  * only the live forecast link needs the network. Distances are in miles (earth radius 3959 mi,
- * §9), shown to one decimal; clock times in Central Time, Arkansas's time zone.
+ * §voice-9), shown to one decimal; clock times in Central Time, Arkansas's time zone.
  */
 import { bearing } from '@turf/bearing';
 import { distance } from '@turf/distance';
@@ -22,7 +22,7 @@ export interface VoiceFix {
   longitude: number;
 }
 
-/** Assistant context (§3.1): what the answer may use. */
+/** Assistant context (§voice-3.1): what the answer may use. */
 export interface VoiceAnswerContext {
   trails: readonly Trail[];
   campgrounds: readonly Campground[];
@@ -41,7 +41,7 @@ export interface VoiceAction {
   auto: boolean;
 }
 
-/** A reply (§3.1 "response text, metadata with a category"). */
+/** A reply (§voice-3.1 "response text, metadata with a category"). */
 export interface VoiceReply {
   intent: VoiceIntent;
   text: string;
@@ -54,7 +54,9 @@ export interface VoiceReply {
 /** Arkansas (and every neighbouring state's border area) keeps Central Time. */
 const TIME_ZONE = 'America/Chicago';
 
-/** Trail facts stated by the product (§9 "Trail facts on cards"), matched by name fragment. */
+/**
+ * Trail facts stated by the product (§voice-9 "Trail facts on cards"), matched by name fragment.
+ */
 const SPEC_TRAIL_FACTS: readonly { match: RegExp; fact: string }[] = [
   { match: /mill creek/i, fact: 'fee $3 a day, 50 miles of trail' },
   { match: /hot springs/i, fact: '1,242 acres, 75 plus miles of trail' },
@@ -95,7 +97,7 @@ function clock(date: Date | null): string {
   }).format(date);
 }
 
-/** A catalogue trail named by `name` (a §5 trail word or free text), or null. */
+/** A catalogue trail named by `name` (a §voice-5 trail word or free text), or null. */
 export function findNamedTrail(trails: readonly Trail[], name: string): Trail | null {
   const id = VOICE_TRAIL_NAMES[name];
   if (id) {
@@ -148,7 +150,7 @@ function emergencyReply(command: VoiceCommand, context: VoiceAnswerContext): Voi
   );
 }
 
-/** Which part of the diagnostic tree a vehicle sub-intent (§4.1) opens. */
+/** Which part of the diagnostic tree a vehicle sub-intent (§voice-4.1) opens. */
 const DIAGNOSTIC_STARTS: Record<string, SpokenDiagnosticStart> = {
   wont_start_clicking: 'clicking',
   wont_start_fuel: 'fuel',
@@ -368,7 +370,7 @@ function weatherReply(command: VoiceCommand, context: VoiceAnswerContext): Voice
 }
 
 /**
- * The reply to one command (§4.1), using only `context`. Never throws for well-formed input.
+ * The reply to one command (§voice-4.1), using only `context`. Never throws for well-formed input.
  * Navigation and find-trails replies carry an `auto` action the panel follows at once.
  */
 export function answerVoiceCommand(command: VoiceCommand, context: VoiceAnswerContext): VoiceReply {
@@ -412,7 +414,7 @@ export function needsCatalogues(command: VoiceCommand): boolean {
   return catalogueIntents.has(command.intent);
 }
 
-/** Detects the intent of `text` and answers it (§4.1 routing, then the reply). */
+/** Detects the intent of `text` and answers it (§voice-4.1 routing, then the reply). */
 export function answerQuestion(text: string, context: VoiceAnswerContext): VoiceReply {
   return answerVoiceCommand(detectIntent(text), context);
 }

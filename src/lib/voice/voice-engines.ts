@@ -1,21 +1,21 @@
 /**
- * The speech engines the voice machine drives (voice-navigation-campgrounds §4.1, §7.1, §8).
+ * The speech engines the voice machine drives (requirements §voice-4.1, §voice-7.1, §voice-8).
  * Implementations live in src/lib/voice/ (offline Whisper client, microphone recorder, realtime
  * client); the machine receives them as input so tests can replace them.
  */
 
-/** Offline speech engine status (§3.1 "Offline speech state"). progress is 0–1. */
+/** Offline speech engine status (§voice-3.1 "Offline speech state"). progress is 0–1. */
 export interface OfflineSpeechStatus {
   state: 'not-installed' | 'not-ready' | 'initializing' | 'ready' | 'error';
   /** Download/initialisation progress, 0–1. */
   progress: number;
   /** Model size in bytes when the server lists it, else null. */
   modelBytes: number | null;
-  /** One of the §8 texts, when state is 'error'. */
+  /** One of the §voice-8 texts, when state is 'error'. */
   error: string | null;
 }
 
-/** Whisper in a web worker (workers/speech-worker.ts) behind the §7.1 message protocol. */
+/** Whisper in a web worker (workers/speech-worker.ts) behind the §voice-7.1 message protocol. */
 export interface OfflineSpeechEngine {
   getStatus(): OfflineSpeechStatus;
   /** Calls listener on every status change; returns an unsubscribe function. */
@@ -25,12 +25,12 @@ export interface OfflineSpeechEngine {
   /**
    * Transcribes mono audio (first channel only) at the given sample rate; resampled to 16 kHz
    * inside. Rejects with Error('Model not ready' | 'Worker not initialized' |
-   * 'Transcription timeout') per §8.
+   * 'Transcription timeout') per §voice-8.
    */
   transcribe(audio: Float32Array, sampleRate: number): Promise<string>;
 }
 
-/** Microphone capture to PCM. Rejects with the §8 microphone texts. */
+/** Microphone capture to PCM. Rejects with the §voice-8 microphone texts. */
 export interface MicrophoneRecorder {
   start(): Promise<void>;
   /** Stops capture and returns the first channel. */
@@ -39,7 +39,7 @@ export interface MicrophoneRecorder {
   cancel(): void;
 }
 
-/** Events the realtime session reports (§7.1 data-channel events). */
+/** Events the realtime session reports (§voice-7.1 data-channel events). */
 export type RealtimeEvent =
   | { type: 'connected' }
   | { type: 'transcript'; text: string }
