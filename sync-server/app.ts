@@ -20,7 +20,7 @@ import {
 } from './auth/configured-accounts.ts';
 import { createPasswordHasher } from './auth/passwords.ts';
 import { createAuthGuards, type AuthGuards } from './auth/request-auth.ts';
-import { installErrorHandler } from './errors.ts';
+import { installErrorHandler, sendUnavailable } from './errors.ts';
 import { registerAccountRoutes } from './routes/account-routes.ts';
 import { registerAnalyticsRoutes } from './routes/analytics-routes.ts';
 import { registerAuthRoutes } from './routes/auth-routes.ts';
@@ -147,6 +147,24 @@ function loggerOptions(options: AppOptions): FastifyServerOptions['logger'] {
   };
 }
 
+/**
+ * Once `app.close()` has begun (SIGTERM, main.ts), requests still arriving on open keep-alive
+ * connections answer 503 with Retry-After and `Connection: close`, so clients and load
+ * balancers take them to another instance; the requests already running finish. The liveness
+ * route keeps answering: the process is alive until it exits.
+ */
+function rejectWhileClosing(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (!closing || request.url === '/api/health/live') return;
+    reply.header('connection', 'close');
+    return sendUnavailable(reply, 'This server is shutting down. Try again.');
+  });
+}
+
 /** What the feature routes share: the database, its kind, the auth guards and the change bus. */
 interface FeatureRouteContext {
   db: Kysely<ServerDatabase>;
@@ -220,11 +238,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       accountOutcomes.push(`${roleId} account "${account.username.trim()}": ${outcome}`);
     }
 
-    app = Fastify({ logger: loggerOptions(options), bodyLimit: bodyLimitBytes });
+    app = Fastify({
+      logger: loggerOptions(options),
+      bodyLimit: bodyLimitBytes,
+      // Requests arriving while the app closes get our own 503 (rejectWhileClosing).
+      return503OnClosing: false,
+    });
+    // Runs once the requests in flight have finished (Fastify closes the server first).
     app.addHook('onClose', async () => {
       await changeBus.close();
       await db.destroy();
     });
+    rejectWhileClosing(app);
     for (const line of accountOutcomes) app.log.info(line);
     installErrorHandler(app);
     app.setValidatorCompiler(({ schema }) => compileRequestSchema(schema));

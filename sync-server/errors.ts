@@ -5,6 +5,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { isDatabaseUnavailableError } from './storage/postgres.ts';
 
 export interface ErrorBody {
   statusCode: number;
@@ -32,13 +33,34 @@ function byteSize(bytes: number): string {
   return `${bytes} bytes`;
 }
 
+/** Seconds a client is asked to wait (Retry-After) when the database or the server is away. */
+export const retryAfterSeconds = 5;
+
+/**
+ * Sends 503 with Retry-After: the request may be repeated as it was once the database answers
+ * again or another instance takes it (a push's transaction is all or nothing, and a repeated
+ * push stores each document once).
+ */
+export function sendUnavailable(reply: FastifyReply, message: string): FastifyReply {
+  return sendError(reply.header('retry-after', String(retryAfterSeconds)), 503, message);
+}
+
 /**
  * Installs the error handler: client errors (4xx, e.g. malformed JSON 400, body over the limit
- * 413 naming the route's own limit, validation 400) keep their status and message; anything
+ * 413 naming the route's own limit, validation 400) keep their status and message; a database
+ * that is restarting or unreachable (a refused connection, a connection that died during the
+ * request) answers 503 with Retry-After, since the request can be retried as it was; anything
  * else is logged and answered as a bare 500.
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isDatabaseUnavailableError(error)) {
+      request.log.warn({ err: error }, 'the database did not answer; answered 503');
+      return sendUnavailable(
+        reply,
+        'The database is not answering right now. Try again in a few seconds.',
+      );
+    }
     const statusCode =
       typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600
         ? error.statusCode

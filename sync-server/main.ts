@@ -32,7 +32,11 @@
  * USGS water data (optional):
  * - USGS_IV_URL: the USGS Instantaneous Values service the gauge route asks, default
  *   https://waterservices.usgs.gov/nwis/iv/ (tests point it at a local fake).
- * Stops cleanly on SIGINT and SIGTERM.
+ * Stops cleanly on SIGINT and SIGTERM (docs/operations.md): takes no new connections, answers
+ * 503 to requests still arriving on open ones, lets the requests in flight finish, ends the
+ * sync streams with a reconnect hint, closes the database and exits 0. If that takes longer
+ * than 10 s the remaining connections are cut (their transactions roll back, the devices retry)
+ * and it exits 1.
  */
 import { resolve } from 'node:path';
 import { buildApp } from './app.ts';
@@ -85,14 +89,30 @@ try {
   process.exit(1);
 }
 
+/** Longest a graceful stop may take before the remaining connections are cut, ms. */
+const shutdownBoundMs = 10_000;
+/** After cutting them, how long the database gets to close before the process just exits, ms. */
+const shutdownCutGraceMs = 2_000;
+
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received, shutting down`);
+    app.log.info(`${signal} received: finishing the requests in flight, then stopping`);
+    let cutShort = false;
+    const cut = setTimeout(() => {
+      cutShort = true;
+      app.log.warn(`requests still running after ${shutdownBoundMs} ms: closing their connections`);
+      app.server.closeAllConnections();
+      setTimeout(() => process.exit(1), shutdownCutGraceMs).unref();
+    }, shutdownBoundMs);
+    cut.unref();
     app.close().then(
-      () => process.exit(0),
+      () => {
+        clearTimeout(cut);
+        process.exit(cutShort ? 1 : 0);
+      },
       (error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');
         process.exit(1);

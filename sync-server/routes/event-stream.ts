@@ -3,11 +3,20 @@
  * (group-ride-routes.ts) share: the hijacked response and its headers, the change-bus
  * subscription, the keep-alive comment every `syncLimits.streamKeepAliveMs`, one piece of work
  * at a time so events leave in order, and the bookkeeping that ends every open stream before
- * the server closes. What each stream sends is its own.
+ * the server closes. A stream also ends when the change bus may have missed changes (its
+ * database connection dropped and came back): its client reconnects and pulls what it missed.
+ * What each stream sends is its own.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { syncLimits } from '../../schemas/sync-protocol.ts';
 import type { ChangeBus, SyncChange } from '../sync/change-bus.ts';
+
+/**
+ * What a stream writes before the server ends it: the SSE `retry` field (how soon to reconnect,
+ * ms) and a comment saying why. Neither is an event, so clients that only read events ignore
+ * them; every client reconnects when its stream ends and pulls what it missed.
+ */
+export const reconnectHint = `retry: 1000\n: reconnect: the server ended this stream\n\n`;
 
 /** The streams of one route module still open; each entry ends its stream. */
 export type OpenStreams = Set<() => void>;
@@ -90,16 +99,21 @@ export function openEventStream(options: EventStreamOptions): EventStream {
     () => response.write(': keep-alive\n\n'),
     syncLimits.streamKeepAliveMs,
   );
+  let stopHearingMissed = () => {};
   const close = () => {
     if (closed) return;
     closed = true;
     clearInterval(keepAlive);
     unsubscribe();
+    stopHearingMissed();
   };
   const endStream = () => {
+    if (!closed) response.write(reconnectHint);
     close();
     response.end();
   };
+  // A stream opened while the bus was deaf (the database was away) has missed changes too.
+  stopHearingMissed = changeBus.onMissedChanges(endStream);
   openStreams.add(endStream);
   request.raw.on('close', close);
   response.on('close', () => {

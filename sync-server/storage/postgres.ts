@@ -55,8 +55,10 @@ export function postgresClientConfig(databaseUrl: string): pg.ClientConfig {
 /**
  * A connection pool on `databaseUrl` (postgres://user:password@host:port/database, optionally
  * with `?sslmode=…`). Connections are opened lazily, so this never throws for an unreachable
- * server; the first query does. Errors of idle connections (the server restarted) are logged
- * to `log` instead of crashing the process; the pool replaces those connections.
+ * server; the first query does. No connection error ever crashes the process: the errors of
+ * idle and of checked-out connections (the server restarted, a backend was terminated) are
+ * logged to `log`, the query in flight fails (the request answers 503, errors.ts), and the pool
+ * drops the dead connection and opens a new one for the next query once the server is back.
  */
 export function createPostgresPool(
   databaseUrl: string,
@@ -68,10 +70,73 @@ export function createPostgresPool(
     max: 10,
     connectionTimeoutMillis: 10_000,
   });
-  pool.on('error', (error) => {
-    log.warn(`PostgreSQL: an idle connection failed and was dropped: ${error.message}`);
+  // pg-pool listens for errors only while a connection is idle and removes that listener while
+  // it is checked out, so an error on a busy connection (in a push's transaction, say) would be
+  // an unhandled 'error' event that ends the process. This listener stays for the connection's
+  // whole life; the failed query rejects on its own and the pool discards the connection on
+  // release because it is no longer queryable.
+  pool.on('connect', (client) => {
+    let reported = false;
+    client.on('error', (error) => {
+      if (reported) return;
+      reported = true;
+      log.warn(`PostgreSQL: a connection failed and will be replaced: ${error.message}`);
+    });
   });
+  // The pool re-emits an idle connection's error here; the listener above has logged it.
+  pool.on('error', () => {});
   return pool;
+}
+
+/** SQLSTATE classes and codes that mean "the database is not answering right now". */
+const unavailableSqlStates = new Set([
+  '57P01', // admin_shutdown: terminated by an administrator or a fast shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: starting up or shutting down
+  '53300', // too_many_connections
+]);
+
+/** Node socket error codes of a server that is down, restarting or unreachable. */
+const unavailableSocketCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+
+/** Messages pg gives a query whose connection died or could not be opened. */
+const unavailableMessage =
+  /^(Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|timeout exceeded when trying to connect)/;
+
+/**
+ * True when `error` says the database could not be reached or the connection died (a restart,
+ * a terminated backend, a refused or timed-out connection), as opposed to a fault of the query
+ * itself: the request may then simply be retried once the database answers. Looks through
+ * `cause` and AggregateError's `errors` (a refused connection to every address of a host).
+ */
+export function isDatabaseUnavailableError(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 4) return false;
+  const { code, message, cause, errors } = error as {
+    code?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    errors?: unknown;
+  };
+  if (typeof code === 'string') {
+    if (code.startsWith('08') && code.length === 5) return true; // connection_exception class
+    if (unavailableSqlStates.has(code) || unavailableSocketCodes.has(code)) return true;
+  }
+  if (typeof message === 'string' && unavailableMessage.test(message)) return true;
+  if (
+    Array.isArray(errors) &&
+    errors.some((inner) => isDatabaseUnavailableError(inner, depth + 1))
+  ) {
+    return true;
+  }
+  return isDatabaseUnavailableError(cause, depth + 1);
 }
 
 /** `databaseUrl` without its password (and query), for messages and logs. */

@@ -19,6 +19,15 @@ export interface ChangeBus {
   publish(change: SyncChange): Promise<void>;
   /** Calls `listener` for every change published on any instance; returns the unsubscribe. */
   subscribe(listener: SyncChangeListener): () => void;
+  /**
+   * Calls `listener` when changes may have been missed: the bus stopped hearing other
+   * instances for a while (its database connection dropped) and hears them again. Whoever
+   * relies on the notices must then catch up by other means (streams end, so their clients
+   * reconnect and pull). Returns the unsubscribe.
+   */
+  onMissedChanges(listener: () => void): () => void;
+  /** True while the bus hears every instance's changes (false during a reconnect). */
+  readonly listening: boolean;
   /** Stops listening and releases connections. */
   close(): Promise<void>;
 }
@@ -36,6 +45,9 @@ export function createInProcessChangeBus(): ChangeBus {
       emitter.on('change', listener);
       return () => emitter.off('change', listener);
     },
+    // Nothing travels outside the process, so nothing can be missed.
+    onMissedChanges: () => () => {},
+    listening: true,
     async close() {
       emitter.removeAllListeners();
     },

@@ -6,8 +6,9 @@
  * tells its own subscribers. So a stream gets the same notices whichever instance took the push.
  *
  * A listening connection that drops is reopened with growing pauses (250 ms doubling to 10 s).
- * Notices sent while it is down are lost; a stream then learns of the next change, or of
- * everything at its client's next pull.
+ * Notices sent while it is down are lost, so once it listens again the bus tells its
+ * `onMissedChanges` listeners: the streams end and their clients reconnect and pull (RESYNC)
+ * whatever was pushed through other instances meanwhile.
  */
 import pg from 'pg';
 import { consoleStorageLog, postgresClientConfig, type StorageLog } from '../storage/postgres.ts';
@@ -90,7 +91,13 @@ class ListeningConnection {
     private readonly channel: string,
     private readonly log: StorageLog,
     private readonly onPayload: (payload: string | undefined) => void,
+    private readonly onListeningAgain: () => void,
   ) {}
+
+  /** True while a connection is LISTENing (false from a drop until the reconnect succeeds). */
+  get listening(): boolean {
+    return this.client !== null;
+  }
 
   /**
    * Opens a connection, LISTENs on the channel and makes it the listening connection (unless
@@ -162,6 +169,7 @@ class ListeningConnection {
           if (this.closed) return;
           this.reconnectDelayMs = firstReconnectDelayMs;
           this.log.warn(`Change bus: listening on "${this.channel}" again`);
+          this.onListeningAgain();
         },
         (error: unknown) => {
           this.log.warn(
@@ -190,8 +198,21 @@ export async function createPostgresChangeBus(
   }
   const log = options.log ?? consoleStorageLog;
   const listeners = new Set<SyncChangeListener>();
-  const connection = new ListeningConnection(options.databaseUrl, channel, log, (payload) =>
-    deliver(payload, listeners, channel, log),
+  const missedListeners = new Set<() => void>();
+  const connection = new ListeningConnection(
+    options.databaseUrl,
+    channel,
+    log,
+    (payload) => deliver(payload, listeners, channel, log),
+    () => {
+      for (const listener of [...missedListeners]) {
+        try {
+          listener();
+        } catch (error) {
+          log.warn(`Change bus: a subscriber failed: ${(error as Error).message}`);
+        }
+      }
+    },
   );
   let closed = false;
   await connection.listen();
@@ -214,10 +235,21 @@ export async function createPostgresChangeBus(
         listeners.delete(subscription);
       };
     },
+    onMissedChanges(listener) {
+      const subscription = () => listener();
+      missedListeners.add(subscription);
+      return () => {
+        missedListeners.delete(subscription);
+      };
+    },
+    get listening() {
+      return !closed && connection.listening;
+    },
     async close() {
       if (closed) return;
       closed = true;
       listeners.clear();
+      missedListeners.clear();
       await connection.close();
     },
   };
