@@ -3,10 +3,11 @@ import { epochMsProperty, idProperty, syncConflictsProperty } from './common.ts'
 import { trailSubmissionDataSchema } from './trail-submissions.ts';
 
 /**
- * Kinds a record may hold today (README "Collection budget"): a rider's progress through one
- * skills lesson, their best score in the trail safety game, a vehicle in their garage, one
- * maintenance log entry and a trail they submitted for review. Later kinds add a data schema below; the collection schema itself
- * does not change, so no RxDB version bump is needed for a new kind.
+ * Kinds a record may hold today (docs/architecture.md "Collection budget"): a rider's progress
+ * through one skills lesson, their best score in the trail safety game, a vehicle in their garage,
+ * one maintenance log entry and a trail they submitted for review. Later kinds add a data schema
+ * below; the collection schema itself does not change, so no RxDB version bump is needed for a new
+ * kind.
  */
 export const recordKinds = [
   'skillProgress',

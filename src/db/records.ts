@@ -1,10 +1,10 @@
 /**
- * The rider's records on this device (schemas/records.ts, README "Collection budget"): progress
- * through each skills lesson and the best safety-game score, written offline too and synced
- * both ways. Ids are deterministic (`<userId>:skillProgress:<lessonId>`, `<userId>:gameBest`),
- * so every device writes the same document. A signed-out rider's records are kept under
- * `LOCAL_USER_ID` ('anonymous', as trips are) and never pushed; `adoptAnonymousRecords` moves
- * them to the rider who signs in (garage vehicles and maintenance entries too; their writes
+ * The rider's records on this device (schemas/records.ts, docs/architecture.md "Collection
+ * budget"): progress through each skills lesson and the best safety-game score, written offline too
+ * and synced both ways. Ids are deterministic (`<userId>:skillProgress:<lessonId>`,
+ * `<userId>:gameBest`), so every device writes the same document. A signed-out rider's records are
+ * kept under `LOCAL_USER_ID` ('anonymous', as trips are) and never pushed; `adoptAnonymousRecords`
+ * moves them to the rider who signs in (garage vehicles and maintenance entries too; their writes
  * live in garage.ts). Finishing lessons updates the learning achievements
  * (metric `skills_modules_completed`, data/achievements.json) in `userAchievements`.
  */

@@ -4,7 +4,7 @@
  * (§voice-9); data/places/README.md records that these came from the product brief, not from an
  * independent source, so the UI labels them "not verified".
  * `trailId` is the feature's id in data/places/trails.geojson where the place was identified;
- * Carter's, Hillarosa and Grand Prairie could not be identified from any source (README
+ * Carter's, Hillarosa and Grand Prairie could not be identified from any source (data/README.md
  * "Known limits"), so they carry no id and no location.
  */
 import type { Trail } from '../../schemas/trails.ts';
@@ -28,7 +28,7 @@ export interface FeaturedLocation {
   pagePath: FeaturedPagePath;
   /** The spec's card facts (§voice-9), verbatim in meaning; shown labelled "not verified". */
   listingFacts: readonly string[];
-  /** False where no source located the place (README "Known limits"). */
+  /** False where no source located the place (data/README.md "Known limits"). */
   locationVerified: boolean;
 }
 

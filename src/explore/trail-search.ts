@@ -476,7 +476,7 @@ interface PlaceFields {
 
 /**
  * Whether a point with these descriptive fields is in a §voice-5 area:
- * - ozark / ouachita: the region (README: regions are set from the county), or the name or
+ * - ozark / ouachita: the region (data/README.md: regions are set from the county), or the name or
  *   manager naming them (Ozark-St. Francis and Ouachita National Forests reach outside the
  *   regions, e.g. the Ouachita National Recreation Trail starts in Pulaski County).
  * - buffalo river / white river: name, notes or manager mention the river. The catalogue has

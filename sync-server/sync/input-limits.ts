@@ -1,11 +1,11 @@
 /**
  * Limits on the parsed JSON of sync requests, checked before Ajv (the limits are
- * schemas/sync-protocol.ts `syncInputLimits`, README "Sync"). Ajv checks what a schema
- * describes, but a free-form value (`planData`, the trip context's plans, a property no schema
- * names) can be anything: nested 100,000 levels deep it overflows the stack of every recursive
- * step after parsing (the conflict compare, JSON.stringify when storing), and a number like 1e400
- * parses to Infinity, which JSON stores as null. One walk over the request, iterative so no input
- * can overflow it, finds the first such problem and names the field.
+ * schemas/sync-protocol.ts `syncInputLimits`, docs/architecture.md "Sync"). Ajv checks what a
+ * schema describes, but a free-form value (`planData`, the trip context's plans, a property no
+ * schema names) can be anything: nested 100,000 levels deep it overflows the stack of every
+ * recursive step after parsing (the conflict compare, JSON.stringify when storing), and a number
+ * like 1e400 parses to Infinity, which JSON stores as null. One walk over the request, iterative so
+ * no input can overflow it, finds the first such problem and names the field.
  *
  * Parsing itself is safe: V8's JSON.parse and Fastify's prototype-poisoning scan
  * (secure-json-parse) are iterative, and the route's body limit bounds the text.

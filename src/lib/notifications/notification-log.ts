@@ -2,7 +2,8 @@
  * The in-app notification centre's log ("Notifications"): what a notification is, the
  * kinds of event that raise one, and the pure rules for adding, reading and trimming the log.
  * The device keeps the log in a local document (src/db/notifications.ts); every entry comes
- * from a real event seen on this device or pulled by its sync (README "Notifications").
+ * from a real event seen on this device or pulled by its sync (docs/architecture.md
+ * "Notifications").
  */
 
 /** Events that raise a notification, in the order the preferences page lists them. */

@@ -4,7 +4,7 @@
  * device last saw it: `base` is that last-seen copy, `master` the server's copy now, `local` the
  * device's. The result is written on the device and pushed again.
  *
- * Rules (documented for riders in the README's "Sync" section):
+ * Rules (documented in docs/architecture.md "Sync"):
  * - Field by field: a field only one side changed since `base` takes that side's value.
  * - A field both sides changed to different values takes the value of the side edited last
  *   (`updatedAt`; on a tie, the larger JSON text, so every device picks the same one). The other
