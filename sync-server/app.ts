@@ -150,8 +150,8 @@ function loggerOptions(options: AppOptions): FastifyServerOptions['logger'] {
 /**
  * Once `app.close()` has begun (SIGTERM, main.ts), requests still arriving on open keep-alive
  * connections answer 503 with Retry-After and `Connection: close`, so clients and load
- * balancers take them to another instance; the requests already running finish. The liveness
- * route keeps answering: the process is alive until it exits.
+ * balancers take them to another instance; the requests already running finish and their
+ * connections close. The liveness route keeps answering: the process is alive until it exits.
  */
 function rejectWhileClosing(app: FastifyInstance): void {
   let closing = false;
@@ -162,6 +162,11 @@ function rejectWhileClosing(app: FastifyInstance): void {
     if (!closing || request.url === '/api/health/live') return;
     reply.header('connection', 'close');
     return sendUnavailable(reply, 'This server is shutting down. Try again.');
+  });
+  // The server stops only when every connection has closed, and Node closes only the ones idle
+  // when closing began: a keep-alive connection whose request was still running would stay open.
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
   });
 }
 
