@@ -13,7 +13,7 @@
  * Run directly (`npx tsx scripts/test-postgres.ts`) it starts a server, prints its URL and stops
  * it on Ctrl-C: handy for `TEST_DATABASE_URL=<url> npx vitest run --project integration`.
  */
-import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { spawn as spawnAsync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   appendFileSync,
@@ -37,6 +37,16 @@ export interface TestPostgres {
   url: string;
   /** Stops the server at once and deletes its files. Safe to call twice. */
   stop(): void;
+  /**
+   * Restarts the server as an operator would (`pg_ctl restart -m fast`: open sessions are
+   * terminated, transactions in flight roll back) on the same port and data; resolves once it
+   * accepts connections again. Does not block the event loop meanwhile.
+   */
+  restart(): Promise<void>;
+  /** Stops the server (fast mode) and keeps its data, so `startAgain` can bring it back. */
+  stopForNow(): Promise<void>;
+  /** Starts the server `stopForNow` stopped, on the same port; resolves once it accepts connections. */
+  startAgain(): Promise<void>;
 }
 
 const testRole = 'nst_test';
@@ -149,6 +159,8 @@ interface ClusterRunner {
   spawn(program: string, args: string[]): SpawnSyncReturns<string>;
   /** Runs `program`; throws with its output and the server log's tail on failure. */
   run(program: string, args: string[]): void;
+  /** `run` without blocking the event loop. */
+  runAsync(program: string, args: string[]): Promise<void>;
 }
 
 function clusterRunner(
@@ -167,17 +179,33 @@ function clusterRunner(
         })
       : spawnSync(command, args, { encoding: 'utf8', cwd: root });
   };
+  const failure = (program: string, args: string[], outcome: string, output: string) => {
+    const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-2000) : '';
+    return new Error(`${program} ${args.join(' ')} failed (${outcome}):\n${output}${log}`);
+  };
   return {
     spawn,
     run(program, args) {
       const result = spawn(program, args);
       if (result.status !== 0) {
-        const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-2000) : '';
-        throw new Error(
-          `${program} ${args.join(' ')} failed (${result.error?.message ?? `exit ${result.status}`}):\n` +
-            `${result.stdout}${result.stderr}${log}`,
-        );
+        const outcome = result.error?.message ?? `exit ${result.status}`;
+        throw failure(program, args, outcome, `${result.stdout}${result.stderr}`);
       }
+    },
+    runAsync(program, args) {
+      const command = join(binDir, program);
+      const child = owner
+        ? spawnAsync('runuser', ['-u', 'postgres', '--', command, ...args], { cwd: root })
+        : spawnAsync(command, args, { cwd: root });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      return new Promise((resolve, reject) => {
+        child.on('error', (error) => reject(failure(program, args, error.message, output)));
+        child.on('close', (code) =>
+          code === 0 ? resolve() : reject(failure(program, args, `exit ${code}`, output)),
+        );
+      });
     },
   };
 }
@@ -321,6 +349,35 @@ export async function startTestPostgres(): Promise<TestPostgres> {
         process.off('exit', stop);
         stop();
       },
+      // pg_ctl restart starts the server with the options it last ran with (the port among them).
+      restart: () =>
+        runner.runAsync('pg_ctl', [
+          'restart',
+          '-D',
+          dataDir,
+          '-l',
+          logFile,
+          '-m',
+          'fast',
+          '-w',
+          '-t',
+          '60',
+        ]),
+      stopForNow: () =>
+        runner.runAsync('pg_ctl', ['stop', '-D', dataDir, '-m', 'fast', '-w', '-t', '60']),
+      startAgain: () =>
+        runner.runAsync('pg_ctl', [
+          'start',
+          '-D',
+          dataDir,
+          '-l',
+          logFile,
+          '-w',
+          '-t',
+          '60',
+          '-o',
+          `-p ${port}`,
+        ]),
     };
   } catch (error) {
     process.off('exit', stop);

@@ -90,7 +90,7 @@ export function openEventStream(options: EventStreamOptions): EventStream {
     enqueue(work) {
       running = running.then(work).catch((error: unknown) => {
         request.log.error({ err: error }, options.failureMessage);
-        response.end();
+        endStream();
       });
     },
   };

@@ -136,6 +136,8 @@ export interface TripStream {
   text(): string;
   /** Resolves once the server ended the stream (or it failed). */
   ended: Promise<void>;
+  /** True once `ended` has resolved. */
+  hasEnded(): boolean;
   close(): void;
 }
 
@@ -149,6 +151,7 @@ export async function openTripStream(baseUrl: string, token: string): Promise<Tr
   if (!response.ok || !response.body) throw new Error(`stream: ${response.status}`);
   const tripIds = new Set<string>();
   let text = '';
+  let hasEnded = false;
   const parser = createParser({
     onEvent(event) {
       const batch = JSON.parse(event.data) as { documents: { id: string }[] };
@@ -166,9 +169,17 @@ export async function openTripStream(baseUrl: string, token: string): Promise<Tr
       }
     } catch {
       // Aborted or cut: the stream has ended either way.
+    } finally {
+      hasEnded = true;
     }
   })();
-  return { tripIds, text: () => text, ended, close: () => controller.abort() };
+  return {
+    tripIds,
+    text: () => text,
+    ended,
+    hasEnded: () => hasEnded,
+    close: () => controller.abort(),
+  };
 }
 
 /** Waits until `condition` holds, checking every 50 ms; throws `what` after `timeoutMs`. */
