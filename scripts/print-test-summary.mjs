@@ -1,15 +1,47 @@
-// Prints the plain closing line CI reads ("Tests: N passed, N failed, N skipped") from
-// vitest's JSON report, because vitest's own summary line is not in a format CI recognises.
+// Closing summary of `npm test`: each step's wall time, then the plain closing line CI reads
+// ("Tests: N passed, N failed, N skipped") summed over vitest's JSON reports, because vitest's
+// own summary line is not in a format CI recognises.
+// Usage: node scripts/print-test-summary.mjs <timings.tsv> [vitest-report.json ...]
 import { readFileSync } from 'node:fs';
 
-const reportPath = process.argv[2];
-try {
-  const report = JSON.parse(readFileSync(reportPath, 'utf8'));
-  const passed = report.numPassedTests ?? 0;
-  const failed = (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
-  const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-  console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
-} catch (error) {
-  console.error(`print-test-summary: cannot read ${reportPath}: ${error.message}`);
-  console.log('Tests: 0 passed, 1 failed');
+const [timingsPath, ...reportPaths] = process.argv.slice(2);
+
+const steps = readFileSync(timingsPath, 'utf8')
+  .trim()
+  .split('\n')
+  .filter(Boolean)
+  .map((line) => {
+    const [name, seconds, status] = line.split('\t');
+    return { name, seconds: Number(seconds), passed: status === '0' };
+  });
+
+const formatTime = (seconds) =>
+  `${Math.floor(seconds / 60)}m ${String(seconds % 60).padStart(2, '0')}s`;
+const width = Math.max(...steps.map((step) => step.name.length));
+console.log('\nWall time per step:');
+for (const step of steps) {
+  console.log(
+    `  ${step.name.padEnd(width)}  ${formatTime(step.seconds)}  ${step.passed ? 'passed' : 'FAILED'}`,
+  );
 }
+console.log(
+  `  ${'total'.padEnd(width)}  ${formatTime(steps.reduce((sum, step) => sum + step.seconds, 0))}`,
+);
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const path of reportPaths) {
+  try {
+    const report = JSON.parse(readFileSync(path, 'utf8'));
+    passed += report.numPassedTests ?? 0;
+    failed += (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
+    skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  } catch (error) {
+    console.error(`print-test-summary: cannot read ${path}: ${error.message}`);
+    failed += 1;
+  }
+}
+// A step that failed before vitest wrote a report (type errors, a failed build) still fails.
+if (failed === 0 && steps.some((step) => !step.passed)) failed = 1;
+console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);

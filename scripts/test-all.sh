@@ -1,19 +1,72 @@
 #!/usr/bin/env bash
-# `npm test`: type-check, lint, format check, build, then every vitest suite (unit, integration,
-# browser end-to-end). Installs Debian's Chromium first when it is missing.
-set -euo pipefail
+# `npm test`: type-check, lint and format check (side by side), build, then the vitest suites one
+# after another (unit, component, integration, browser journeys), each with its wall time in
+# the closing summary. `--quick` (`npm run test:quick`) is the inner loop: the checks and the
+# unit and component suites, no build, no servers, no browser. Installs Debian's Chromium,
+# espeak-ng and PostgreSQL first when missing (full run only).
+set -uo pipefail
+shopt -s nullglob
 cd "$(dirname "$0")/.."
 
-bash scripts/setup-test-env.sh
-npm run --silent typecheck
-npm run --silent lint
-npm run --silent format:check
-npm run --silent build
+quick=false
+[ "${1:-}" = "--quick" ] && quick=true
 
-report="$(mktemp -d)/vitest-report.json"
-set +e
-npx vitest run --reporter=default --reporter=json --outputFile.json="$report"
-status=$?
-set -e
-node scripts/print-test-summary.mjs "$report"
-exit $status
+reports="$(mktemp -d)"
+timings="$reports/timings.tsv"
+failed=0
+
+# Runs "$@" as step $name, records its wall time and whether it passed.
+step() {
+  local name="$1"
+  shift
+  local started=$SECONDS
+  "$@"
+  local status=$?
+  printf '%s\t%s\t%s\n' "$name" "$((SECONDS - started))" "$status" >>"$timings"
+  [ "$status" -eq 0 ] || failed=1
+  return "$status"
+}
+
+# Type-check, lint and format check share nothing, and each mostly keeps one core busy.
+checks() {
+  local dir="$reports/checks"
+  mkdir -p "$dir"
+  npm run --silent typecheck >"$dir/typecheck.log" 2>&1 &
+  local typecheck=$!
+  npm run --silent lint >"$dir/lint.log" 2>&1 &
+  local lint=$!
+  npm run --silent format:check >"$dir/format.log" 2>&1 &
+  local format=$!
+  local status=0
+  wait "$typecheck" || { echo "Type check failed:"; cat "$dir/typecheck.log"; status=1; }
+  wait "$lint" || { echo "Lint failed:"; cat "$dir/lint.log"; status=1; }
+  wait "$format" || { echo "Format check failed:"; cat "$dir/format.log"; status=1; }
+  return "$status"
+}
+
+suite() {
+  npx vitest run --project "$1" --reporter=default --reporter=json \
+    --outputFile.json="$reports/vitest-$1.json"
+}
+
+if [ "$quick" = false ]; then
+  bash scripts/setup-test-env.sh || exit 1
+fi
+# A red check or build stops the run (the suites would test something that cannot land);
+# a red suite does not stop the next one, so one run reports every failure.
+finish() {
+  node scripts/print-test-summary.mjs "$timings" "$reports"/vitest-*.json
+  exit "$failed"
+}
+step "type-check, lint, format" checks || finish
+if [ "$quick" = false ]; then
+  step "build" npm run --silent build || finish
+fi
+step "unit tests" suite unit
+step "component tests" suite component
+if [ "$quick" = false ]; then
+  step "integration tests" suite integration
+  step "browser journeys" suite e2e
+fi
+
+finish

@@ -32,7 +32,6 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { freePort } from '../../scripts/free-port.ts';
-// @ts-expect-error: a plain .mjs build script without type declarations.
 import { bundleServer } from '../../scripts/server-bundle.mjs';
 import {
   firstScreenScripts,

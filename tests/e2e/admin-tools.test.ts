@@ -6,7 +6,7 @@
  * offline the dashboard says it needs a connection and shows no figures.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AnalyticsSummary } from '../../schemas/analytics.ts';
 import { replicationBasePath } from '../../schemas/sync-protocol.ts';
 import { registerRider, signIn } from './accounts.ts';
@@ -24,7 +24,7 @@ let baseUrl: string;
 const sessions: BrowserSession[] = [];
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ seededDataDir: inject('seededDataDir') });
   baseUrl = server.baseUrl;
 });
 afterAll(async () => {
@@ -35,7 +35,8 @@ afterEach(async () => {
 });
 
 async function open(): Promise<BrowserSession> {
-  const session = await openBrowser(viewports.phone);
+  // A profile of its own: the shared one belongs to the shared server's address.
+  const session = await openBrowser(viewports.phone, { profile: 'fresh' });
   sessions.push(session);
   return session;
 }
@@ -57,6 +58,31 @@ async function routeViews(token: string, route: string): Promise<number> {
   return summary.topRoutes.find((entry) => entry.route === route)?.count ?? 0;
 }
 
+/**
+ * Page views waiting in the device's usage queue (an RxDB local document in IndexedDB), read
+ * straight from IndexedDB: every stored record's `page-view` entries are counted.
+ */
+function queuedPageViews(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const request = <T>(operation: IDBRequest<T>) =>
+      new Promise<T>((resolve, reject) => {
+        operation.onsuccess = () => resolve(operation.result);
+        operation.onerror = () => reject(operation.error);
+      });
+    let views = 0;
+    for (const { name } of await indexedDB.databases()) {
+      if (!name) continue;
+      const database = await request(indexedDB.open(name));
+      for (const store of Array.from(database.objectStoreNames)) {
+        const records = await request(database.transaction(store).objectStore(store).getAll());
+        views += JSON.stringify(records).split('"kind":"page-view"').length - 1;
+      }
+      database.close();
+    }
+    return views;
+  });
+}
+
 /** True when the page scrolls sideways (wider than the 390 px viewport). */
 const scrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
@@ -69,10 +95,13 @@ describe('admin tools', () => {
     await waitForOfflineReady(visitor.page);
     await visitor.context.setOffline(true);
     for (const route of ['/access-point-map', '/map/mill-creek-ohv-trail', '/access-point-map']) {
+      const queued = await queuedPageViews(visitor.page);
       await visitor.page.goto(`${baseUrl}${route}`);
       await visitor.page.locator('main h1').first().waitFor();
-      // Give the lazily loaded reporter time to queue the view before leaving the page.
-      await visitor.page.waitForTimeout(1500);
+      // The lazily loaded reporter queues the view on the device; leave once it has.
+      await expect
+        .poll(() => queuedPageViews(visitor.page), { timeout: 15_000 })
+        .toBeGreaterThan(queued);
     }
     await expect(routeViews(adminToken, '/access-point-map')).resolves.toBe(0);
     await visitor.context.setOffline(false);

@@ -1,30 +1,69 @@
 /**
- * Builds the app if dist/ is missing (`npm test` builds it first) and starts one shared server
- * for the browser tests; its URL reaches the tests through `inject('baseUrl')`.
+ * Global setup of the browser suites, paid once per run instead of once per test:
+ * - the app build (dist/, when missing or older than its sources, as `npm start` decides; `npm
+ *   test` builds it first), the offline map archives (when stale) and the server bundle;
+ * - one shared server for every suite, reached through `inject('baseUrl')`; tests create their
+ *   own riders on it, so they do not see each other's data;
+ * - its seeded data directory, copied by suites that need a server of their own
+ *   (`inject('seededDataDir')`), so they skip seeding;
+ * - an offline-ready Chromium profile: one first visit of the shared server (service worker
+ *   installed, catalogues stored), which `openBrowser` copies for each test.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startServer } from './server.ts';
+import { isStale } from '../../scripts/server-bundle.mjs';
+import { buildTiles } from '../../scripts/tiles/build.ts';
+import { launchChromium, viewports, waitForOfflineReady } from './browser.ts';
+import { prepareServerBundle, startServer } from './server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** A data directory holding a seeded database, to copy for a server of a suite's own. */
+    seededDataDir: string;
+    /** A Chromium profile that has visited `baseUrl` once and is ready to use it offline. */
+    offlineReadyProfileDir: string;
   }
 }
 
 const root = new URL('../..', import.meta.url).pathname;
 
 export default async function setup(project: TestProject) {
-  if (!existsSync(join(root, 'dist', 'index.html'))) {
+  const appSources = ['src', 'schemas', 'workers', 'public', 'index.html', 'vite.config.ts'];
+  if (isStale(join(root, 'dist', 'index.html'), appSources)) {
     const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
       cwd: root,
       stdio: 'inherit',
     });
     if (build.status !== 0) throw new Error('vite build failed');
   }
+  await buildTiles({ onlyIfStale: true });
+  await prepareServerBundle();
+
   const server = await startServer();
+  // A copy taken before any test ran: the seeded catalogue and the configured accounts only.
+  const seededDataDir = mkdtempSync(join(tmpdir(), 'nst-e2e-seeded-'));
+  cpSync(server.dataDir, seededDataDir, { recursive: true });
+
+  const profileDir = mkdtempSync(join(tmpdir(), 'nst-e2e-profile-'));
+  const context = await launchChromium(profileDir, viewports.phone);
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${server.baseUrl}/`);
+    await waitForOfflineReady(page);
+  } finally {
+    await context.close();
+  }
+
   project.provide('baseUrl', server.baseUrl);
-  return () => server.stop();
+  project.provide('seededDataDir', seededDataDir);
+  project.provide('offlineReadyProfileDir', profileDir);
+  return async () => {
+    await server.stop();
+    rmSync(seededDataDir, { recursive: true, force: true });
+    rmSync(profileDir, { recursive: true, force: true });
+  };
 }

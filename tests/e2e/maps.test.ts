@@ -4,9 +4,8 @@
  * (non-background pixels, the trail's difficulty colour at the trailhead), that no tile or
  * archive request left the page, and that tapping the trail opens its card.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Page } from 'playwright-core';
-import { buildTiles } from '../../scripts/tiles/build.ts';
 import { palettes } from '../../src/map/map-style.ts';
 import {
   openBrowser,
@@ -15,23 +14,19 @@ import {
   waitForOfflineReady,
   type BrowserSession,
 } from './browser.ts';
-import { startServer, type RunningServer } from './server.ts';
 
 /** An Ozarks trail of data/places/trails.geojson (difficulty "hard"). */
 const ozarksTrail = { id: 'mill-creek-ohv-trail', name: 'Mill Creek OHV Trail' };
 
-let server: RunningServer;
+const baseUrl = inject('baseUrl');
 let session: BrowserSession;
 
 beforeAll(async () => {
-  await buildTiles({ onlyIfStale: true });
-  server = await startServer();
   session = await openBrowser(viewports.phone);
 });
 
 afterAll(async () => {
   await session?.close();
-  await server?.stop();
 });
 
 function hexToRgb(hex: string): [number, number, number] {
@@ -142,10 +137,10 @@ async function linePixel(
 describe('offline maps', () => {
   it('downloads the Ozarks, then renders /map/{trail} offline from the stored archive', async () => {
     const { page, context } = session;
-    await page.goto(`${server.baseUrl}/`);
+    await page.goto(`${baseUrl}/`);
     await waitForOfflineReady(page);
 
-    await page.goto(`${server.baseUrl}/map`);
+    await page.goto(`${baseUrl}/map`);
     // The statewide archive downloads on its own, before any region.
     await page
       .locator('[data-region="statewide"][data-status="downloaded"]')
@@ -160,7 +155,7 @@ describe('offline maps', () => {
     await saveScreenshot(page, 'maps-panel-downloaded');
 
     // Visit the trail page once online so its route chunk is in the service worker cache.
-    await page.goto(`${server.baseUrl}/map/${ozarksTrail.id}`);
+    await page.goto(`${baseUrl}/map/${ozarksTrail.id}`);
     await page.locator('.trail-map [data-map-ready="true"]').waitFor({ timeout: 60_000 });
 
     const leftThePage: string[] = [];
@@ -176,8 +171,8 @@ describe('offline maps', () => {
       .getByRole('heading', { level: 1, name: ozarksTrail.name })
       .waitFor({ timeout: 30_000 });
     await page.locator('.trail-map [data-map-ready="true"]').waitFor({ timeout: 60_000 });
-    // Let any late tile fetch show itself before counting.
-    await page.waitForTimeout(1000);
+    // Any late tile fetch has started (and been counted) once the network is quiet.
+    await page.waitForLoadState('networkidle');
 
     const variant = (await page
       .locator('.trail-map .map-canvas')
@@ -208,7 +203,7 @@ describe('offline maps', () => {
     await saveScreenshot(page, 'maps-trail-card-offline');
 
     // Outside the downloaded regions the statewide map still shows, with a clear note.
-    await page.goto(`${server.baseUrl}/map`).catch(() => {});
+    await page.goto(`${baseUrl}/map`).catch(() => {});
     await page.locator('.map-page [data-map-ready="true"]').waitFor({ timeout: 60_000 });
     expect(leftThePage).toEqual([]);
     await context.setOffline(false);
@@ -218,13 +213,13 @@ describe('offline maps', () => {
   it('draws the Brock Creek trail lines offline, and a tapped line opens its trail', async () => {
     const { page, context } = session;
     const system = { id: 'brock-creek-ohv-trail', name: 'Brock Creek OHV Trails (Jerusalem area)' };
-    await page.goto(`${server.baseUrl}/map/${system.id}`);
+    await page.goto(`${baseUrl}/map/${system.id}`);
     await page.locator('.trail-map [data-map-ready="true"]').waitFor({ timeout: 60_000 });
     await context.setOffline(true);
     await page.reload();
     await page.getByRole('heading', { level: 1, name: system.name }).waitFor({ timeout: 30_000 });
     await page.locator('.trail-map [data-map-ready="true"]').waitFor({ timeout: 60_000 });
-    await page.waitForTimeout(1000);
+    await page.waitForLoadState('networkidle');
 
     const variant = (await page
       .locator('.trail-map .map-canvas')

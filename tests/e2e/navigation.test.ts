@@ -1,5 +1,5 @@
 /**
- * Following an imported track in Chromium with the network off (issue 6 "Navigation"): import a
+ * Following an imported track in Chromium with the network off : import a
  * Garmin-dialect GPX, follow it from its trip page, ride along it with the geolocation override,
  * leave it by about 170 m and come back: the off-route alarm shows, then "Back on route."
  */
@@ -8,6 +8,8 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { positionAlong, prepareRoute } from '../../src/lib/geo/route-geometry.ts';
 import { trailheadRoute } from '../unit/recording/gps-walk.ts';
 import {
+  moveDevice,
+  observeGeolocation,
   openBrowser,
   saveScreenshot,
   viewports,
@@ -36,12 +38,17 @@ describe('navigation along an imported track in Chromium', () => {
     session = await openBrowser(viewports.phone);
     const { context, page } = session;
     await context.grantPermissions(['geolocation'], { origin: baseUrl });
+    await observeGeolocation(context);
     const moveTo = async (metres: number, latitudeShift = 0) => {
       const [longitude, latitude] = positionAlong(route, metres);
-      await context.setGeolocation({ longitude, latitude: latitude + latitudeShift, accuracy: 5 });
-      await page.waitForTimeout(400);
+      await moveDevice(context, page, longitude, latitude + latitudeShift);
     };
-    await moveTo(0);
+    const [startLongitude, startLatitude] = positionAlong(route, 0);
+    await context.setGeolocation({
+      longitude: startLongitude,
+      latitude: startLatitude,
+      accuracy: 5,
+    });
 
     await page.goto(`${baseUrl}/ai-trails`);
     await page.getByRole('heading', { name: 'Mill Creek OHV Trail' }).first().waitFor();

@@ -5,9 +5,8 @@
  * collapsed and the "region not downloaded" note beside (not over) the map, and on 2026-11-23 the
  * home and duck pages say the 2025-26 season is over.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, inject } from 'vitest';
 import type { Page } from 'playwright-core';
-import { buildTiles } from '../../scripts/tiles/build.ts';
 import {
   openBrowser,
   saveScreenshot,
@@ -15,22 +14,11 @@ import {
   waitForOfflineReady,
   type BrowserSession,
 } from './browser.ts';
-import { startServer, type RunningServer } from './server.ts';
 
 /** "Today" for the copy checks (the brief's date); the app reads the real clock. */
 const today = new Date('2026-11-23T15:00:00-06:00');
 
-let server: RunningServer;
-
-beforeAll(async () => {
-  // The trail map's region note needs the region catalogue, which needs the archives.
-  await buildTiles({ onlyIfStale: true });
-  server = await startServer();
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const baseUrl = inject('baseUrl');
 
 /** Every visible bottom-bar item: its name, box (px) and label font size (px). */
 async function barItems(page: Page) {
@@ -71,7 +59,7 @@ async function withSession(run: (session: BrowserSession) => Promise<void>) {
 describe('phone layout at 390 px', () => {
   it('keeps the Safety Center inside the screen and the bottom bar readable, online and offline, with and without gloves', async () => {
     await withSession(async ({ context, page }) => {
-      await page.goto(`${server.baseUrl}/safety`);
+      await page.goto(`${baseUrl}/safety`);
       await page.getByRole('heading', { name: 'Safety Center', level: 1 }).waitFor();
       await page.getByLabel('Glove mode').waitFor();
       expect(await pageWidth(page)).toBeLessThanOrEqual(viewports.phone.width);
@@ -126,13 +114,18 @@ describe('phone layout at 390 px', () => {
 
   it('gives the trail map 44 px buttons, a collapsed attribution and its note below the map', async () => {
     await withSession(async ({ page }) => {
-      await page.goto(`${server.baseUrl}/map/macks-pines`);
+      await page.goto(`${baseUrl}/map/macks-pines`);
       await page.getByRole('heading', { name: "Mack's Pines", level: 1 }).waitFor();
       const map = page.locator('.trail-map');
       await map.locator('.maplibregl-ctrl-attrib').waitFor();
       await map.locator('.map-note').waitFor();
-      // Attribution text arrives with the style; give MapLibre its chance to reopen the box.
-      await page.waitForTimeout(1500);
+      // Attribution text arrives with the style, and MapLibre may reopen the box when it does:
+      // check the box once the style has loaded and the text is in.
+      await map.locator('[data-map-ready="true"]').waitFor({ timeout: 60_000 });
+      await map
+        .locator('.maplibregl-ctrl-attrib-inner')
+        .filter({ hasText: /\S/ })
+        .waitFor({ state: 'attached' });
       await map.evaluate((element) => element.scrollIntoView({ block: 'end' }));
       await saveScreenshot(page, 'layout-trail-map-phone-online');
       await map.screenshot({ path: screenshotPath('layout-trail-map-only-phone-online') });
@@ -172,7 +165,7 @@ describe('phone layout at 390 px', () => {
   it('says on 2026-11-23 that the 2025-26 duck season is over and the next has no dates yet', async () => {
     await withSession(async ({ context, page }) => {
       await page.clock.setFixedTime(today);
-      await page.goto(`${server.baseUrl}/`);
+      await page.goto(`${baseUrl}/`);
       await page.getByRole('button', { name: 'Start exploring' }).click();
       await page.getByText('2026-27 season: dates not yet published by AGFC').waitFor();
       await page.getByRole('heading', { name: '2026-27 Arkansas duck season' }).waitFor();
@@ -184,7 +177,7 @@ describe('phone layout at 390 px', () => {
 
       await waitForOfflineReady(page);
       await context.setOffline(true);
-      await page.goto(`${server.baseUrl}/duck-hunting`);
+      await page.goto(`${baseUrl}/duck-hunting`);
       await page.getByRole('heading', { name: '2026-27 Arkansas duck season', level: 1 }).waitFor();
       await page.getByText('2026-27: dates not yet published by AGFC', { exact: false }).waitFor();
       await page.getByRole('heading', { name: "Last season's dates (2025-26)" }).waitFor();
@@ -194,7 +187,7 @@ describe('phone layout at 390 px', () => {
       // The Local menu's Mack's Pines leads to its own page (issue 16), offline too.
       await page.getByRole('button', { name: 'Local' }).click();
       await page.getByRole('menuitem', { name: "Mack's Pines" }).click();
-      await page.waitForURL(`${server.baseUrl}/macks-pines`);
+      await page.waitForURL(`${baseUrl}/macks-pines`);
       await page.getByRole('heading', { name: "Mack's Pines", level: 1 }).waitFor();
     });
   });

@@ -12,6 +12,8 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { positionAlong, prepareRoute } from '../../src/lib/geo/route-geometry.ts';
 import { trailheadRoute } from '../unit/recording/gps-walk.ts';
 import {
+  moveDevice,
+  observeGeolocation,
   openBrowser,
   saveScreenshot,
   viewports,
@@ -28,7 +30,7 @@ afterEach(async () => {
 });
 
 const route = prepareRoute(trailheadRoute());
-/** 3 m per fix: a brisk 12 m/s at the 250 ms the test waits between fixes. */
+/** 3 m per fix at 1 fix a second of simulated GPS time: a walk of 3 m/s. */
 const metresPerFix = 3;
 
 async function moveAlong(
@@ -39,8 +41,7 @@ async function moveAlong(
 ) {
   for (let fix = fromFix; fix < toFix; fix += 1) {
     const [longitude, latitude] = positionAlong(route, fix * metresPerFix);
-    await context.setGeolocation({ longitude, latitude, accuracy: 5 });
-    await page.waitForTimeout(250);
+    await moveDevice(context, page, longitude, latitude);
   }
 }
 
@@ -49,6 +50,7 @@ describe('trip recording in Chromium', () => {
     session = await openBrowser(viewports.phone);
     const { context, page } = session;
     await context.grantPermissions(['geolocation'], { origin: baseUrl });
+    await observeGeolocation(context, { fixIntervalMs: 1000 });
     const [startLongitude, startLatitude] = positionAlong(route, 0);
     await context.setGeolocation({
       longitude: startLongitude,
@@ -66,11 +68,11 @@ describe('trip recording in Chromium', () => {
 
     await page.getByLabel('Trip name (optional)').fill('Petit Jean test ride');
     await page.getByRole('button', { name: 'Start recording' }).click();
-    await moveAlong(context, page, 1, 60);
+    // 60 points: the recorder stores every 5th point's buffer at once (or after 5 s), so the
+    // "crash" below may cost only the points of a write still in flight.
+    await moveAlong(context, page, 1, 61);
     await page.getByRole('status').filter({ hasText: 'Recording' }).first().waitFor();
     await saveScreenshot(page, 'record-live-phone-offline');
-    // Let the last buffered points reach storage (flushed every 5 points or 5 s), then "crash".
-    await page.waitForTimeout(1500);
     await page.reload();
 
     await page.getByRole('button', { name: 'Resume recording' }).waitFor();
@@ -78,7 +80,7 @@ describe('trip recording in Chromium', () => {
     await saveScreenshot(page, 'record-resume-offer-phone');
     await page.getByRole('button', { name: 'Resume recording' }).click();
     await page.getByRole('button', { name: 'Stop and save' }).waitFor();
-    await moveAlong(context, page, 60, 120);
+    await moveAlong(context, page, 61, 120);
     await page.getByRole('button', { name: 'Stop and save' }).click();
     await page.getByText('Ride saved on this device.').waitFor();
     await page.getByRole('link', { name: 'View trip' }).click();

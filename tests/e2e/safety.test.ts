@@ -11,10 +11,12 @@
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
+  observeGeolocation,
   openBrowser,
   saveScreenshot,
   viewports,
   waitForOfflineReady,
+  waitForDeliveredFix,
   type BrowserSession,
 } from './browser.ts';
 import { e2eAccounts } from './server.ts';
@@ -33,6 +35,7 @@ const position = { latitude: 35.0887, longitude: -92.4421, accuracy: 9 };
 async function withLocation(current: BrowserSession): Promise<void> {
   await current.context.grantPermissions(['geolocation'], { origin: baseUrl });
   await current.context.setGeolocation(position);
+  await observeGeolocation(current.context);
 }
 
 /**
@@ -281,7 +284,8 @@ describe('safety and emergency in Chromium', () => {
       [4, 40],
     ]);
     await dialog.getByRole('heading', { name: 'Are you OK?' }).waitFor();
-    await page.waitForTimeout(1500); // the location for the text arrives while the prompt shows
+    // The location for the text arrives while the prompt shows.
+    await waitForDeliveredFix(page);
     await dialog.getByRole('button', { name: 'I need help' }).click();
     await expect(page.getByTestId('safety-watch-opened').textContent()).resolves.toBe(
       'Your phone opened a text to your 1 contact, Dana Rivers, with your location. It is not sent until you press Send. If nothing opened, use the buttons below.',
@@ -324,7 +328,8 @@ describe('safety and emergency in Chromium', () => {
       'Your phone will open a text to your 2 contacts with your location. Press Send.',
     );
     await saveScreenshot(page, 'check-in-prompt-phone-offline');
-    await page.waitForTimeout(1500); // the location for the text arrives while the prompt shows
+    // The location for the text arrives while the prompt shows.
+    await waitForDeliveredFix(page);
     expect(await openedLinks(page)).toEqual([]);
     await page.clock.runFor(30_000);
     await dialog.getByRole('heading', { name: 'No answer to “Are you OK?”' }).waitFor();
@@ -344,6 +349,7 @@ describe('safety and emergency in Chromium', () => {
     session = await openBrowser(viewports.desktop);
     const { page } = session;
     await withLocation(session);
+    await page.clock.install();
     await page.goto(`${baseUrl}/emergency`);
     const panic = page.getByRole('button', { name: /Hold for SOS/ });
     await panic.hover();
@@ -351,7 +357,8 @@ describe('safety and emergency in Chromium', () => {
     await page.getByText(/Keep holding/).waitFor();
     await page.mouse.up();
     await page.getByText('Cancelled: you let go before the countdown ended.').waitFor();
-    await page.waitForTimeout(3500);
+    // Past the end of the 3-second hold: a cancelled hold starts nothing.
+    await page.clock.runFor(3500);
     await expect(page.getByRole('heading', { name: 'Start an emergency?' }).count()).resolves.toBe(
       0,
     );

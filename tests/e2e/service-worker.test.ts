@@ -18,7 +18,7 @@ afterEach(async () => {
 
 describe('service worker install', () => {
   it('precaches the app from one pack download and serves every route offline', async () => {
-    session = await openBrowser(viewports.phone);
+    session = await openBrowser(viewports.phone, { profile: 'fresh' });
     const { page, context } = session;
     await page.goto(`${baseUrl}/`);
     await waitForOfflineReady(page);

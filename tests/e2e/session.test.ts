@@ -216,7 +216,9 @@ describe('session in Chromium', () => {
     );
     await page.reload();
     await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
-    await page.waitForTimeout(500);
+    // The start-up session check has decided (it tried one refresh, offline) and kept the rider.
+    await page.waitForFunction(() => document.documentElement.dataset.session !== 'loading');
+    expect(await page.evaluate(() => document.documentElement.dataset.session)).toBe('signedIn');
     await expect(
       page.getByRole('heading', { name: 'Profile', level: 1 }).isVisible(),
     ).resolves.toBe(true);
@@ -260,7 +262,10 @@ describe('silent token refresh in Chromium', () => {
   let server: RunningServer;
 
   beforeAll(async () => {
-    server = await startServer({ ACCESS_TOKEN_TTL_SECONDS: String(accessTokenTtlSeconds) });
+    server = await startServer({
+      env: { ACCESS_TOKEN_TTL_SECONDS: String(accessTokenTtlSeconds) },
+      seededDataDir: inject('seededDataDir'),
+    });
   });
   afterAll(async () => {
     await server?.stop();
@@ -276,7 +281,7 @@ describe('silent token refresh in Chromium', () => {
   }
 
   it('refreshes an aged access token and the next API call succeeds', async () => {
-    session = await openBrowser(viewports.desktop);
+    session = await openBrowser(viewports.desktop, { profile: 'fresh' });
     const { page } = session;
     const authRequests: Array<{ request: Request; status: number }> = [];
     page.on('response', (response) => {
@@ -336,7 +341,7 @@ describe('silent token refresh in Chromium', () => {
     // The profile asks once and gets its answer with the new token. Whoever notices the aged
     // token first refreshes (the profile or the sync engine running beside it), so the profile
     // sees at most one 401 before its 200.
-    await page.waitForTimeout(1500);
+    // The poll above waited for the profile's 200, which ends its requests.
     const userCalls = authRequests
       .filter((entry) => entry.request.url().endsWith('/api/auth/user'))
       .map((entry) => entry.status);

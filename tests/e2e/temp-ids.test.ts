@@ -11,6 +11,8 @@ import { replicationBasePath, type PullResponse } from '../../schemas/sync-proto
 import { positionAlong, prepareRoute } from '../../src/lib/geo/route-geometry.ts';
 import { trailheadRoute } from '../unit/recording/gps-walk.ts';
 import {
+  moveDevice,
+  observeGeolocation,
   openBrowser,
   saveScreenshot,
   viewports,
@@ -133,12 +135,17 @@ describe('temp- ids in Chromium', () => {
     sessions.push(phone);
     const { context, page } = phone;
     await context.grantPermissions(['geolocation'], { origin: baseUrl });
+    await observeGeolocation(context);
     const moveTo = async (metres: number, latitudeShift = 0) => {
       const [longitude, latitude] = positionAlong(route, metres);
-      await context.setGeolocation({ longitude, latitude: latitude + latitudeShift, accuracy: 5 });
-      await page.waitForTimeout(400);
+      await moveDevice(context, page, longitude, latitude + latitudeShift);
     };
-    await moveTo(0);
+    const [startLongitude, startLatitude] = positionAlong(route, 0);
+    await context.setGeolocation({
+      longitude: startLongitude,
+      latitude: startLatitude,
+      accuracy: 5,
+    });
     await signIn(page, rider);
     await waitForOfflineReady(page);
 

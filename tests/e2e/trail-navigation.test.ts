@@ -1,5 +1,5 @@
 /**
- * Catalogue trails with lines and seasons in Chromium (issue 15): the trail catalogue the app
+ * Catalogue trails with lines and seasons in Chromium: the trail catalogue the app
  * pulls gets two extra trails made from the real BROCK CREEK #51 line (tests/fixtures/trails),
  * one open year-round as its source says and one given a test season that is closed today.
  * With the network off the rider follows the open one along its line (turn cue and distance
@@ -14,6 +14,8 @@ import type { Trail } from '../../schemas/trails.ts';
 import { positionAlong, prepareRoute } from '../../src/lib/geo/route-geometry.ts';
 import { brockCreek51Line, brockCreek51Trail } from '../fixtures/trails/brock-creek-51.ts';
 import {
+  moveDevice,
+  observeGeolocation,
   openBrowser,
   saveScreenshot,
   viewports,
@@ -45,17 +47,19 @@ const closedTrail = brockCreek51Trail({
   },
 });
 
-/** Adds the fixture trails to the first page of every trails pull the app makes. */
+/**
+ * Adds the fixture trails to every trails pull the app makes: the browser starts from a profile
+ * that already holds the catalogue, so its pulls carry a checkpoint, and a pull answer may
+ * repeat a document (the device stores it once).
+ */
 async function serveFixtureTrails(context: BrowserContext, trails: Trail[]): Promise<void> {
   await context.route(/\/api\/sync\/trails\/v\d+\/pull/, async (request) => {
     const response = await request.fetch();
     const body = (await response.json()) as { documents: Record<string, unknown>[] };
-    if (!new URL(request.request().url()).searchParams.get('checkpoint')) {
-      const stamp = Date.now();
-      body.documents.push(
-        ...trails.map((trail) => ({ ...trail, updatedAt: stamp, _deleted: false })),
-      );
-    }
+    const stamp = Date.now();
+    body.documents.push(
+      ...trails.map((trail) => ({ ...trail, updatedAt: stamp, _deleted: false })),
+    );
     await request.fulfill({ response, json: body });
   });
 }
@@ -64,6 +68,7 @@ async function openOffline(trails: Trail[]): Promise<{ context: BrowserContext; 
   session = await openBrowser(viewports.phone);
   const { context, page } = session;
   await context.grantPermissions(['geolocation'], { origin: baseUrl });
+  await observeGeolocation(context);
   await serveFixtureTrails(context, trails);
   await page.goto(`${baseUrl}/ai-trails?q=brock`);
   await page.getByRole('heading', { name: trails[0]!.name }).first().waitFor();
@@ -81,10 +86,14 @@ describe('trail lines and seasons in Chromium', () => {
     const { context, page } = await openOffline([lineTrail]);
     const moveTo = async (metres: number) => {
       const [longitude, latitude] = positionAlong(route, metres);
-      await context.setGeolocation({ longitude, latitude, accuracy: 5 });
-      await page.waitForTimeout(300);
+      await moveDevice(context, page, longitude, latitude);
     };
-    await moveTo(0);
+    const [startLongitude, startLatitude] = positionAlong(route, 0);
+    await context.setGeolocation({
+      longitude: startLongitude,
+      latitude: startLatitude,
+      accuracy: 5,
+    });
     await page.goto(`${baseUrl}/navigate/${lineTrail.id}`);
     await page.getByRole('heading', { name: 'Brock Creek #51', exact: true }).waitFor();
     await page.locator('.ride-stat', { hasText: 'Remaining' }).waitFor();

@@ -22,7 +22,7 @@ afterEach(async () => {
 
 describe('walking skeleton in Chromium', () => {
   it('lists the shipped trails on the first visit and again offline after a reload', async () => {
-    session = await openBrowser(viewports.desktop);
+    session = await openBrowser(viewports.desktop, { profile: 'fresh' });
     const { page, context } = session;
     // Parts of a system (USFS lines, its trailheads) are listed on the system's page instead.
     const expectedTrailCount = (

@@ -56,13 +56,20 @@ export function SessionMachineHost({
   useEffect(() => relay.attach(actor), [actor, relay]);
 
   const snapshot = useSelector(actor, (current) => current);
+  const status = statusOf(snapshot);
+  useEffect(() => {
+    // On <html> as `data-session` (loading, signedIn, signedOut), like `data-offline-ready`:
+    // whoever needs to know when the start-up session check has decided (styles, browser
+    // tests) reads it instead of guessing how long the check takes.
+    document.documentElement.dataset.session = status;
+  }, [status]);
   useEffect(() => {
     onState({
-      status: statusOf(snapshot),
+      status,
       user: snapshot.context.user,
       pending: pendingOf(snapshot),
       error: snapshot.context.error,
     });
-  }, [snapshot, onState]);
+  }, [snapshot, status, onState]);
   return null;
 }
