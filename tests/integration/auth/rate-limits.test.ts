@@ -1,6 +1,6 @@
 // Brute-force protection (issue 3): failed sign-ins are limited per username (in the database,
 // shared by every server instance) and requests to the credential routes per IP address.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   buildAuthTestApp,
   errorMessage,
@@ -19,6 +19,7 @@ async function open(...args: Parameters<typeof buildAuthTestApp>): Promise<AuthT
 }
 
 afterEach(async () => {
+  vi.useRealTimers();
   for (const created of opened.splice(0)) await created.close();
 });
 
@@ -74,7 +75,8 @@ describe('per-username sign-in throttling', () => {
         })
       ).statusCode,
     ).toBe(429);
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    // The 700 ms window passes on the clock the server reads, not in real time.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 800 });
     await login(app, 'Patient');
     // The success reset the count: one more failure is a 401, not a 429.
     await postJson(app, '/api/auth/login', { username: 'Patient', ...wrong });

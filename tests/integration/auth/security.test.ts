@@ -1,10 +1,10 @@
-// Attacks on the session (issue 3 "Security"): forged, tampered, expired and unsigned tokens,
-// tokens of deleted accounts, refresh-token theft (reuse revokes the family), reading other
-// people's profiles, roles on admin routes, and secrets kept out of logs. Session storage runs on
-// SQLite and on PostgreSQL.
+// Attacks on the session ("Security"): forged, tampered, expired and unsigned tokens, tokens of
+// deleted accounts, refresh-token theft (reuse revokes the family), reading other people's
+// profiles, roles on admin routes, and secrets kept out of logs. Runs on SQLite;
+// tests/integration/storage checks the session storage on both engines.
 import { SignJWT, UnsecuredJWT, base64url } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storageEngines } from '../server/test-server.ts';
+import { routeSuiteEngines } from '../server/test-server.ts';
 import {
   buildAuthTestApp,
   errorMessage,
@@ -21,7 +21,7 @@ import {
 
 const secretKey = new TextEncoder().encode(testJwtSecret);
 
-describe.each(storageEngines)('on %s', (engine) => {
+describe.each(routeSuiteEngines)('on %s', (engine) => {
   let server: AuthTestApp;
   let rider: PublicUser;
   let riderSession: LoginAnswer;

@@ -1,6 +1,7 @@
-// Repair shops from rider suggestions reviewed by an admin (issue 16), on both storage engines:
-// a rider suggests, nobody else sees it until an admin approves, a rejection carries its reason
-// back to the rider, and bad, unauthorised or repeated requests get a JSON 4xx and change nothing.
+// Repair shops from rider suggestions reviewed by an admin, on SQLite (tests/integration/storage
+// checks the storage layer on both engines): a rider suggests, nobody else sees it until an admin
+// approves, a rejection carries its reason back to the rider, and bad, unauthorised or repeated
+// requests get a JSON 4xx and change nothing.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RepairShopSubmission, RepairShopSuggestion } from '../../../schemas/repair-shops.ts';
 import {
@@ -9,7 +10,7 @@ import {
   registerUser,
   type AuthTestApp,
 } from '../auth/auth-test-server.ts';
-import { storageEngines } from '../server/test-server.ts';
+import { routeSuiteEngines } from '../server/test-server.ts';
 
 const shop: RepairShopSuggestion = {
   name: 'Ridge Powersports Service',
@@ -20,7 +21,7 @@ const shop: RepairShopSuggestion = {
   howYouKnow: 'They replaced my RZR belt in June 2026',
 };
 
-describe.each(storageEngines)('repair shop suggestions on %s', (engine) => {
+describe.each(routeSuiteEngines)('repair shop suggestions on %s', (engine) => {
   let server: AuthTestApp;
   let rider: string;
   let admin: string;

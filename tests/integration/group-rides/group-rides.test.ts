@@ -1,7 +1,8 @@
-// Group rides (issue 17) on both storage engines: a rider creates a ride from the catalogue,
-// others join and leave up to the size limit, the organiser edits and cancels, members who opt
-// in share positions (others never appear), the ride's stream carries changes live, and bad,
-// oversized or unauthorised requests get a JSON 4xx and change nothing.
+// Group rides on SQLite (tests/integration/storage checks the storage layer on both engines): a
+// rider creates a ride from the catalogue, others join and leave up to the size limit, the
+// organiser edits and cancels, members who opt in share positions (others never appear), the ride's
+// stream carries changes live, and bad, oversized or unauthorised requests get a JSON 4xx and
+// change nothing.
 import { createParser } from 'eventsource-parser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { GroupRide, GroupRidePlan, GroupRidePosition } from '../../../schemas/group-rides.ts';
@@ -12,7 +13,7 @@ import {
   type AuthTestApp,
 } from '../auth/auth-test-server.ts';
 import { positionReportsPerMinute } from '../../../sync-server/routes/group-ride-routes.ts';
-import { storageEngines } from '../server/test-server.ts';
+import { routeSuiteEngines } from '../server/test-server.ts';
 
 const hour = 60 * 60 * 1000;
 const plan = (): GroupRidePlan => ({
@@ -24,7 +25,7 @@ const plan = (): GroupRidePlan => ({
   notes: 'Bring a tow strap.',
 });
 
-describe.each(storageEngines)('group rides on %s', (engine) => {
+describe.each(routeSuiteEngines)('group rides on %s', (engine) => {
   let server: AuthTestApp;
   const tokens: Record<string, string> = {};
 

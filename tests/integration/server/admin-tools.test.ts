@@ -1,7 +1,8 @@
-// The admin tools' server routes (issue 17) on both storage engines: usage batches are counted
-// once per batch id and added up per day, refused when malformed, oversized or naming a future
-// day; the dashboard sums the last 7/30/90 days; /api/admin/fleet lists riders with their
-// synced trips and garage vehicles and no email; riders and guests get a JSON 401/403.
+// The admin tools' server routes on SQLite (tests/integration/storage checks the storage layer on
+// both engines): usage batches are counted once per batch id and added up per day, refused when
+// malformed, oversized or naming a future day; the dashboard sums the last 7/30/90 days;
+// /api/admin/fleet lists riders with their synced trips and garage vehicles and no email; riders
+// and guests get a JSON 401/403.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AnalyticsSummary, FleetOverview, UsageBatch } from '../../../schemas/analytics.ts';
 import { replicationBasePath } from '../../../schemas/sync-protocol.ts';
@@ -12,7 +13,7 @@ import {
   type AuthTestApp,
 } from '../auth/auth-test-server.ts';
 import { makeTrip } from '../sync/sync-fixtures.ts';
-import { storageEngines } from './test-server.ts';
+import { routeSuiteEngines } from './test-server.ts';
 
 const today = new Date().toISOString().slice(0, 10);
 const daysAgo = (days: number) =>
@@ -20,7 +21,7 @@ const daysAgo = (days: number) =>
 
 const batch = (batchId: string, counts: UsageBatch['counts']): UsageBatch => ({ batchId, counts });
 
-describe.each(storageEngines)('admin tools on %s', (engine) => {
+describe.each(routeSuiteEngines)('admin tools on %s', (engine) => {
   let server: AuthTestApp;
   let rider: string;
   let riderId: string;

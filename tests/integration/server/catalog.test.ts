@@ -1,6 +1,6 @@
-// The public catalogue as a client sees it through the app factory (core-platform §7): every
-// trail, the WMAs, merged campgrounds and the achievement catalogue, on SQLite and on
-// PostgreSQL.
+// The public catalogue as a client sees it through the app factory (requirements §core-7): every
+// trail, the WMAs, merged campgrounds and the achievement catalogue, on SQLite
+// (tests/integration/storage checks the storage layer on both engines).
 import { readFileSync } from 'node:fs';
 import { distance } from '@turf/distance';
 import type { FastifyInstance } from 'fastify';
@@ -13,7 +13,7 @@ import { validateDocument } from '../../../sync-server/validation.ts';
 import {
   buildTestApp,
   createWorkspace,
-  storageEngines,
+  routeSuiteEngines,
   type TestWorkspace,
 } from './test-server.ts';
 
@@ -35,7 +35,7 @@ function keysDeep(value: unknown): string[] {
   return [];
 }
 
-describe.each(storageEngines)('on %s', (engine) => {
+describe.each(routeSuiteEngines)('on %s', (engine) => {
   let workspace: TestWorkspace;
   let app: FastifyInstance;
 

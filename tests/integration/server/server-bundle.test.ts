@@ -1,14 +1,13 @@
-// The server as `npm start` runs it (scripts/server-bundle.mjs, issue 18 cold start): one
-// bundled file, not the TypeScript sources under tsx. It must behave as the sources do: find
-// the seed data, the built app and the map catalog from its own place, sign riders in, and
-// sync. Other suites drive the sources; this one drives the bundle over a real port.
+// The server as `npm start` runs it (scripts/server-bundle.mjs, for a fast cold start): one bundled
+// file, not the TypeScript sources under tsx. It must behave as the sources do: find the seed data,
+// the built app and the map catalog from its own place, sign riders in, and sync. Other suites
+// drive the sources; this one drives the bundle over a real port.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/free-port.ts';
-// @ts-expect-error: a plain .mjs build script without type declarations.
 import { bundleServer } from '../../../scripts/server-bundle.mjs';
 import { replicationBasePath } from '../../../schemas/sync-protocol.ts';
 import { benchTrips } from '../../bench/sync/trips.ts';
@@ -32,7 +31,7 @@ async function json<T>(path: string, init?: RequestInit): Promise<{ status: numb
 }
 
 beforeAll(async () => {
-  await (bundleServer as (options: object) => Promise<boolean>)({ outfile, force: true });
+  await bundleServer({ outfile, force: true });
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
   server = spawn(process.execPath, [outfile], {

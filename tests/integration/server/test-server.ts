@@ -1,7 +1,7 @@
 // Temporary databases and fake PWA builds for the server tests: every test app gets its own
 // database (a SQLite file, or a fresh PostgreSQL database on the test server) and static folder
 // under os.tmpdir(), removed afterwards.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +15,16 @@ export const fakeAsset = 'console.log("app-abc123");';
 /** The storage backends the server runs on; suites loop over them with `describe.each`. */
 export const storageEngines = ['sqlite', 'postgres'] as const;
 export type StorageEngine = (typeof storageEngines)[number];
+
+/**
+ * The engines route-level suites run on: SQLite only, because what differs between the engines
+ * is the storage layer, which tests/integration/storage checks function by function on both.
+ * `ROUTE_SUITES_ON_ALL_ENGINES=1` runs them on PostgreSQL too (before a change to the storage
+ * layer lands, say).
+ */
+export const routeSuiteEngines: readonly StorageEngine[] = process.env.ROUTE_SUITES_ON_ALL_ENGINES
+  ? storageEngines
+  : ['sqlite'];
 
 export interface TestWorkspace {
   engine: StorageEngine;
@@ -32,17 +42,43 @@ export interface TestWorkspace {
 export interface WorkspaceOptions {
   /** Storage backend; default 'sqlite'. */
   engine?: StorageEngine;
+  /**
+   * SQLite only: start from a copy of a database this test process seeded once (default true),
+   * so an app opens it without seeding (the stored seed hash matches); false for an empty file,
+   * when the test is about the first start itself.
+   */
+  seeded?: boolean;
+}
+
+let seededSqliteTemplate: Promise<string> | null = null;
+
+/**
+ * A SQLite file that an app has migrated and seeded from data/, made once per test process
+ * (seeding costs about 0.3 s, a copy a few milliseconds). Apps add their configured accounts
+ * and secrets to their own copy as they would on an empty file.
+ */
+function sqliteTemplate(): Promise<string> {
+  seededSqliteTemplate ??= (async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'nst-seeded-template-'));
+    const file = join(folder, 'template.sqlite');
+    const app = await buildApp({ databaseFile: file, staticDir: null });
+    await app.close();
+    process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+    return file;
+  })();
+  return seededSqliteTemplate;
 }
 
 /**
- * A temporary folder with a fake build (index.html, sw.js, an asset) and an empty database on
- * the chosen engine: a SQLite path (created by the app), or a new PostgreSQL database
+ * A temporary folder with a fake build (index.html, sw.js, an asset) and a database on the
+ * chosen engine: a copy of a seeded SQLite file (or an empty path, `seeded: false`), or a new
+ * empty PostgreSQL database
  * `nst_test_<random>` on the test server of the integration project's global setup. Every app
  * built on the workspace shares that database, so two apps on one workspace behave like two
  * server instances (PostgreSQL) or a restart (either engine).
  *
  * @example
- * describe.each(storageEngines)('on %s', (engine) => {
+ * describe.each(routeSuiteEngines)('on %s', (engine) => {
  *   let workspace: TestWorkspace;
  *   let app: FastifyInstance;
  *   beforeAll(async () => {
@@ -68,10 +104,20 @@ export async function createWorkspace(options: WorkspaceOptions = {}): Promise<T
   writeFileSync(join(staticDir, 'sw.js'), fakeServiceWorker);
   writeFileSync(join(staticDir, 'assets', 'app-abc123.js'), fakeAsset);
   writeFileSync(join(staticDir, 'icon-192.png'), 'not really a png');
+  const databaseFile = join(root, 'db', 'test.sqlite');
+  if (engine === 'sqlite' && options.seeded !== false) {
+    const template = await sqliteTemplate();
+    mkdirSync(join(root, 'db'));
+    copyFileSync(template, databaseFile);
+    // Closed apps checkpoint their write-ahead log; copy what may be left anyway.
+    for (const suffix of ['-wal', '-shm']) {
+      if (existsSync(template + suffix)) copyFileSync(template + suffix, databaseFile + suffix);
+    }
+  }
   return {
     engine,
     root,
-    databaseFile: join(root, 'db', 'test.sqlite'),
+    databaseFile,
     databaseUrl: database?.url,
     staticDir,
     async remove() {

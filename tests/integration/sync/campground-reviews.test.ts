@@ -1,6 +1,7 @@
-// Riders' campground reviews (issue 14) on both storage engines: pushed like trips, one per rider
-// and campground, folded by the server into the campground's ratings that every client pulls
-// with the catalogue; an admin hides a review and the rating follows; bad input changes nothing.
+// Riders' campground reviews on SQLite (tests/integration/storage checks the storage layer on both
+// engines): pushed like trips, one per rider and campground, folded by the server into the
+// campground's ratings that every client pulls with the catalogue; an admin hides a review and the
+// rating follows; bad input changes nothing.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { CampgroundReview } from '../../../schemas/campground-reviews.ts';
@@ -12,7 +13,7 @@ import {
   registerUser,
   type AuthTestApp,
 } from '../auth/auth-test-server.ts';
-import { storageEngines } from '../server/test-server.ts';
+import { routeSuiteEngines } from '../server/test-server.ts';
 
 const reviews = replicationBasePath('campgroundReviews');
 const campgroundId = 'bear-creek-lake-recreation-area';
@@ -62,7 +63,7 @@ async function pulledCampground(app: FastifyInstance): Promise<Campground> {
   return response.json<Campground[]>().find((campground) => campground.id === campgroundId)!;
 }
 
-describe.each(storageEngines)('campground reviews on %s', (engine) => {
+describe.each(routeSuiteEngines)('campground reviews on %s', (engine) => {
   let server: AuthTestApp;
   let ridge: { id: string; token: string };
   let hollow: { id: string; token: string };

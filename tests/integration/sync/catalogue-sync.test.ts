@@ -1,18 +1,18 @@
-// The one pipeline for the public catalogues (issue 12): a guest with no token runs the sync
-// engine against a real server and gets trails, WMAs, campgrounds and achievements into RxDB,
-// where they stay with the server gone; the catalogue state shows in the one sync status (and
-// in the stored 'catalogue-status' the home page reads), while the rider part stays signed out.
+// The one pipeline for the public catalogues: a guest with no token runs the sync engine against a
+// real server and gets trails, WMAs, campgrounds and achievements into RxDB, where they stay with
+// the server gone; the catalogue state shows in the one sync status (and in the stored
+// 'catalogue-status' the home page reads), while the rider part stays signed out.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readCatalogueStatus } from '../../../src/db/catalogue-status.ts';
 import { createAppDatabase, type AppDatabase } from '../../../src/db/database.ts';
 import { startSyncEngine, type SyncEngine } from '../../../src/sync/sync-engine.ts';
 import { createSyncStatusStore } from '../../../src/sync/sync-status.ts';
 import { shippedAchievements, shippedTrails, shippedWmas } from '../db/fixtures.ts';
-import { storageEngines } from '../server/test-server.ts';
+import { routeSuiteEngines } from '../server/test-server.ts';
 import { startSyncServer, type RunningSyncServer } from './sync-client.ts';
 import { createTestTransport } from './test-transport.ts';
 
-describe.each(storageEngines)('catalogue pipeline for a guest on %s', (engine) => {
+describe.each(routeSuiteEngines)('catalogue pipeline for a guest on %s', (engine) => {
   let server: RunningSyncServer | null = null;
   let db: AppDatabase | null = null;
   let running: SyncEngine | null = null;

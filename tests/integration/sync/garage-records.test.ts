@@ -1,7 +1,8 @@
-// Garage records (schemas/records.ts kinds `vehicle` and `maintenance`) on both storage
-// engines: a vehicle and its maintenance entry pushed by one device reach the rider's other
-// device; a removed vehicle comes back as deleted; bad vehicle or maintenance data, or an id
-// that does not name the rider and the subject, is refused with a 400 and nothing is stored.
+// Garage records (schemas/records.ts kinds `vehicle` and `maintenance`) on SQLite (route level;
+// tests/integration/storage checks the storage layer on both engines): a vehicle and its
+// maintenance entry pushed by one device reach the rider's other device; a removed vehicle comes
+// back as deleted; bad vehicle or maintenance data, or an id that does not name the rider and the
+// subject, is refused with a 400 and nothing is stored.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { RiderRecord } from '../../../schemas/records.ts';
@@ -12,7 +13,7 @@ import {
   registerUser,
   type AuthTestApp,
 } from '../auth/auth-test-server.ts';
-import { storageEngines } from '../server/test-server.ts';
+import { routeSuiteEngines } from '../server/test-server.ts';
 
 const records = replicationBasePath('records');
 const at = 1_795_000_000_000;
@@ -86,7 +87,7 @@ async function pullAll(app: FastifyInstance, token: string): Promise<PullRespons
   return response.json<PullResponse>().documents;
 }
 
-describe.each(storageEngines)('garage records on %s', (engine) => {
+describe.each(routeSuiteEngines)('garage records on %s', (engine) => {
   let server: AuthTestApp;
   let ridge: { id: string; token: string };
 

@@ -1,8 +1,8 @@
-// Hostile input to the sync push and promotion routes on both storage engines (issue 11, defect
-// 4): deep nesting and oversized free-form objects, numbers JSON cannot carry (1e400), ids
-// outside the id grammar (control characters, NUL, unpaired surrogates, ids whose checkpoint
-// would not fit a pull), the 8 MiB push limit's message, and auth before the body is read.
-// Every case must be a JSON 4xx that stores nothing.
+// Hostile input to the sync push and promotion routes on SQLite (tests/integration/storage checks
+// the storage layer on both engines): deep nesting and oversized free-form objects, numbers JSON
+// cannot carry (1e400), ids outside the id grammar (control characters, NUL, unpaired surrogates,
+// ids whose checkpoint would not fit a pull), the 8 MiB push limit's message, and auth before the
+// body is read. Every case must be a JSON 4xx that stores nothing.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -21,7 +21,7 @@ import {
   registerUser,
   type AuthTestApp,
 } from '../auth/auth-test-server.ts';
-import { storageEngines } from '../server/test-server.ts';
+import { routeSuiteEngines } from '../server/test-server.ts';
 import { makeTrip, makeTripPlan } from './sync-fixtures.ts';
 
 const trips = replicationBasePath('trips');
@@ -33,7 +33,7 @@ function nestedJson(depth: number): string {
   return '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
 }
 
-describe.each(storageEngines)('hostile sync input on %s', (engine) => {
+describe.each(routeSuiteEngines)('hostile sync input on %s', (engine) => {
   let server: AuthTestApp;
   let token: string;
 

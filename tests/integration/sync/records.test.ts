@@ -1,7 +1,7 @@
-// Rider records (schemas/records.ts) on both storage engines: lesson progress and the game's
-// best score pushed by one device reach the rider's other device through a pull; a record under
-// another rider's id, of an unknown kind or with data its kind does not allow is refused (400)
-// and nothing is stored.
+// Rider records (schemas/records.ts) on SQLite (tests/integration/storage checks the storage layer
+// on both engines): lesson progress and the game's best score pushed by one device reach the
+// rider's other device through a pull; a record under another rider's id, of an unknown kind or
+// with data its kind does not allow is refused (400) and nothing is stored.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { RiderRecord } from '../../../schemas/records.ts';
@@ -12,7 +12,7 @@ import {
   registerUser,
   type AuthTestApp,
 } from '../auth/auth-test-server.ts';
-import { storageEngines } from '../server/test-server.ts';
+import { routeSuiteEngines } from '../server/test-server.ts';
 
 const records = replicationBasePath('records');
 const at = 1_795_000_000_000;
@@ -48,7 +48,7 @@ async function pullAll(app: FastifyInstance, token: string): Promise<PullRespons
   return response.json<PullResponse>().documents;
 }
 
-describe.each(storageEngines)('rider records on %s', (engine) => {
+describe.each(routeSuiteEngines)('rider records on %s', (engine) => {
   let server: AuthTestApp;
   let ridge: { id: string; token: string };
   let hollow: { id: string; token: string };

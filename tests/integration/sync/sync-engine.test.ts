@@ -1,9 +1,9 @@
-// The sync engine against a real server on both storage engines (issue 4): offline trips with
-// their track points, a plan, a waypoint and the trip context reach the server once with
-// canonical ids and every reference rewritten; a second device of the same rider receives it
-// all; a second rider sees nothing; two devices editing one plan offline converge.
-// The free RxDB build opens 13 collections per process, so "devices" take turns: each is a
-// named database, opened for its turn and closed after (its data stays, as on a phone).
+// The sync engine against a real server on SQLite (tests/integration/storage checks the storage
+// layer on both engines): offline trips with their track points, a plan, a waypoint and the trip
+// context reach the server once with canonical ids and every reference rewritten; a second device
+// of the same rider receives it all; a second rider sees nothing; two devices editing one plan
+// offline converge. The free RxDB build opens 13 collections per process, so "devices" take turns:
+// each is a named database, opened for its turn and closed after (its data stays, as on a phone).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tripContextKey } from '../../../schemas/trip-context.ts';
 import {
@@ -22,7 +22,7 @@ import {
 } from '../../../src/db/promotion.ts';
 import { importGpxContents } from '../../../src/db/trips.ts';
 import { startSyncEngine, type SyncEngine } from '../../../src/sync/sync-engine.ts';
-import { storageEngines } from '../server/test-server.ts';
+import { routeSuiteEngines } from '../server/test-server.ts';
 import { makeTrackChunk, makeTrip, makeTripPlan } from './sync-fixtures.ts';
 import { startSyncServer, type RunningSyncServer } from './sync-client.ts';
 import { createTestTransport } from './test-transport.ts';
@@ -32,7 +32,7 @@ function promotedIdOf(db: AppDatabase, tempId: string): Promise<string | null> {
   return firstValueFrom(observePromotedId(db, tempId));
 }
 
-describe.each(storageEngines)('sync engine on %s', (engine) => {
+describe.each(routeSuiteEngines)('sync engine on %s', (engine) => {
   let server: RunningSyncServer;
   const deviceNames = new Set<string>();
   let open: { database: AppDatabase; engines: SyncEngine[] } | null = null;

@@ -1,6 +1,7 @@
-// The replication endpoints on both storage engines (issue 4): checkpointed pulls, pushes with
-// conflicts, server-owned fields, temp- id promotion, schema versions, per-user scoping, forged
-// and malformed pushes, and the Server-Sent Events stream.
+// The replication endpoints on SQLite (tests/integration/storage checks the storage layer on both
+// engines): checkpointed pulls, pushes with conflicts, server-owned fields, temp- id promotion,
+// schema versions, per-user scoping, forged and malformed pushes, and the Server-Sent Events
+// stream.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -17,7 +18,7 @@ import {
   registerUser,
   type AuthTestApp,
 } from '../auth/auth-test-server.ts';
-import { storageEngines } from '../server/test-server.ts';
+import { routeSuiteEngines } from '../server/test-server.ts';
 import { makeTrip } from './sync-fixtures.ts';
 
 const trips = replicationBasePath('trips');
@@ -54,7 +55,7 @@ async function pullAll(app: FastifyInstance, token: string | null, base: string 
   }
 }
 
-describe.each(storageEngines)('sync endpoints on %s', (engine) => {
+describe.each(routeSuiteEngines)('sync endpoints on %s', (engine) => {
   let server: AuthTestApp;
   let rider: { id: string; token: string };
   let other: { id: string; token: string };

@@ -1,11 +1,11 @@
-// Trail submissions (issue 17) across two riders and an admin on both storage engines: Ridge
-// saves a trail on a device that is offline (no sync running), it reaches the server once when
-// the device syncs, the admin sees it with Ridge's username, edits and approves it; Hollow's
-// device pulls the new public trail (line, credit, "rider submission, reviewed"), and Ridge's
-// device pulls the review and logs the submissionReviewed notification once. A rider cannot
-// write the review, and bad, unauthorised or repeated review requests get a JSON 4xx and change
-// nothing; a re-seed after the shipped data changed keeps the approved trail. The free RxDB
-// build opens 13 collections per process, so devices take turns.
+// Trail submissions across two riders and an admin on SQLite (tests/integration/storage checks the
+// storage layer on both engines): Ridge saves a trail on a device that is offline (no sync
+// running), it reaches the server once when the device syncs, the admin sees it with Ridge's
+// username, edits and approves it; Hollow's device pulls the new public trail (line, credit, "rider
+// submission, reviewed"), and Ridge's device pulls the review and logs the submissionReviewed
+// notification once. A rider cannot write the review, and bad, unauthorised or repeated review
+// requests get a JSON 4xx and change nothing; a re-seed after the shipped data changed keeps the
+// approved trail. The free RxDB build opens 13 collections per process, so devices take turns.
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,7 +29,7 @@ import {
   registerUser,
   type AuthTestApp,
 } from '../auth/auth-test-server.ts';
-import { createWorkspace, storageEngines } from '../server/test-server.ts';
+import { createWorkspace, routeSuiteEngines } from '../server/test-server.ts';
 import { createTestTransport } from './test-transport.ts';
 
 /** A real-shaped line near Jasper, Newton County (Ozarks): about 1.2 miles, 40 points. */
@@ -48,7 +48,7 @@ const submission = {
   line,
 };
 
-describe.each(storageEngines)('trail submissions on %s', (engine) => {
+describe.each(routeSuiteEngines)('trail submissions on %s', (engine) => {
   let server: AuthTestApp;
   let baseUrl: string;
   const devices: string[] = [];
