@@ -7,7 +7,7 @@
  * `updated_at`, so catalogue pulls and streams deliver the new rating.
  */
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { aggregateReviewRatings, type CampgroundReview } from '../../schemas/campground-reviews.ts';
 import type { Campground } from '../../schemas/campgrounds.ts';
 import type { ServerDatabase } from './database.ts';
@@ -36,7 +36,11 @@ export async function listCampgroundReviews(
     .select(['user_documents.id', 'user_documents.data', 'users.username'])
     .where('user_documents.collection', '=', 'campgroundReviews')
     .where('user_documents.deleted', '=', 0)
-    .where('user_documents.id', 'like', `%:${campgroundId.replace(/[\\%_]/g, '\\$&')}`)
+    // ESCAPE named explicitly: PostgreSQL's LIKE escapes with a backslash by default, SQLite's
+    // has no escape character unless told.
+    .where(
+      sql<boolean>`user_documents.id like ${`%:${campgroundId.replace(/[\\%_]/g, '\\$&')}`} escape '\\'`,
+    )
     .execute();
   const hiddenRows = await db
     .selectFrom('meta')
