@@ -1,19 +1,17 @@
 /**
- * Group rides (issue 17) in Chromium at phone size, two riders in two browser profiles: rider A
- * creates a ride from the catalogue, rider B opens its link and joins, both opt in to position
- * sharing and see each other's position live, A cancels and B's page shows it cancelled at
- * once, and B's copy of the ride opens after a reload with the network off.
+ * Group rides in Chromium at phone size, two riders in two browser profiles on the real server,
+ * for what needs both: members who opt in see each other's position (from the browsers'
+ * geolocation) live, and when the organiser cancels, the other member's page shows it at once.
+ * The ride is made and joined through the API; creating, joining, the roster, the offline copy
+ * and the signed-out page are in tests/component/group-rides.test.tsx, and the routes in
+ * tests/integration/group-rides/group-rides.test.ts.
  */
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import {
-  openBrowser,
-  saveScreenshot,
-  viewports,
-  waitForOfflineReady,
-  type BrowserSession,
-} from './browser.ts';
-import { registerRider, signIn } from './accounts.ts';
+import type { GroupRide, GroupRidePlan } from '../../schemas/group-rides.ts';
+import type { Trail } from '../../schemas/trails.ts';
+import { openBrowser, saveScreenshot, viewports, type BrowserSession } from './browser.ts';
+import { registerRider, signIn, type TestAccount } from './accounts.ts';
 
 const baseUrl = inject('baseUrl');
 const sessions: BrowserSession[] = [];
@@ -30,42 +28,46 @@ async function open(longitude: number, latitude: number): Promise<BrowserSession
   return session;
 }
 
-/** Two days ahead at 09:00, as the datetime-local field takes it. */
-function startText(): string {
-  const date = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T09:00`;
+/** `account`'s access token. */
+async function tokenOf(account: TestAccount): Promise<string> {
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  expect(login.status).toBe(200);
+  return ((await login.json()) as { accessToken: string }).accessToken;
 }
 
-async function createRide(page: Page): Promise<string> {
-  // The trail picker lists the catalogue on the device: let it arrive first.
-  await page.goto(`${baseUrl}/ai-trails?q=brock`);
-  await page
-    .getByRole('heading', { name: /Brock Creek/ })
-    .first()
-    .waitFor();
-  await page.goto(`${baseUrl}/group-ride`);
-  const form = page.getByRole('form', { name: 'Create a group ride' });
-  await form.waitFor();
-  await page
-    .getByText('Loading the trail catalogue…')
-    .waitFor({ state: 'hidden', timeout: 90_000 });
-  await form.getByRole('combobox', { name: 'Trail' }).fill('Brock Creek OHV');
-  await saveScreenshot(page, 'group-ride-trail-picker-phone');
-  await page
-    .getByRole('option', { name: /Brock Creek OHV Trails/ })
-    .first()
-    .click();
-  await form.getByText(/^Austin Trailhead \(Brock Creek OHV\)/).click();
-  await expect(form.getByRole('radio', { name: /Austin Trailhead/ }).isChecked()).resolves.toBe(
-    true,
-  );
-  await form.getByLabel('Date and time the group meets').fill(startText());
-  await form.getByLabel('Notes for the group (optional)').fill('Bring a tow strap.');
-  await saveScreenshot(page, 'group-ride-create-phone');
-  await form.getByRole('button', { name: 'Create ride' }).click();
-  await page.waitForURL(/\/group\/[A-Za-z0-9-]+$/);
-  return new URL(page.url()).pathname;
+async function post<T>(path: string, token: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(response.ok, `${path}: ${response.status}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** A ride on Brock Creek, meeting at Austin Trailhead two days ahead, created by `organiser`. */
+async function createRide(organiser: TestAccount): Promise<GroupRide> {
+  const trails = (await (await fetch(`${baseUrl}/api/trails`)).json()) as Trail[];
+  const trail = trails.find((candidate) => candidate.name.startsWith('Brock Creek OHV Trails'))!;
+  const trailhead = trails.find((candidate) =>
+    candidate.name.startsWith('Austin Trailhead (Brock Creek OHV)'),
+  )!;
+  const plan: GroupRidePlan = {
+    trailId: trail.id,
+    trailheadId: trailhead.id,
+    startsAt: Date.now() + 2 * 24 * 60 * 60 * 1000,
+    vehicleTypes: ['atv', 'utv'],
+    sizeLimit: 8,
+    notes: 'Bring a tow strap.',
+  };
+  return (await post<{ ride: GroupRide }>('/api/group-rides', await tokenOf(organiser), plan)).ride;
 }
 
 async function optIn(page: Page): Promise<void> {
@@ -76,25 +78,21 @@ async function optIn(page: Page): Promise<void> {
 }
 
 describe('group rides', () => {
-  it('is created, joined, shares positions between opted-in members, is cancelled and opens offline', async () => {
+  it('shares positions live between opted-in members and shows a cancellation at once', async () => {
     const riderA = await registerRider(baseUrl, 'ridea');
     const riderB = await registerRider(baseUrl, 'rideb');
+    const ride = await createRide(riderA);
+    await post(`/api/group-rides/${ride.id}/join`, await tokenOf(riderB));
     const a = await open(-93.31, 35.61);
     const b = await open(-93.32, 35.62);
     await signIn(a.page, baseUrl, riderA);
-    const path = await createRide(a.page);
-    await a.page.getByRole('heading', { name: /Brock Creek OHV Trails/ }).waitFor();
-    await a.page.getByText('Austin Trailhead (Brock Creek OHV)').first().waitFor();
-
     await signIn(b.page, baseUrl, riderB);
-    await b.page.goto(`${baseUrl}${path}`);
-    await b.page.getByRole('button', { name: 'Join this ride' }).click();
-    await b.page.getByRole('button', { name: 'Leave this ride' }).waitFor();
-    const roster = a.page.getByRole('region', { name: 'Roster' });
-    await roster.getByText(riderB.username).waitFor();
+    for (const { page } of [a, b]) {
+      await page.goto(`${baseUrl}/group/${ride.id}`);
+      await page.getByRole('heading', { name: /Brock Creek OHV Trails/ }).waitFor();
+      await optIn(page);
+    }
 
-    await optIn(a.page);
-    await optIn(b.page);
     const positionsOfA = a.page.getByRole('list', { name: 'Shared positions' });
     const positionsOfB = b.page.getByRole('list', { name: 'Shared positions' });
     await positionsOfA.getByText(riderB.username).waitFor({ timeout: 30_000 });
@@ -106,23 +104,5 @@ describe('group rides', () => {
     await a.page.getByRole('button', { name: 'Yes, cancel the ride' }).click();
     await b.page.getByText('This ride was cancelled by its organiser.').waitFor();
     await expect(positionsOfB.count()).resolves.toBe(0);
-
-    await waitForOfflineReady(b.page);
-    await b.context.setOffline(true);
-    await b.page.reload();
-    await b.page
-      .getByText(/You are offline\. This is the copy kept on this device, last updated/)
-      .waitFor();
-    await b.page.getByText('This ride was cancelled by its organiser.').waitFor();
-    await b.page.getByRole('heading', { name: /Brock Creek OHV Trails/ }).waitFor();
-    await saveScreenshot(b.page, 'group-ride-offline-phone');
-  });
-
-  it('tells a signed-out visitor an account is needed, with a sign-in link that returns', async () => {
-    const visitor = await open(-93.3, 35.6);
-    await visitor.page.goto(`${baseUrl}/group-ride`);
-    const link = visitor.page.getByRole('link', { name: 'Sign in or register' });
-    await link.waitFor();
-    expect(await link.getAttribute('href')).toContain('redirect=%2Fgroup-ride');
   });
 });

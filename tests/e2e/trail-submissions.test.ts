@@ -1,9 +1,12 @@
 /**
- * Trail submission and review (issue 17) in Chromium at phone size against the real server: a
- * rider opens the drawing map, goes offline, draws a trail by tapping the map on /submit-trail and submits it ("Saved
- * on this device…"); back online it is sent; the admin approves it on /admin/trail-review with
- * the line on the map; the rider sees it approved with a toast; a second profile finds the trail
- * in search, sees the rider credited and opens its navigation along the line.
+ * Trail submission and review in Chromium at phone size against the real server, for what needs
+ * a real browser: a rider opens the drawing map, goes offline, draws a trail by tapping the map
+ * (the map engine kept for offline use) and submits it; back online it is sent; the admin
+ * approves it on /admin/trail-review with the line on the map; a second profile finds the trail
+ * and, standing at its start (the browser's geolocation), is guided along its line. The form's
+ * messages, the submission's states, the approval toast and the published trail's page are in
+ * tests/component/trail-submissions.test.tsx; the sync and the review in
+ * tests/integration/sync/trail-submissions.test.ts.
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
@@ -41,7 +44,9 @@ async function choose(page: Page, control: Locator): Promise<void> {
 async function tapPoints(page: Page, offsets: [number, number][]): Promise<void> {
   const map = page.locator('.submit-trail__map .map-canvas');
   await map.waitFor();
-  await map.scrollIntoViewIfNeeded();
+  // In the middle of the screen, clear of toasts: one (an achievement just earned, say) shows
+  // above the bottom bar, over the lower part of a map at the foot of the screen.
+  await map.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   const box = (await map.boundingBox())!;
   for (const [index, [dx, dy]] of offsets.entries()) {
     await page.mouse.click(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy);
@@ -65,12 +70,6 @@ describe('trail submissions', () => {
     await context.setOffline(true);
     await page.getByText('You are offline. You can still submit').waitFor();
 
-    // Submitting with nothing filled in shows what is missing.
-    await form.getByRole('button', { name: 'Submit for review' }).click();
-    await form.getByText('Choose a trip or a GPX file, or tap at least two points.').waitFor();
-    await form.getByText('Give the trail a name of at least 3 characters.').waitFor();
-    await form.getByText('Choose at least one activity.').waitFor();
-
     await tapPoints(page, [
       [-40, 30],
       [-10, 0],
@@ -82,10 +81,6 @@ describe('trail submissions', () => {
     await saveScreenshot(page, 'submit-trail-drawing-map-phone-offline');
     await form.getByLabel('Trail name').fill(trailName);
     await choose(page, form.getByRole('checkbox', { name: 'ATV' }));
-    await choose(page, form.getByRole('checkbox', { name: 'UTV' }));
-    await choose(page, form.getByRole('radio', { name: 'Moderate' }));
-    await choose(page, form.getByRole('radio', { name: 'All year' }));
-    await form.getByLabel('Notes (optional)').fill('Gravel bench above the creek.');
     await saveScreenshot(page, 'submit-trail-drawn-phone-offline');
     await form.getByRole('button', { name: 'Submit for review' }).click();
     await page
@@ -94,7 +89,6 @@ describe('trail submissions', () => {
       )
       .waitFor();
     const mine = page.locator('.submit-trail__item', { hasText: trailName });
-    await mine.getByText('Saved on this device. It will be sent when you are online.').waitFor();
 
     await context.setOffline(false);
     await mine.getByText('Sent. Waiting for an admin to review it.').waitFor({ timeout: 30_000 });
@@ -114,23 +108,12 @@ describe('trail submissions', () => {
     await approveForm.getByRole('button', { name: 'Approve and publish' }).click();
     await admin.page.getByText(`${trailName} (${rider.username}): approved`).waitFor();
 
-    // The rider's device pulls the review: status, link and the toast.
-    await mine
-      .getByText(/^Approved .*: it is in the trail catalogue\./)
-      .waitFor({ timeout: 30_000 });
-    await page.getByText(`Trail approved: ${trailName}`).first().waitFor();
-    await saveScreenshot(page, 'submit-trail-approved-phone');
-
     // A second profile finds it in search and navigates it along its line.
     const visitor = await open();
     await visitor.context.grantPermissions(['geolocation'], { origin: baseUrl });
     await visitor.page.goto(`${baseUrl}/ai-trails?q=${encodeURIComponent(trailName)}`);
     await visitor.page.getByRole('link', { name: trailName, exact: true }).click();
     await visitor.page.getByRole('heading', { name: trailName, level: 1 }).waitFor();
-    await visitor.page
-      .getByText(`rider submission, reviewed: submitted by ${rider.username}`, { exact: false })
-      .first()
-      .waitFor();
     await visitor.page.getByRole('link', { name: 'Navigate' }).click();
     await visitor.page.waitForURL(/\/navigate\/rider-submission-/);
     await visitor.page.getByRole('heading', { name: trailName, exact: true }).waitFor();
@@ -146,12 +129,5 @@ describe('trail submissions', () => {
     await visitor.page.locator('.ride-stat', { hasText: 'Remaining' }).waitFor();
     await expect(visitor.page.getByText('No trail line published').count()).resolves.toBe(0);
     await saveScreenshot(visitor.page, 'submitted-trail-navigate-phone');
-  });
-
-  it('tells a signed-out visitor that submitting needs an account', async () => {
-    const { page } = await open();
-    await page.goto(`${baseUrl}/submit-trail`);
-    await page.getByRole('heading', { name: 'Submitting needs an account' }).waitFor();
-    await page.getByRole('link', { name: 'Sign in or create an account' }).waitFor();
   });
 });
