@@ -1,19 +1,31 @@
 /**
- * The service worker's first install (workers/sw.ts, issue 18): the app's hashed files arrive in
+ * The service worker's first install (workers/sw.ts): the app's hashed files arrive in
  * one precache pack instead of one request each, are served offline with the types a browser
  * needs to run them, and the "Ready to ride offline" announcement comes only after the app and
  * the trails are both on the device (and after the first visit's welcome dialog is closed). A
- * page the worker's claim missed asks to be claimed.
+ * page the worker's claim missed asks to be claimed. And its update: a new worker is offered
+ * once installed, the old one serves meanwhile, and "Update now" reloads under the new one.
  */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { openBrowser, viewports, waitForOfflineReady, type BrowserSession } from './browser.ts';
+import { startServer, type RunningServer } from './server.ts';
 
 const baseUrl = inject('baseUrl');
+const root = new URL('../..', import.meta.url).pathname;
 let session: BrowserSession | null = null;
+let server: RunningServer | null = null;
+let build: string | null = null;
 
 afterEach(async () => {
   await session?.close();
   session = null;
+  await server?.stop();
+  server = null;
+  if (build) rmSync(build, { recursive: true, force: true });
+  build = null;
 });
 
 describe('service worker install', () => {
@@ -76,5 +88,52 @@ describe('service worker install', () => {
     await page.getByRole('heading', { name: 'Safety Center', level: 1 }).waitFor();
     await page.goto(`${baseUrl}/ai-trails`);
     await page.getByRole('heading', { name: 'Mill Creek OHV Trail' }).first().waitFor();
+  });
+
+  it('offers a new version once it is installed and switches to it when the rider accepts', async () => {
+    // A server of its own over a copy of the build, so this test can deploy a new worker.
+    build = mkdtempSync(join(tmpdir(), 'nst-e2e-build-'));
+    cpSync(join(root, 'dist'), build, { recursive: true });
+    server = await startServer({
+      env: { STATIC_DIR: build },
+      seededDataDir: inject('seededDataDir'),
+    });
+    session = await openBrowser(viewports.phone, { profile: 'fresh' });
+    const { page, context } = session;
+    await page.goto(`${server.baseUrl}/safety`);
+    await waitForOfflineReady(page);
+
+    // A deploy: the server now sends a different worker script (same precache, one more line).
+    const workerFile = join(build, 'sw.js');
+    writeFileSync(
+      workerFile,
+      `${readFileSync(workerFile, 'utf8')}\nself.deployedVersion = 'next';\n`,
+    );
+    for (const compressed of ['sw.js.br', 'sw.js.gz'])
+      rmSync(join(build, compressed), { force: true });
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
+    const prompt = page.getByRole('status').filter({
+      hasText: 'A new version of Natural State Trails is ready.',
+    });
+    await prompt.waitFor({ timeout: 30_000 });
+    // Until the rider accepts, the old version keeps serving the page.
+    expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+
+    const reloaded = page.waitForEvent('load');
+    await prompt.getByRole('button', { name: 'Update now' }).click();
+    await reloaded;
+    await page.getByRole('heading', { name: 'Safety Center', level: 1 }).waitFor();
+    // The page reloaded under the new version, which now controls it.
+    const controller = await context
+      .serviceWorkers()
+      .find((worker) => worker.url().endsWith('/sw.js'))
+      ?.evaluate(() => (self as unknown as { deployedVersion?: string }).deployedVersion);
+    expect(controller).toBe('next');
+    expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await expect(
+      page.getByText('A new version of Natural State Trails is ready.').count(),
+    ).resolves.toBe(0);
   });
 });
