@@ -1,7 +1,8 @@
 /**
  * The offline emergency card: the rider's medical notes and contacts, the current
- * coordinates in decimal degrees and degrees-minutes-seconds, the nearest town and county from
- * the shipped data, and what to tell a dispatcher. Everything on it is on the device.
+ * coordinates in decimal degrees and degrees-minutes-seconds, where that is in words (nearest
+ * town, county, nearby named place; the sentence the text and the dispatcher script carry too),
+ * and what to tell a dispatcher. Everything on it is on the device.
  */
 import { formatDecimalDegrees, formatDms } from '../lib/outdoor/coordinates.ts';
 import {
@@ -32,7 +33,7 @@ export interface EmergencyCardProps {
 function countyText(fix: LocationFix | null, place: PlaceDescription): string {
   if (!fix) return '—';
   if (place.county) return `${place.county} County, Arkansas`;
-  return place.nearTown ? 'Outside the Arkansas county data' : 'Looking up…';
+  return place.description ? 'Outside the Arkansas county data' : 'Looking up…';
 }
 
 /** Where the rider is: both coordinate formats, the fix's accuracy and age, town and county. */
@@ -64,7 +65,7 @@ function LocationFacts({
       </div>
       <div>
         <dt>Nearest town</dt>
-        <dd>{fix ? (place.nearTown ?? 'Looking up…') : '—'}</dd>
+        <dd data-testid="card-place">{fix ? (place.description ?? 'Looking up…') : '—'}</dd>
       </div>
       <div>
         <dt>County</dt>
@@ -86,7 +87,7 @@ export function EmergencyCard({
   const script = dispatcherScript({
     fix,
     now,
-    placeDescription: place.nearTown,
+    placeDescription: place.description,
     countyName: place.county,
   });
   return (

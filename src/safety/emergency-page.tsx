@@ -256,16 +256,14 @@ function useEmergencyMessage(
     ? context.locationError
     : (context.locationError ?? cardFix.error);
   const place = usePlace(fix);
-  const placeLine = place.nearTown
-    ? `${place.nearTown}${place.county ? ` · ${place.county} County` : ''}`
-    : null;
 
   const message = buildEmergencyMessage({
     fix,
     now,
     precision: emergency.shareLocationPrecision,
     lowSignal: emergency.lowSignalOptimization,
-    placeDescription: emergency.anonymizeEmergencyData ? null : placeLine,
+    // The card's sentence, word for word, so the text and the dispatcher script agree.
+    placeDescription: emergency.anonymizeEmergencyData ? null : place.description,
     testMode: emergency.emergencyTestMode,
     updateIntervalS: emergency.locationUpdateInterval,
   });

@@ -20,6 +20,9 @@ import { createActor, type SnapshotFrom } from 'xstate';
 import { inspectOption } from '../machines/inspector.ts';
 import { Button, Dialog, Heading, Link, Modal, ModalOverlay } from 'react-aria-components';
 import { Phone, MessageSquare, Siren } from 'lucide-react';
+import { firstValueFrom } from 'rxjs';
+import type { AppDatabase } from '../db/database.ts';
+import { observeCampgrounds, observeTrails } from '../db/hooks.ts';
 import { useDatabase } from '../db/provider.tsx';
 import { recordEmergencyActivation, useEmergencyContacts } from '../db/safety-settings.ts';
 import { formatPhone, type EmergencyContact } from '../lib/outdoor/emergency-contacts.ts';
@@ -37,12 +40,8 @@ import {
   planHref,
   type EmergencyContactPlan,
 } from '../lib/outdoor/emergency-plan.ts';
-import {
-  countyAt,
-  describeNearestTown,
-  loadPlaceLookup,
-  nearestTown,
-} from '../lib/outdoor/place-lookup.ts';
+import { loadPlaceLookup } from '../lib/outdoor/place-lookup.ts';
+import { describePlace, namedFeaturesOf } from '../lib/geo/place-description.ts';
 import { browserLocate, openExternalLink } from '../machines/emergency-effects.ts';
 import {
   browserSafetyCheckMachine,
@@ -78,13 +77,19 @@ export function useMotionSensorStatus(): MotionSensorStatus | null {
   return status ?? (hasMotionSensorApi() ? null : 'unsupported');
 }
 
-async function placeLine(fix: LocationFix): Promise<string | null> {
-  const lookup = await loadPlaceLookup();
-  const point: [number, number] = [fix.longitude, fix.latitude];
-  const town = nearestTown(point, lookup.towns);
-  if (!town) return null;
-  const county = countyAt(point, lookup.counties)?.name;
-  return `${describeNearestTown(town)}${county ? ` · ${county} County` : ''}`;
+/**
+ * The emergency screen's place sentence for `fix`: gazetteer town, county and the nearest named
+ * trail, trailhead or campground on the device, read once (the shell keeps no live query of the
+ * catalogues open for a prompt that rarely comes).
+ */
+async function placeLine(db: AppDatabase, fix: LocationFix): Promise<string | null> {
+  const [lookup, trails, campgrounds] = await Promise.all([
+    loadPlaceLookup(),
+    firstValueFrom(observeTrails(db)),
+    firstValueFrom(observeCampgrounds(db)),
+  ]);
+  const features = namedFeaturesOf(trails, campgrounds);
+  return describePlace([fix.longitude, fix.latitude], { ...lookup, features }).sentence;
 }
 
 /** The shell's safety monitor and its "Are you OK?" dialog; renders nothing while watching. */
@@ -203,7 +208,7 @@ function useSafetyMonitor() {
     },
     () => actor?.getSnapshot() ?? null,
   );
-  useLocateWhilePrompting(snapshot?.matches('prompting') ?? false, latestRef, locatedRef);
+  useLocateWhilePrompting(db, snapshot?.matches('prompting') ?? false, latestRef, locatedRef);
   return { actor, snapshot, opened, openedHref };
 }
 
@@ -225,7 +230,12 @@ function useMonitorSettings(emergency: EmergencySettings) {
 }
 
 /** Fetches one fix and its place line each time the prompt opens, into `locatedRef`. */
-function useLocateWhilePrompting(prompting: boolean, latestRef: LatestRef, locatedRef: LocatedRef) {
+function useLocateWhilePrompting(
+  db: AppDatabase,
+  prompting: boolean,
+  latestRef: LatestRef,
+  locatedRef: LocatedRef,
+) {
   useEffect(() => {
     if (!prompting) return;
     let cancelled = false;
@@ -234,14 +244,14 @@ function useLocateWhilePrompting(prompting: boolean, latestRef: LatestRef, locat
       .then(async (fix) => {
         if (cancelled) return;
         locatedRef.current = { fix, place: null };
-        const place = await placeLine(fix).catch(() => null);
+        const place = await placeLine(db, fix).catch(() => null);
         if (!cancelled) locatedRef.current = { fix, place };
       })
       .catch(() => undefined);
     return () => {
       cancelled = true;
     };
-  }, [prompting, latestRef, locatedRef]);
+  }, [db, prompting, latestRef, locatedRef]);
 }
 
 /**

@@ -1,24 +1,25 @@
 /**
- * Nearest town and county of a fix from the shipped data (lazily loaded with this chunk), and a
- * clock for fix ages. Used by the emergency page and card.
+ * Where a fix is, in the one sentence the emergency card, text and dispatcher script share
+ * (src/lib/geo/place-description.ts): the gazetteer towns and county polygons (lazily loaded
+ * with this chunk) and the trails and campgrounds on the device. Also a clock for fix ages and
+ * the network state. Used by the emergency page and card.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useCampgrounds, useTrails } from '../db/hooks.ts';
+import { describePlace, namedFeaturesOf } from '../lib/geo/place-description.ts';
 import type { LocationFix } from '../lib/outdoor/emergency-message.ts';
-import {
-  countyAt,
-  describeNearestTown,
-  loadPlaceLookup,
-  nearestTown,
-  type PlaceLookup,
-} from '../lib/outdoor/place-lookup.ts';
+import { loadPlaceLookup, type PlaceLookup } from '../lib/outdoor/place-lookup.ts';
 
-/** Where a fix is in words: "12.3 miles NE of Conway, Arkansas" and the county, when known. */
+/**
+ * Where a fix is in words: "8.1 miles E of Mena (Polk County), 0.3 miles from …" and the
+ * county containing it, when known.
+ */
 export interface PlaceDescription {
-  nearTown: string | null;
+  description: string | null;
   county: string | null;
 }
 
-/** The place description of `fix`; nulls until the data has loaded or without a fix. */
+/** The place description of `fix`; nulls until the towns have loaded or without a fix. */
 export function usePlace(fix: LocationFix | null): PlaceDescription {
   const [lookup, setLookup] = useState<PlaceLookup | null>(null);
   useEffect(() => {
@@ -30,13 +31,19 @@ export function usePlace(fix: LocationFix | null): PlaceDescription {
       cancelled = true;
     };
   }, []);
-  if (!fix || !lookup) return { nearTown: null, county: null };
-  const point: [number, number] = [fix.longitude, fix.latitude];
-  const town = nearestTown(point, lookup.towns);
-  return {
-    nearTown: town ? describeNearestTown(town) : null,
-    county: countyAt(point, lookup.counties)?.name ?? null,
-  };
+  const { trails } = useTrails();
+  const { campgrounds } = useCampgrounds();
+  const features = useMemo(() => namedFeaturesOf(trails, campgrounds), [trails, campgrounds]);
+  const longitude = fix?.longitude;
+  const latitude = fix?.latitude;
+  // The screen re-renders every second for the fix age; describe only a new fix or new data.
+  return useMemo(() => {
+    if (longitude === undefined || latitude === undefined || !lookup) {
+      return { description: null, county: null };
+    }
+    const parts = describePlace([longitude, latitude], { ...lookup, features });
+    return { description: parts.sentence, county: parts.county };
+  }, [longitude, latitude, lookup, features]);
 }
 
 /** Epoch ms, updated every `intervalMs` (default 1 s) while mounted. */

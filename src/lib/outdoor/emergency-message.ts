@@ -46,7 +46,10 @@ export interface EmergencyMessageInput {
   precision: ShareLocationPrecision;
   /** Short form for weak signal (fits one or two SMS segments): no DMS, no place line. */
   lowSignal: boolean;
-  /** "12.3 miles NE of Conway, Arkansas · Faulkner County", when known. */
+  /**
+   * Where the fix is in words, the sentence of `describePlace` (src/lib/geo/place-description.ts):
+   * "8.1 miles E of Mena (Polk County), 0.3 miles from …", when known.
+   */
   placeDescription?: string | null;
   /** Test mode: the message says it is a test. */
   testMode?: boolean;
@@ -101,6 +104,7 @@ export function telHref(phone: string): string {
 export interface DispatcherScriptInput {
   fix: LocationFix | null;
   now: number;
+  /** The same sentence the emergency text carries (see `EmergencyMessageInput`). */
   placeDescription: string | null;
   countyName: string | null;
 }

@@ -1,7 +1,8 @@
 /**
- * Nearest town and county of a point, offline, over the shipped basemap data
- * (data/basemap/ne-populated-places.geojson: Natural Earth 10m towns, public domain;
- * data/basemap/arkansas-counties.geojson: us-atlas 3.0.1, 2017 Census boundaries, ISC).
+ * Nearest town and county of a point, offline, over the shipped data:
+ * data/places/arkansas-places.json (the gazetteer trail search uses: 213 Arkansas towns from
+ * GeoNames, CC BY 4.0, each with its county, and 7 Natural Earth towns over the state line) and
+ * data/basemap/arkansas-counties.geojson (us-atlas 3.0.1, 2017 Census boundaries, ISC).
  * The parsers are pure; `loadPlaceLookup` imports the two files lazily so they ship in the
  * safety pages' chunk only (precached by the service worker like every route chunk).
  */
@@ -10,9 +11,13 @@ import bearing from '@turf/bearing';
 import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
 import type { Feature, FeatureCollection, MultiPolygon, Point, Polygon } from 'geojson';
 
-/** A town: name, state and point [longitude, latitude] in degrees. */
+/**
+ * A town of the gazetteer: name, county (null for towns outside Arkansas), state ("AR" or the
+ * neighbouring state's name) and point [longitude, latitude] in degrees.
+ */
 export interface Town {
   name: string;
+  county: string | null;
   state: string;
   coordinates: [number, number];
 }
@@ -37,17 +42,23 @@ export interface NearestTown {
   direction: string;
 }
 
-/** Towns of a Natural Earth populated-places collection (`name`, `adm1name` properties). */
-export function parseTowns(collection: FeatureCollection): Town[] {
-  return collection.features.flatMap((feature) => {
-    const properties = feature.properties ?? {};
-    const name = typeof properties.name === 'string' ? properties.name : null;
-    if (!name || feature.geometry?.type !== 'Point') return [];
-    const [longitude, latitude] = (feature.geometry as Point).coordinates;
-    if (typeof longitude !== 'number' || typeof latitude !== 'number') return [];
-    const state = typeof properties.adm1name === 'string' ? properties.adm1name : '';
-    return [{ name, state, coordinates: [longitude, latitude] as [number, number] }];
-  });
+/** One town as data/places/arkansas-places.json stores it. */
+export interface GazetteerTownRecord {
+  name: string;
+  county: string | null;
+  state: string | null;
+  longitude: number;
+  latitude: number;
+}
+
+/** Towns of the gazetteer (data/places/arkansas-places.json `towns`). */
+export function parseGazetteerTowns(records: readonly GazetteerTownRecord[]): Town[] {
+  return records.map((record) => ({
+    name: record.name,
+    county: record.county,
+    state: record.state ?? '',
+    coordinates: [record.longitude, record.latitude],
+  }));
 }
 
 /** Counties of a county polygon collection (`name` property). */
@@ -97,33 +108,22 @@ export function countyAt(point: [number, number], counties: readonly County[]): 
   return counties.find((county) => booleanPointInPolygon(feature, county.geometry)) ?? null;
 }
 
-/**
- * "12.3 miles NE of Conway, Arkansas" (under a tenth of a mile: "in Conway, Arkansas").
- */
-export function describeNearestTown(nearest: NearestTown): string {
-  const place = nearest.town.state
-    ? `${nearest.town.name}, ${nearest.town.state}`
-    : nearest.town.name;
-  if (nearest.distanceMiles < 0.1) return `in ${place}`;
-  return `${nearest.distanceMiles.toFixed(1)} miles ${nearest.direction} of ${place}`;
-}
-
 /** Where the place names come from, for the card's footnote. */
 export const PLACE_DATA_SOURCE =
-  'Towns: Natural Earth 10m populated places (17 towns in and around Arkansas). Counties: US Census 2017 cartographic boundaries via us-atlas 3.0.1.';
+  'Towns: GeoNames (CC BY 4.0, geonames.org), 213 Arkansas towns over 1,000 people or county seats, and 7 Natural Earth towns over the state line. Counties: US Census 2017 cartographic boundaries via us-atlas 3.0.1. Trails, trailheads and campgrounds: the catalogues on this device.';
 
 let lookupPromise: Promise<PlaceLookup> | null = null;
 
 /**
- * Loads the shipped towns and counties once (about 90 KB of GeoJSON, in this lazily loaded
+ * Loads the shipped towns and counties once (about 120 KB of JSON, in this lazily loaded
  * chunk). Rejects only if the chunk itself cannot load.
  */
 export function loadPlaceLookup(): Promise<PlaceLookup> {
   lookupPromise ??= Promise.all([
-    import('../../../data/basemap/ne-populated-places.geojson?raw'),
+    import('../../../data/places/arkansas-places.json'),
     import('../../../data/basemap/arkansas-counties.geojson?raw'),
-  ]).then(([towns, counties]) => ({
-    towns: parseTowns(JSON.parse(towns.default) as FeatureCollection),
+  ]).then(([gazetteer, counties]) => ({
+    towns: parseGazetteerTowns(gazetteer.default.towns),
     counties: parseCounties(JSON.parse(counties.default) as FeatureCollection),
   }));
   return lookupPromise;

@@ -37,12 +37,12 @@ import {
   type CapabilityEnvironment,
 } from '../../../src/lib/outdoor/capability-checks.ts';
 import { createWakeLockController } from '../../../src/lib/outdoor/wake-lock.ts';
+import gazetteer from '../../../data/places/arkansas-places.json';
 import {
   countyAt,
-  describeNearestTown,
   nearestTown,
   parseCounties,
-  parseTowns,
+  parseGazetteerTowns,
 } from '../../../src/lib/outdoor/place-lookup.ts';
 import { parseLakes, parseRivers } from '../../../src/lib/outdoor/waterways.ts';
 
@@ -148,11 +148,11 @@ describe('emergency message', () => {
       now: fix.timestamp + 5000,
       precision: 'exact',
       lowSignal: false,
-      placeDescription: '0.6 miles E of Conway, Arkansas',
+      placeDescription: '0.6 miles E of Conway (Faulkner County)',
       updateIntervalS: 30,
     });
     expect(body).toContain('My location: 35.08870, -92.44210 (±9 m) at ');
-    expect(body).toContain('Near: 0.6 miles E of Conway, Arkansas');
+    expect(body).toContain('Near: 0.6 miles E of Conway (Faulkner County)');
     expect(body).toContain('https://www.openstreetmap.org/?mlat=35.08870&mlon=-92.44210');
     const href = smsHref(['+15015550142', '+15015550143'], body);
     expect(href.startsWith('sms:+15015550142,+15015550143?&body=')).toBe(true);
@@ -189,7 +189,7 @@ describe('emergency message', () => {
     const script = dispatcherScript({
       fix,
       now: fix.timestamp,
-      placeDescription: '0.6 miles E of Conway, Arkansas',
+      placeDescription: '0.6 miles E of Conway (Faulkner County)',
       countyName: 'Faulkner',
     });
     expect(script.join('\n')).toContain('35.08870, -92.44210');
@@ -392,16 +392,18 @@ describe('wake lock', () => {
 });
 
 describe('offline place lookup over the shipped data', () => {
-  const towns = parseTowns(shipped('ne-populated-places.geojson'));
+  const towns = parseGazetteerTowns(gazetteer.towns);
   const counties = parseCounties(shipped('arkansas-counties.geojson'));
 
-  it('finds the nearest town with distance and direction, and the county', () => {
-    expect(towns).toHaveLength(17);
+  it('finds the nearest gazetteer town with distance and direction, and the county', () => {
+    expect(towns).toHaveLength(220);
     expect(counties).toHaveLength(75);
-    const point: [number, number] = [-92.4421, 35.0887];
+    // A hundredth of a degree east of GeoNames' Conway point (-92.4421, 35.0887).
+    const point: [number, number] = [-92.4321, 35.0887];
     const nearest = nearestTown(point, towns);
-    expect(nearest?.town.name).toBe('Conway');
-    expect(describeNearestTown(nearest!)).toBe('0.6 miles E of Conway, Arkansas');
+    expect(nearest?.town).toMatchObject({ name: 'Conway', county: 'Faulkner', state: 'AR' });
+    expect(nearest?.direction).toBe('E');
+    expect(nearest?.distanceMiles).toBeCloseTo(0.57, 2);
     expect(countyAt(point, counties)?.name).toBe('Faulkner');
     expect(countyAt([-90.0, 35.15], counties)).toBeNull(); // Memphis, Tennessee
   });
