@@ -7,6 +7,9 @@
  *
  *   waiting ─first fix─► following.onRoute ⇄ following.offRoute ─end reached─► arrived
  *
+ * While off route the warning (distance and compass bearing back to the line) is repeated every
+ * 30 s, and at once when a fix finds the distance doubled; each warning restarts the 30 s.
+ *
  * Geolocation is the `watchPosition` actor (high accuracy), swapped in tests with .provide().
  */
 import { assign, fromCallback, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
@@ -14,6 +17,8 @@ import type { LonLat } from '../lib/geo/route-geometry.ts';
 import { playPattern } from './haptics-machine.ts';
 import {
   initialGuidance,
+  OFF_ROUTE_REPEAT_MS,
+  offRouteReminder,
   prepareTarget,
   updateGuidance,
   type GuidanceState,
@@ -37,6 +42,8 @@ export interface NavigationContext {
   lastNotice: NavigationNotice | null;
   gpsError: string | null;
   accuracyMeters: number | null;
+  /** Off-route warnings already timed from: one more means a fix warned, so the 30 s restarts. */
+  offRouteWarningsTimed: number;
 }
 
 export type NavigationEvent =
@@ -118,6 +125,14 @@ const navigationSetup = setup({
         lastNotice: notices[0] ?? context.lastNotice,
       };
     }),
+    remindOffRoute: assign(({ context }) => {
+      const reminder = offRouteReminder(context.guidance);
+      if (!reminder) return { notices: [] };
+      return { guidance: reminder.state, notices: [reminder.notice], lastNotice: reminder.notice };
+    }),
+    timeOffRouteWarnings: assign({
+      offRouteWarningsTimed: ({ context }) => context.guidance.offRouteWarnings,
+    }),
   },
 });
 
@@ -145,6 +160,7 @@ export const navigationMachine = navigationSetup.createMachine({
     lastNotice: null,
     gpsError: null,
     accuracyMeters: null,
+    offRouteWarningsTimed: 0,
   }),
   invoke: { id: 'gps', src: 'watchPosition' },
   on: {
@@ -169,7 +185,23 @@ export const navigationMachine = navigationSetup.createMachine({
           always: { guard: ({ context }) => context.guidance.offRoute, target: 'offRoute' },
         },
         offRoute: {
-          always: { guard: ({ context }) => !context.guidance.offRoute, target: 'onRoute' },
+          entry: 'timeOffRouteWarnings',
+          always: [
+            { guard: ({ context }) => !context.guidance.offRoute, target: 'onRoute' },
+            {
+              guard: ({ context }) =>
+                context.guidance.offRouteWarnings !== context.offRouteWarningsTimed,
+              target: 'offRoute',
+              reenter: true,
+            },
+          ],
+          after: {
+            [OFF_ROUTE_REPEAT_MS]: {
+              target: 'offRoute',
+              reenter: true,
+              actions: ['remindOffRoute', raiseNotices],
+            },
+          },
         },
       },
     },

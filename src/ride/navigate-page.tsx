@@ -268,6 +268,9 @@ function GuidanceAlerts({ snapshot }: { snapshot: NavigationSnapshot }) {
           <TriangleAlert size={22} aria-hidden="true" /> Off route:{' '}
           {guidance.offRouteMeters !== null ? spokenDistance(guidance.offRouteMeters) : ''} from the
           trail
+          {guidance.bearingToRouteDegrees !== null
+            ? `, head ${compassWord(guidance.bearingToRouteDegrees)} (${Math.round(guidance.bearingToRouteDegrees)}°) to rejoin it`
+            : ''}
         </p>
       ) : null}
       {lastNotice && !offRoute ? (
@@ -279,26 +282,42 @@ function GuidanceAlerts({ snapshot }: { snapshot: NavigationSnapshot }) {
   );
 }
 
-/** Along a route: miles done and remaining, and the next turn cue (or arrival). */
-function RouteStats({ guidance, arrived }: { guidance: GuidanceState; arrived: boolean }) {
+/**
+ * Along a route: miles ridden and remaining in the direction of travel, and the next turn cue
+ * (or arrival). The cue is hidden while off route: it belongs to the line, not to where the
+ * rider is, and the off-route alert says the way back.
+ */
+function RouteStats({
+  guidance,
+  arrived,
+  offRoute,
+}: {
+  guidance: GuidanceState;
+  arrived: boolean;
+  offRoute: boolean;
+}) {
   return (
     <>
-      <Stat label="Done" value={formatMiles((guidance.alongMeters ?? 0) / METERS_PER_MILE)} large />
+      <Stat label="Done" value={formatMiles(guidance.doneMeters / METERS_PER_MILE)} large />
       <Stat
         label="Remaining"
         value={formatMiles((guidance.remainingMeters ?? 0) / METERS_PER_MILE)}
         large
       />
-      <Stat
-        label="Next cue"
-        value={
-          arrived
-            ? 'Arrived'
-            : guidance.nextCue && guidance.distanceToNextCueMeters !== null
-              ? `${guidance.nextCue.severity} ${guidance.nextCue.direction} in ${spokenDistance(guidance.distanceToNextCueMeters)}`
-              : 'Continue to the end'
-        }
-      />
+      {offRoute ? null : (
+        <Stat
+          label="Next cue"
+          value={
+            arrived
+              ? 'Arrived'
+              : guidance.nextCue && guidance.distanceToNextCueMeters !== null
+                ? `${guidance.nextCue.severity} ${guidance.nextCue.direction} in ${spokenDistance(guidance.distanceToNextCueMeters)}`
+                : guidance.direction === null
+                  ? 'Start riding along the trail'
+                  : 'Continue to the end'
+          }
+        />
+      )}
     </>
   );
 }
@@ -340,7 +359,11 @@ function GuidanceCard({
     <section className="ride-card" aria-label="Guidance">
       <dl className="ride-stats">
         {target.kind === 'route' ? (
-          <RouteStats guidance={guidance} arrived={arrived} />
+          <RouteStats
+            guidance={guidance}
+            arrived={arrived}
+            offRoute={snapshot.matches({ following: 'offRoute' })}
+          />
         ) : (
           <PointStats guidance={guidance} arrived={arrived} />
         )}

@@ -16,7 +16,12 @@ export interface PreparedRoute {
   /** Metres from the start to each coordinate (same length as coordinates). */
   cumulativeMeters: number[];
   totalMeters: number;
+  /** The line ends where it starts (within `CLOSED_LOOP_METERS`): a loop, measured around. */
+  closed: boolean;
 }
+
+/** A line whose ends are this close (m) is a loop: distances along it wrap around. */
+export const CLOSED_LOOP_METERS = 30;
 
 /**
  * Prepares a line for following: drops repeated positions (GPS tracks hold many) and measures
@@ -41,7 +46,17 @@ export function prepareRoute(positions: readonly (readonly number[])[]): Prepare
     cumulativeMeters.push(total);
   }
   if (coordinates.length < 2) throw new Error('A route needs at least two distinct positions');
-  return { coordinates, cumulativeMeters, totalMeters: total };
+  const first = coordinates[0] as LonLat;
+  const last = coordinates[coordinates.length - 1] as LonLat;
+  // A two- or three-point line whose ends meet is a there-and-back, not a loop to wrap around.
+  const closed =
+    coordinates.length > 3 &&
+    total > CLOSED_LOOP_METERS * 4 &&
+    distanceMeters(
+      { longitude: first[0], latitude: first[1] },
+      { longitude: last[0], latitude: last[1] },
+    ) <= CLOSED_LOOP_METERS;
+  return { coordinates, cumulativeMeters, totalMeters: total, closed };
 }
 
 /** Index of the last coordinate at or before `meters` along the route. */
@@ -114,6 +129,111 @@ export function projectOntoRoute(
     alongMeters: (route.cumulativeMeters[startIndex] as number) + nearest.properties.totalDistance,
     offRouteMeters: nearest.properties.pointDistance,
     nearest: [coordinates[0], coordinates[1]],
+  };
+}
+
+/**
+ * Signed metres along the route from `fromMeters` to `toMeters`: plain subtraction on an open
+ * line; on a loop the shorter way around, so crossing the start/end point is a small step.
+ */
+export function alongGapMeters(route: PreparedRoute, fromMeters: number, toMeters: number): number {
+  const gap = toMeters - fromMeters;
+  if (!route.closed) return gap;
+  const total = route.totalMeters;
+  return ((((gap + total / 2) % total) + total) % total) - total / 2;
+}
+
+/** Segments within this many metres of the nearest one are candidates for the rider's place. */
+export const MATCH_TOLERANCE_METERS = 25;
+
+/** What `matchToRoute` knows of the rider's place before this fix. */
+export interface RouteMatchHint {
+  /** Matched metres along the route at the previous fix. */
+  alongMeters: number;
+  /** Direction of travel along the line (1 = towards its end, -1 = towards its start), if known. */
+  direction: 1 | -1 | null;
+}
+
+/** A position matched to the route. */
+export interface RouteMatch {
+  /** Metres along the route of the rider's place on the line (the leg being ridden). */
+  alongMeters: number;
+  /** Metres from the position to the nearest point of the whole line. */
+  offRouteMeters: number;
+  /** The nearest point of the whole line ([lon, lat]). */
+  nearest: LonLat;
+  /** Bearing (degrees clockwise from true north) from the position to `nearest`. */
+  bearingToRouteDegrees: number;
+}
+
+/** Metres per degree of latitude (and of longitude at the equator) on the mean Earth sphere. */
+const METERS_PER_DEGREE = 111_195;
+
+/**
+ * Matches a lon/lat position to the route. The distance off route is to the nearest point of
+ * the whole line, so a rider anywhere on it is on route. The place along the line is chosen
+ * among the segments within `MATCH_TOLERANCE_METERS` of that nearest distance, preferring the
+ * one closest along the line to the previous place (`hint`), and a step backwards against the
+ * direction of travel counts double: on an out-and-back, a loop or where the line passes near
+ * itself the rider stays on the leg they are riding instead of jumping to the other one. Without
+ * a hint the nearest point wins (the first along the line on a tie).
+ *
+ * Each segment is measured in a flat projection centred on the position (errors far below GPS
+ * noise over a trail's few kilometres); a fix scans every segment, a few hundred on a trail.
+ */
+export function matchToRoute(
+  route: PreparedRoute,
+  position: LonLat,
+  hint: RouteMatchHint | null = null,
+): RouteMatch {
+  const [lon0, lat0] = position;
+  const xScale = METERS_PER_DEGREE * Math.cos((lat0 * Math.PI) / 180);
+  const toX = (lon: number) => (lon - lon0) * xScale;
+  const toY = (lat: number) => (lat - lat0) * METERS_PER_DEGREE;
+  const segments: { distance: number; along: number; point: LonLat }[] = [];
+  let best = Number.POSITIVE_INFINITY;
+  for (let index = 0; index < route.coordinates.length - 1; index += 1) {
+    const start = route.coordinates[index] as LonLat;
+    const end = route.coordinates[index + 1] as LonLat;
+    const ax = toX(start[0]);
+    const ay = toY(start[1]);
+    const dx = toX(end[0]) - ax;
+    const dy = toY(end[1]) - ay;
+    const lengthSquared = dx * dx + dy * dy;
+    const t =
+      lengthSquared > 0 ? Math.min(Math.max(-(ax * dx + ay * dy) / lengthSquared, 0), 1) : 0;
+    const distance = Math.hypot(ax + t * dx, ay + t * dy);
+    const startMeters = route.cumulativeMeters[index] as number;
+    const segmentMeters = (route.cumulativeMeters[index + 1] as number) - startMeters;
+    segments.push({
+      distance,
+      along: startMeters + t * segmentMeters,
+      point: [start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t],
+    });
+    best = Math.min(best, distance);
+  }
+  const nearest = segments.find((segment) => segment.distance === best) as (typeof segments)[0];
+  let chosen = nearest;
+  if (hint) {
+    let chosenCost = Number.POSITIVE_INFINITY;
+    for (const segment of segments) {
+      if (segment.distance > best + MATCH_TOLERANCE_METERS) continue;
+      const gap = alongGapMeters(route, hint.alongMeters, segment.along);
+      const against = hint.direction !== null && Math.sign(gap) === -hint.direction;
+      const cost = segment.distance + 0.5 * Math.abs(gap) * (against ? 2 : 1);
+      if (cost < chosenCost) {
+        chosen = segment;
+        chosenCost = cost;
+      }
+    }
+  }
+  const here = { longitude: position[0], latitude: position[1] };
+  const nearestPoint = { longitude: nearest.point[0], latitude: nearest.point[1] };
+  return {
+    alongMeters: chosen.along,
+    offRouteMeters: distanceMeters(here, nearestPoint),
+    nearest: nearest.point,
+    bearingToRouteDegrees: bearingDegrees(here, nearestPoint),
   };
 }
 

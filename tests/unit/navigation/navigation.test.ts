@@ -13,7 +13,11 @@ import {
   type LonLat,
 } from '../../../src/lib/geo/route-geometry.ts';
 import { bearingDegrees } from '../../../src/lib/geo/track-stats.ts';
-import { prepareTarget, type NavigationTarget } from '../../../src/machines/navigation-cues.ts';
+import {
+  compassWord,
+  prepareTarget,
+  type NavigationTarget,
+} from '../../../src/machines/navigation-cues.ts';
 import { navigationMachine, speakCue } from '../../../src/machines/navigation-machine.ts';
 import { trailheadRoute, walkRoute } from '../recording/gps-walk.ts';
 
@@ -104,8 +108,15 @@ describe('navigation machine', () => {
     expect(text).toMatch(/0\.25 miles done\./);
     expect(text).toMatch(/1 mile done, [\d.]+ miles? to go\./);
     expect(text.match(/Off route\./g)).toHaveLength(1);
-    // The rider is on the right of the trail, so the trail is to their left.
-    expect(text).toMatch(/Off route\. The trail is \d+ feet to your left\./);
+    // Warned at the second fix beyond 40 m (1010 m along, 90 m right of the line), with the
+    // compass bearing from there back to the line.
+    const wayBack = bearingDegrees(
+      toPoint(offset(route, 1010, 90)),
+      toPoint(positionAlong(route, 1010)),
+    );
+    expect(text).toMatch(
+      new RegExp(`Off route\\. The trail is 2[89]0 feet to the ${compassWord(wayBack)}\\.`),
+    );
     expect(text.match(/Back on route\./g)).toHaveLength(1);
     expect(text).toMatch(/In \d+ feet, (slight|sharp) (left|right)\./);
     expect(text).toMatch(/Approaching Bear Cave trailhead/);
@@ -208,3 +219,7 @@ describe('navigation machine', () => {
     ]);
   });
 });
+
+function toPoint([longitude, latitude]: LonLat) {
+  return { longitude, latitude };
+}

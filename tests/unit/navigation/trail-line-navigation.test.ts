@@ -1,15 +1,15 @@
 /**
- * Navigating a catalogue trail along its USFS line (issue 15 "Navigation along lines"), with the
+ * Navigating a catalogue trail along its USFS line, with the
  * real BROCK CREEK #51 line (tests/fixtures/trails): the trail becomes the same route target an
  * imported GPX track is, so the one navigation machine gives turn cues, a falling distance
- * remaining, the off-route alarm at 100 m from the line and the back-on-route notice. A trail
+ * remaining, the off-route alarm 100 m from the line (compass bearing back) and back on route. A trail
  * without a line is guided to its trailhead.
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import { positionAlong, prepareRoute, type LonLat } from '../../../src/lib/geo/route-geometry.ts';
 import { bearingDegrees, distanceMeters } from '../../../src/lib/geo/track-stats.ts';
-import { trailNavigationTarget } from '../../../src/machines/navigation-cues.ts';
+import { compassWord, trailNavigationTarget } from '../../../src/machines/navigation-cues.ts';
 import { navigationMachine } from '../../../src/machines/navigation-machine.ts';
 import { brockCreek51Line, brockCreek51Trail } from '../../fixtures/trails/brock-creek-51.ts';
 
@@ -79,7 +79,11 @@ describe('navigation along a trail line', () => {
     const offRoute = actor.getSnapshot();
     expect(offRoute.matches({ following: 'offRoute' })).toBe(true);
     expect(offRoute.context.guidance.offRouteMeters).toBeGreaterThan(90);
-    expect(spoken.join('\n')).toMatch(/Off route\. The trail is 3[0-9]0 feet to your left\./);
+    // The warning gives the compass bearing back to the line from where it was raised.
+    const wayBack = bearingDegrees(toPoint(beside(540, 100)), toPoint(positionAlong(route, 540)));
+    expect(spoken.join('\n')).toMatch(
+      new RegExp(`Off route\\. The trail is 3[0-9]0 feet to the ${compassWord(wayBack)}\\.`),
+    );
     const remainingWhileAway = offRoute.context.guidance.remainingMeters!;
 
     send(positionAlong(route, 600));
