@@ -227,10 +227,18 @@ export function matchToRoute(
       }
     }
   }
+  let along = chosen.along;
+  if (hint && route.closed) {
+    // On a loop the start and the end are one place: count on from the previous place, so a
+    // rider finishing a lap is at the end (not back at 0) and one starting a lap is near 0.
+    along = hint.alongMeters + alongGapMeters(route, hint.alongMeters, chosen.along);
+    if (along < 0) along += route.totalMeters;
+    if (along > route.totalMeters) along -= route.totalMeters;
+  }
   const here = { longitude: position[0], latitude: position[1] };
   const nearestPoint = { longitude: nearest.point[0], latitude: nearest.point[1] };
   return {
-    alongMeters: chosen.along,
+    alongMeters: along,
     offRouteMeters: distanceMeters(here, nearestPoint),
     nearest: nearest.point,
     bearingToRouteDegrees: bearingDegrees(here, nearestPoint),
