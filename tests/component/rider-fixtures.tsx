@@ -2,13 +2,11 @@
  * Rider fixtures for component tests, on top of render-app.tsx: a signed-in rider (the stored
  * session the app reads at start, as left by a sign-in), the device's network state, a GPX file
  * to import, and a `fetch` that answers chosen API routes (everything else fails as with no
- * signal) for pages whose behaviour depends on a server answer. Importing it also fills two
- * gaps of the test environment: jsdom's missing CSS.escape and Testing Library's 1 s wait.
+ * signal) for pages whose behaviour depends on a server answer.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { configure } from '@testing-library/react';
 import { vi } from 'vitest';
 import { SESSION_CLEANUP_MARKER, SESSION_STORAGE_KEYS } from '../../src/lib/auth/session-store.ts';
 import type { SessionUser } from '../../src/lib/auth/session-types.ts';
@@ -21,42 +19,6 @@ import {
 import { settingDocumentId } from '../../src/db/settings.ts';
 import { recordingSessionDocumentId } from '../../src/db/trips.ts';
 import { renderApp, type RenderedApp } from './render-app.tsx';
-
-/**
- * CSS.escape, which jsdom lacks and react-aria's popovers (combo boxes, menus) call when they
- * open: the CSSOM spec's algorithm. Installed when this module loads.
- */
-function cssEscape(value: string): string {
-  let result = '';
-  for (let index = 0; index < value.length; index += 1) {
-    const code = value.charCodeAt(index);
-    const char = value.charAt(index);
-    if (code === 0) result += '\uFFFD';
-    else if (
-      (code >= 0x1 && code <= 0x1f) ||
-      code === 0x7f ||
-      (index === 0 && code >= 0x30 && code <= 0x39) ||
-      (index === 1 && code >= 0x30 && code <= 0x39 && value.charCodeAt(0) === 0x2d)
-    ) {
-      result += `\\${code.toString(16)} `;
-    } else if (index === 0 && value.length === 1 && code === 0x2d) result += `\\${char}`;
-    else if (code >= 0x80 || code === 0x2d || code === 0x5f || /[0-9A-Za-z]/.test(char)) {
-      result += char;
-    } else result += `\\${char}`;
-  }
-  return result;
-}
-if (typeof globalThis.CSS === 'undefined') {
-  Object.defineProperty(globalThis, 'CSS', { configurable: true, value: { escape: cssEscape } });
-} else if (typeof globalThis.CSS.escape !== 'function') {
-  Object.defineProperty(globalThis.CSS, 'escape', { configurable: true, value: cssEscape });
-}
-
-/**
- * findBy and waitFor wait up to 5 s (Testing Library's default is 1 s): a write to the app's
- * database and the render after it can take longer on a busy 2-core machine.
- */
-configure({ asyncUtilTimeout: 5_000 });
 
 /** A rider as the server describes them at sign-in. */
 export interface TestRider extends SessionUser {

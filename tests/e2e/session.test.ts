@@ -31,16 +31,6 @@ function uniqueUsername(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${accountCounter}`;
 }
 
-/** Registers a plain rider through the API (faster than the form where the form is not tested). */
-async function registerRider(server: string, username: string, password: string): Promise<void> {
-  const response = await fetch(`${server}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, email: `${username}@example.org`, password }),
-  });
-  expect(response.status).toBe(201);
-}
-
 /** Fills and sends the sign-in form on the current /profile page. */
 async function submitSignIn(page: Page, username: string, password: string): Promise<void> {
   const form = page.getByRole('form', { name: 'Sign in' });
@@ -224,34 +214,6 @@ describe('session in Chromium', () => {
     ).resolves.toBe(true);
     expect(await storedItem(page, 'user')).not.toBeNull();
     await saveScreenshot(page, 'session-profile-offline-phone');
-  });
-
-  it('shows Fleet in the palette to an admin and not to a plain rider', async () => {
-    session = await openBrowser(viewports.desktop);
-    const { page } = session;
-    await signIn(page, baseUrl, e2eAccounts.admin);
-    await page.waitForURL(`${baseUrl}/ai-trails`);
-    await page.keyboard.press('Control+k');
-    const search = page.getByPlaceholder('Search features... (Cmd+K)');
-    await search.fill('fleet');
-    await page.getByRole('option', { name: /Fleet/ }).first().waitFor();
-    await saveScreenshot(page, 'session-palette-admin-desktop');
-    await page.keyboard.press('Escape');
-    await forgetSession(page);
-
-    const rider = { username: uniqueUsername('plain'), password: 'plain-rider-pass' };
-    await registerRider(baseUrl, rider.username, rider.password);
-    await signIn(page, baseUrl, rider);
-    await page.waitForURL(`${baseUrl}/ai-trails`);
-    await page.keyboard.press('Control+k');
-    await search.fill('fleet');
-    await page.getByText('No features found.').waitFor();
-    await expect(page.getByRole('option', { name: /Fleet/ }).count()).resolves.toBe(0);
-    await page.keyboard.press('Escape');
-
-    // A direct visit shows the polite refusal, not the page.
-    await page.goto(`${baseUrl}/fleet`);
-    await page.getByRole('heading', { name: 'Not permitted' }).waitFor();
   });
 });
 
