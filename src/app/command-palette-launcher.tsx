@@ -3,6 +3,7 @@
  * (cmdk and its dialog) only when a rider first opens it, keeping it out of the first load.
  */
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { WhenDatabaseOpen } from '../db/provider.tsx';
 import {
   isPaletteOpen,
   isPaletteShortcut,
@@ -32,9 +33,14 @@ export function CommandPaletteLauncher() {
 
   if (open && !everOpened) setEverOpened(true);
   if (!everOpened) return null;
+  // The palette searches the stored catalogues: opened during the boot screen (the shortcut or
+  // the Search tab before the database has opened), it appears once the database is open
+  // instead of failing the whole page.
   return (
-    <Suspense fallback={null}>
-      <CommandPalette />
-    </Suspense>
+    <WhenDatabaseOpen>
+      <Suspense fallback={null}>
+        <CommandPalette />
+      </Suspense>
+    </WhenDatabaseOpen>
   );
 }
