@@ -1,9 +1,9 @@
 /**
  * The hunting and fishing pages at 390 px in Chromium: every route fits the screen and every
- * control is at least 44 px either way, 60 px with glove mode on. What the pages say and do
- * (the WMA finder, shooting time for the rider's position, scouting waypoints kept on the
- * device) are component tests (tests/component/hunting.test.tsx); serving the pages offline is
- * tests/e2e/service-worker.test.ts's.
+ * control is at least 44 px either way, 60 px with glove mode on. What the pages say and do (the
+ * WMA finder, shooting time for the rider's position, scouting waypoints kept on the device) are
+ * component tests (tests/component/hunting.test.tsx); serving the pages offline is the journey
+ * tests/e2e/offline-routes.test.ts's.
  */
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';

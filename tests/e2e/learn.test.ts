@@ -2,8 +2,8 @@
  * Skills progress across devices, in Chromium against the server: a lesson finished and a game
  * played before signing in become the rider's on sign-in and reach a second profile of the same
  * rider. The lessons, the quiz, the keyboard game and the progress kept on the device are
- * component tests (tests/component/learn.test.tsx); serving the pages offline is
- * tests/e2e/service-worker.test.ts's.
+ * component tests (tests/component/learn.test.tsx); serving the pages offline is the journey
+ * tests/e2e/offline-routes.test.ts's.
  */
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { gameScenarios, maxGameScore } from '../../src/learn/game.ts';

@@ -1,9 +1,9 @@
 /**
- * The Local pages and the founder's story fit a 390 px phone in Chromium: no page scrolls
- * sideways once its content (catalogue facts, campgrounds nearby, the articles) is on screen.
- * What each page says, and Services listing the campgrounds near a chosen trail, are component
- * tests (tests/component/local-pages.test.tsx); serving them offline is
- * tests/e2e/service-worker.test.ts's.
+ * The Local pages and the founder's story fit a 390 px phone in Chromium: no page scrolls sideways
+ * once its content (catalogue facts, campgrounds nearby, the articles) is on screen. What each
+ * page says, and Services listing the campgrounds near a chosen trail, are component tests
+ * (tests/component/local-pages.test.tsx); serving them offline is the journey
+ * tests/e2e/offline-routes.test.ts's.
  */
 import { describe, expect, it, inject } from 'vitest';
 import { openBrowser, saveScreenshot, viewports } from './browser.ts';

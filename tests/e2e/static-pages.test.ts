@@ -1,8 +1,9 @@
 /**
- * Donate, privacy policy and terms fit a 390 px phone in Chromium, and the mobile performance
- * test measures the device and shows figures for the tester. What these pages say, their
- * metadata, and the device pages' role gating and Bluetooth messages are component tests
- * (tests/component/static-pages.test.tsx); serving them offline is tests/e2e/service-worker.test.ts's.
+ * Donate, privacy policy and terms fit a 390 px phone in Chromium, and the mobile performance test
+ * measures the device and shows figures for the tester. What these pages say, their metadata, and
+ * the device pages' role gating and Bluetooth messages are component tests
+ * (tests/component/static-pages.test.tsx); serving them offline is the journey
+ * tests/e2e/offline-routes.test.ts's.
  */
 import { afterEach, describe, expect, it, inject } from 'vitest';
 import type { Page } from 'playwright-core';
