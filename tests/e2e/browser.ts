@@ -102,14 +102,11 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
  * the worker alone let a slow machine go offline before the trails were stored. Call it online.
  */
 export async function waitForOfflineReady(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
+  // Polled with a time limit: a worker that never installs (a broken build) must fail the
+  // test, where awaiting navigator.serviceWorker.ready would wait forever.
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), null, {
+    timeout: 30_000,
   });
-  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
-    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), null, {
-      timeout: 30_000,
-    });
-  }
   await page.waitForFunction(() => document.documentElement.dataset.offlineReady === 'true', null, {
     timeout: 60_000,
   });
