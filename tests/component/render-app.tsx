@@ -32,6 +32,19 @@ export function databaseWithCatalogues(): Promise<AppDatabase> {
   return catalogueLoad;
 }
 
+/**
+ * Waits until the app's database has finished the writes the last test started (a notification
+ * stored after the page was unmounted, say), so their follow-ups run while the test file's DOM
+ * environment still exists. Called after every test file by setup.ts.
+ */
+export async function settleDatabase(): Promise<void> {
+  if (!catalogueLoad) return;
+  const database = await catalogueLoad;
+  await database.requestIdlePromise();
+  // Let the promise callbacks queued behind those writes run.
+  await new Promise((resolve) => setImmediate(resolve));
+}
+
 /** The browser APIs jsdom lacks that the layout touches on every page. */
 function stubMissingBrowserApis(): void {
   window.scrollTo = () => undefined;

@@ -5,7 +5,8 @@ import 'fake-indexeddb/auto';
 import 'css.escape';
 import { cleanup, configure } from '@testing-library/react';
 import ResizeObserver from 'resize-observer-polyfill';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
+import { settleDatabase } from './render-app.tsx';
 
 // ResizeObserver and scrollIntoView, which jsdom lacks (it lays nothing out) and the command
 // palette (cmdk) uses to size its list and keep the chosen entry in view.
@@ -18,4 +19,8 @@ configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
+});
+
+afterAll(async () => {
+  await settleDatabase();
 });
