@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -8,6 +9,10 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Vitest's default leaves a core free, which on a 2-core machine runs every file one at a
+    // time; the suites' files mostly wait (on a database, a browser, a server), so two at a time
+    // at least.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         test: {
