@@ -37,6 +37,17 @@ describe('system notifications in Chromium', () => {
     await saveScreenshot(page, 'notification-preferences-phone');
 
     await page.goto(`${baseUrl}/record`);
+    // The notification centre's watcher loads after the first screen; an achievement earned
+    // before it listens reaches only the toast. Import once its code has arrived and a frame
+    // has passed (its listener is attached in an effect).
+    await page.waitForFunction(() =>
+      performance
+        .getEntriesByType('resource')
+        .some((entry) => /\/notification-watch-[^/]+\.js$/.test(entry.name)),
+    );
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
     await page.getByLabel('Import GPX file').setInputFiles(ride);
     await page.getByText('Achievement earned: First Tracks').first().waitFor();
     await expect
