@@ -36,18 +36,13 @@ describe('system notifications in Chromium', () => {
       .toBe(true);
     await saveScreenshot(page, 'notification-preferences-phone');
 
-    await page.goto(`${baseUrl}/record`);
-    // The notification centre's watcher loads after the first screen; an achievement earned
-    // before it listens reaches only the toast. Import once its code has arrived and a frame
-    // has passed (its listener is attached in an effect).
-    await page.waitForFunction(() =>
-      performance
-        .getEntriesByType('resource')
-        .some((entry) => /\/notification-watch-[^/]+\.js$/.test(entry.name)),
-    );
-    await page.evaluate(
-      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-    );
+    // To Record Trip through the More sheet, as a rider would: the page stays loaded, so the
+    // notification centre's watcher, which loads after a page's first screen, is listening
+    // (after a full page load, an achievement earned in its first moments reaches only the
+    // toast).
+    await page.locator('.bottom-nav').getByRole('button', { name: 'More' }).click();
+    await page.getByRole('dialog', { name: 'More' }).getByText('Record Trip').click();
+    await page.waitForURL(`${baseUrl}/record`);
     await page.getByLabel('Import GPX file').setInputFiles(ride);
     await page.getByText('Achievement earned: First Tracks').first().waitFor();
     await expect
