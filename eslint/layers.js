@@ -57,15 +57,20 @@ export const repositoryLayers = {
     mayImport: ['schemas'],
     message: 'datasets/ imports only schemas/ (docs/architecture.md#layers).',
   },
-  'sync-server': {
-    mayImport: ['schemas', 'datasets'],
+  'map-archives': {
+    mayImport: [],
     message:
-      'The server imports only schemas/ and datasets/; move what the tile build or the client also needs there (docs/architecture.md#layers).',
+      'map-archives/ (the PMTiles writer and tile grid) imports nothing of the project (docs/architecture.md#layers).',
+  },
+  'sync-server': {
+    mayImport: ['schemas', 'datasets', 'map-archives'],
+    message:
+      'The server imports only schemas/, datasets/ and map-archives/; move what the tile build or the client also needs there (docs/architecture.md#layers).',
   },
   scripts: {
-    mayImport: ['schemas', 'datasets', 'src/map'],
+    mayImport: ['schemas', 'datasets', 'map-archives', 'src/map'],
     message:
-      'Scripts import schemas/, datasets/ and the archive readers of src/map, never server internals (docs/architecture.md#layers).',
+      'Scripts import schemas/, datasets/, map-archives/ and the archive readers of src/map, never server internals (docs/architecture.md#layers).',
   },
 };
 

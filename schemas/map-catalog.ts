@@ -20,10 +20,21 @@ export const statewideRegionId = 'statewide';
 /**
  * Attribution of the map data (data/README.md), carried by every archive and shown until the
  * catalog's own text is known: campgrounds and some trailheads are OpenStreetMap-derived
- * (ODbL), so "© OpenStreetMap contributors" is always shown.
+ * (ODbL), so "© OpenStreetMap contributors" is always shown; town labels are GeoNames (CC BY 4.0).
  */
 export const mapAttribution =
-  '© OpenStreetMap contributors · Recreation.gov RIDB · US Census (us-atlas) · Natural Earth';
+  '© OpenStreetMap contributors · Recreation.gov RIDB · US Census (us-atlas) · Natural Earth · GeoNames (CC BY 4.0)';
+
+/**
+ * The road maps a region archive can carry besides our own layers: 'protomaps' when the server
+ * cut an operator's Protomaps-schema basemap (DATA_DIR/basemap.pmtiles) into it, so its tiles
+ * also hold the layers earth, landcover, landuse, water, roads, places, pois, boundaries,
+ * buildings and transit (styled on the device with `@protomaps/basemaps`).
+ */
+export const mapBasemaps = ['protomaps'] as const;
+
+/** The road map a region archive carries, or null for our own layers only. */
+export type MapBasemap = (typeof mapBasemaps)[number] | null;
 
 /** One region as GET /api/map-regions answers it. */
 export interface MapCatalogRegion {
@@ -40,6 +51,8 @@ export interface MapCatalogRegion {
   url: string;
   /** The archive's SHA-256 (64 lowercase hex digits). */
   version: string;
+  /** The road map inside the archive's tiles (`mapBasemaps`), or null. */
+  basemap: MapBasemap;
 }
 
 /** The catalog response: regions (statewide first) and the attribution to show. */
@@ -48,8 +61,11 @@ export interface MapCatalog {
   regions: MapCatalogRegion[];
 }
 
-/** One archive in the catalog file: the public fields but the file name instead of its URL. */
-export interface CatalogFileRegion extends Omit<MapCatalogRegion, 'url'> {
+/**
+ * One archive in the catalog file: the public fields but the file name instead of its URL. The
+ * tile build's archives carry no basemap; the server adds one (sync-server/tiles/).
+ */
+export interface CatalogFileRegion extends Omit<MapCatalogRegion, 'url' | 'basemap'> {
   /** Archive file name inside the tiles folder; content-addressed, so it never changes. */
   file: string;
   /** Tiles in the archive (addressed, before deduplication). */

@@ -22,6 +22,7 @@ const bundleInputs = [
   'sync-server',
   'schemas',
   'datasets',
+  'map-archives',
   'workers',
   'package.json',
   'package-lock.json',

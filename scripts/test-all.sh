@@ -2,8 +2,10 @@
 # `npm test`: type-check, lint and format check (side by side), build, then the vitest suites one
 # after another (unit, component, integration, browser journeys), each with its wall time in
 # the closing summary. `--quick` (`npm run test:quick`) is the inner loop: the checks and the
-# unit and component suites, no build, no servers, no browser. Installs Debian's Chromium,
-# espeak-ng and PostgreSQL first when missing (full run only).
+# unit and component suites (in one vitest run), no build, no servers, no browser; its checks
+# keep caches in node_modules/.cache/nst, so a second run re-checks only what changed (the
+# full run never uses them: it is the authority). Installs Debian's Chromium, espeak-ng and
+# PostgreSQL first when missing (full run only).
 set -uo pipefail
 shopt -s nullglob
 cd "$(dirname "$0")/.."
@@ -27,15 +29,26 @@ step() {
   return "$status"
 }
 
+cache="node_modules/.cache/nst"
+typecheck_flags=()
+lint_flags=()
+format_flags=()
+if [ "$quick" = true ]; then
+  mkdir -p "$cache"
+  typecheck_flags=(--incremental --tsBuildInfoFile "$cache/typecheck.tsbuildinfo")
+  lint_flags=(--cache --cache-strategy content --cache-location "$cache/eslint")
+  format_flags=(--cache --cache-location "$cache/prettier")
+fi
+
 # Type-check, lint and format check share nothing, and each mostly keeps one core busy.
 checks() {
   local dir="$reports/checks"
   mkdir -p "$dir"
-  npm run --silent typecheck >"$dir/typecheck.log" 2>&1 &
+  npm run --silent typecheck -- "${typecheck_flags[@]}" >"$dir/typecheck.log" 2>&1 &
   local typecheck=$!
-  npm run --silent lint >"$dir/lint.log" 2>&1 &
+  npm run --silent lint -- "${lint_flags[@]}" >"$dir/lint.log" 2>&1 &
   local lint=$!
-  npm run --silent format:check >"$dir/format.log" 2>&1 &
+  npm run --silent format:check -- "${format_flags[@]}" >"$dir/format.log" 2>&1 &
   local format=$!
   local status=0
   wait "$typecheck" || { echo "Type check failed:"; cat "$dir/typecheck.log"; status=1; }
@@ -44,9 +57,12 @@ checks() {
   return "$status"
 }
 
+# Runs the vitest projects named in "$@" in one run (their files share the workers).
 suite() {
-  npx vitest run --project "$1" --reporter=default --reporter=json \
-    --outputFile.json="$reports/vitest-$1.json"
+  local projects=()
+  for project in "$@"; do projects+=(--project "$project"); done
+  npx vitest run "${projects[@]}" --reporter=default --reporter=json \
+    --outputFile.json="$reports/vitest-${1}.json"
 }
 
 if [ "$quick" = false ]; then
@@ -62,9 +78,11 @@ step "type-check, lint, format" checks || finish
 if [ "$quick" = false ]; then
   step "build" npm run --silent build || finish
 fi
-step "unit tests" suite unit
-step "component tests" suite component
-if [ "$quick" = false ]; then
+if [ "$quick" = true ]; then
+  step "unit and component tests" suite unit component
+else
+  step "unit tests" suite unit
+  step "component tests" suite component
   step "integration tests" suite integration
   step "browser journeys" suite e2e
 fi

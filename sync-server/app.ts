@@ -37,6 +37,7 @@ import { registerStaticHosting } from './static-hosting.ts';
 import { openServerDatabase, type DatabaseKind, type ServerDatabase } from './storage/database.ts';
 import type { ChangeBus } from './sync/change-bus.ts';
 import { seedDatabase } from './storage/seed-database.ts';
+import type { BasemapSettings } from './tiles/basemap-regions.ts';
 import { defaultTilesDir } from './tiles/tile-catalog.ts';
 import { compileRequestSchema } from './validation.ts';
 import { loadTrailPlaceLookup, type TrailPlaceLookup } from '../datasets/trail-place.ts';
@@ -58,6 +59,11 @@ export interface AppOptions {
   auth?: AuthOptions;
   /** Folder of the offline map archives and their catalog; default `<repo>/data/tiles`. */
   tilesDir?: string;
+  /**
+   * The operator's road map (DATA_DIR/basemap.pmtiles) and where its cut into the regions is
+   * kept (DATA_DIR/basemap-regions); unset: the default map only (tiles/basemap-regions.ts).
+   */
+  basemap?: BasemapSettings | null;
   /** Folder of offline speech models (MODELS_DIR); default `<repo>/data/local/models`. */
   modelsDir?: string;
   /** Realtime voice provider (REALTIME_API_URL, REALTIME_API_KEY); unset: the route answers 503. */
@@ -202,7 +208,10 @@ async function registerFeatureRoutes(
     placeLookup: () =>
       (placeLookup ??= loadTrailPlaceLookup(options.seedDataDir ?? defaultSeedDataDir)),
   });
-  await registerTilesRoutes(app, { tilesDir: options.tilesDir ?? defaultTilesDir });
+  await registerTilesRoutes(app, {
+    tilesDir: options.tilesDir ?? defaultTilesDir,
+    basemap: options.basemap ?? null,
+  });
   await registerVoiceRoutes(app, {
     guards,
     modelsDir: options.modelsDir ?? defaultModelsDir,

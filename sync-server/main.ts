@@ -2,6 +2,9 @@
  * Entry point of the sync server (`npm start` runs it through scripts/start.mjs).
  * Environment: PORT (default 8787), HOST (default 0.0.0.0), DATA_DIR (default ./data/local; the
  * SQLite file is `${DATA_DIR}/natural-state-trails.sqlite`), STATIC_DIR (default ./dist).
+ * An operator's road map is `${DATA_DIR}/basemap.pmtiles` (a Protomaps-schema basemap, README
+ * "Road map"); the server cuts it into the map regions and keeps the cut in
+ * `${DATA_DIR}/basemap-regions/`.
  * DATABASE_URL (postgres://user:password@host:5432/database): store everything in that
  * PostgreSQL database instead of the SQLite file, so several instances can share it; each
  * instance migrates it at start (one at a time) and hears the others' sync changes through
@@ -40,6 +43,7 @@
  */
 import { resolve } from 'node:path';
 import { buildApp } from './app.ts';
+import { basemapCacheFolder, basemapFileName } from './tiles/basemap-regions.ts';
 import { authOptionsFromEnvironment, type AuthOptions } from './auth/auth-settings.ts';
 import { defaultUsgsIvUrl } from './routes/gauge-routes.ts';
 import { realtimeSettingsFromEnvironment, type RealtimeSettings } from './routes/voice-routes.ts';
@@ -81,6 +85,10 @@ try {
     logger: true,
     auth,
     modelsDir,
+    basemap: {
+      file: resolve(dataDir, basemapFileName),
+      cacheDir: resolve(dataDir, basemapCacheFolder),
+    },
     realtime,
     usgs: { ivUrl: usgsIvUrl },
   });

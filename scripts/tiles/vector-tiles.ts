@@ -5,44 +5,13 @@
  */
 import GeoJSONVT from 'geojson-vt';
 import { fromGeojsonVt } from 'vt-pbf';
-import type { TileInput } from './pmtiles-writer.ts';
+import type { TileInput } from '../../map-archives/pmtiles-writer.ts';
+import { tilesInBbox } from '../../map-archives/tile-grid.ts';
 import { layerNames, type LayerName, type MapLayers } from './map-layers.ts';
 import type { Bbox } from './regions.ts';
 
 /** Tile extent (units per tile side) of every layer, MVT's usual 4096. */
 export const tileExtent = 4096;
-
-/** Column of the XYZ tile holding `longitude` at zoom `z`. */
-export function longitudeToTileX(longitude: number, z: number): number {
-  const n = 2 ** z;
-  return Math.min(n - 1, Math.max(0, Math.floor(((longitude + 180) / 360) * n)));
-}
-
-/** Row of the XYZ tile holding `latitude` at zoom `z` (Web Mercator, row 0 at the north). */
-export function latitudeToTileY(latitude: number, z: number): number {
-  const n = 2 ** z;
-  const radians = (latitude * Math.PI) / 180;
-  const y = ((1 - Math.log(Math.tan(radians) + 1 / Math.cos(radians)) / Math.PI) / 2) * n;
-  return Math.min(n - 1, Math.max(0, Math.floor(y)));
-}
-
-/** Every z/x/y tile that intersects `bbox` at zooms `minZoom`…`maxZoom`. */
-export function tilesInBbox(
-  bbox: Bbox,
-  minZoom: number,
-  maxZoom: number,
-): { z: number; x: number; y: number }[] {
-  const tiles: { z: number; x: number; y: number }[] = [];
-  for (let z = minZoom; z <= maxZoom; z++) {
-    const [west, south, east, north] = bbox;
-    for (let x = longitudeToTileX(west, z); x <= longitudeToTileX(east, z); x++) {
-      for (let y = latitudeToTileY(north, z); y <= latitudeToTileY(south, z); y++) {
-        tiles.push({ z, x, y });
-      }
-    }
-  }
-  return tiles;
-}
 
 /** geojson-vt indexes of every layer for one maximum zoom (full detail at that zoom). */
 export type LayerIndexes = Record<LayerName, GeoJSONVT>;

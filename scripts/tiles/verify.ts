@@ -8,7 +8,7 @@ import { PbfReader } from 'pbf';
 import { Compression, PMTiles, TileType, tileIdToZxy, zxyToTileId } from 'pmtiles';
 import { readAllEntries } from '../../src/map/archive-check.ts';
 import { BlobSource } from '../../src/map/blob-source.ts';
-import type { ArchiveOptions, TileInput } from './pmtiles-writer.ts';
+import type { ArchiveOptions, TileInput } from '../../map-archives/pmtiles-writer.ts';
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && a.every((byte, index) => byte === b[index]);

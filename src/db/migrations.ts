@@ -51,6 +51,15 @@ function addUsfsTrailFields(document: Record<string, unknown>) {
   };
 }
 
+/**
+ * Map regions version 1 added `basemap`, the road map the catalog's archive carries. A version 0
+ * region came from a catalog that knew of none, so its archive is our own layers only (null);
+ * the next catalog refresh sets what the server offers now.
+ */
+function addNoBasemap(document: Record<string, unknown>) {
+  return { ...document, basemap: null };
+}
+
 /** Migration strategies by collection name, keyed by the schema version each one produces. */
 /** Version 1 only added an optional field; every version 0 document is a valid version 1 one. */
 const keepUnchanged = (document: unknown) => document;
@@ -65,7 +74,7 @@ export const migrationStrategies: Record<CollectionName, MigrationStrategies> = 
   tripPlans: { 1: keepUnchanged },
   tripContext: {},
   campgrounds: { 1: addRiderRatingsAndNearbyAttractions },
-  mapRegions: {},
+  mapRegions: { 1: addNoBasemap },
   campgroundReviews: {},
   wmas: {},
   records: {},

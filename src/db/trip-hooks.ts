@@ -4,7 +4,7 @@
  * import, the sync engine promoting a temp- id.
  */
 import { useMemo } from 'react';
-import { map, of, type Observable } from 'rxjs';
+import { map, Observable, of } from 'rxjs';
 import { isTempId } from '../../schemas/sync-protocol.ts';
 import type { TrackChunk, TrackPoint } from '../../schemas/track-chunks.ts';
 import type { Trip } from '../../schemas/trips.ts';
@@ -12,6 +12,7 @@ import type { Waypoint } from '../../schemas/waypoints.ts';
 import type { AppDatabase } from './database.ts';
 import { observePromotedId } from './promotion.ts';
 import { useDatabase } from './provider.tsx';
+import { readTrackPoints } from './trips.ts';
 import { useObservable } from './use-observable.ts';
 
 /** Every trip on this device, newest first. */
@@ -44,6 +45,69 @@ export function observeTripWaypoints(db: AppDatabase, tripId: string): Observabl
   return db.waypoints
     .find({ selector: { tripId } })
     .$.pipe(map((documents) => documents.map((document) => document.toJSON() as Waypoint)));
+}
+
+/** A trip with every point of its track, for drawing the rider's tracks on the map. */
+export interface TripTrack {
+  trip: Trip;
+  points: TrackPoint[];
+}
+
+/**
+ * Every trip with its track points, newest first, following every change. A trip's points are
+ * read again only when its document or one of its chunks changes, so a recording in progress
+ * does not make every other trip's track be read again with each flush.
+ */
+export function observeTripTracks(db: AppDatabase): Observable<TripTrack[]> {
+  return new Observable<TripTrack[]>((subscriber) => {
+    const points = new Map<string, Promise<TrackPoint[]>>();
+    const seenUpdates = new Map<string, number>();
+    let trips: Trip[] | null = null;
+    let latest = 0;
+    const publish = async () => {
+      if (!trips) return;
+      const run = ++latest;
+      const list = trips;
+      for (const trip of list) {
+        if (seenUpdates.get(trip.id) !== trip.updatedAt) points.delete(trip.id);
+        seenUpdates.set(trip.id, trip.updatedAt);
+        if (!points.has(trip.id)) points.set(trip.id, readTrackPoints(db, trip.id));
+      }
+      const tracks = await Promise.all(
+        list.map(async (trip) => ({ trip, points: await points.get(trip.id)! })),
+      );
+      // A newer change started another read meanwhile: only the newest result is published.
+      if (run === latest) subscriber.next(tracks);
+    };
+    const republish = () => {
+      publish().catch((error: unknown) => subscriber.error(error));
+    };
+    const tripsSubscription = observeTrips(db).subscribe({
+      next: (next) => {
+        trips = next;
+        republish();
+      },
+      error: (error: unknown) => subscriber.error(error),
+    });
+    const chunksSubscription = db.trackChunks.$.subscribe((event) => {
+      const tripId = (event.documentData ?? event.previousDocumentData)?.tripId;
+      if (!tripId) return;
+      points.delete(tripId);
+      republish();
+    });
+    return () => {
+      tripsSubscription.unsubscribe();
+      chunksSubscription.unsubscribe();
+    };
+  });
+}
+
+/** Every trip with its track points, newest first (see `observeTripTracks`). */
+export function useTripTracks(): { tracks: TripTrack[]; isLoading: boolean } {
+  const db = useDatabase();
+  const source = useMemo(() => observeTripTracks(db), [db]);
+  const { value, isLoading } = useObservable(source);
+  return { tracks: value ?? [], isLoading };
 }
 
 /** Every trip, newest first. */

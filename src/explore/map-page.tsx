@@ -3,7 +3,8 @@
  * WMAs, water, counties, towns) and the Offline maps panel to download regions for riding
  * without signal. Tapping a trail opens /map/{trailId}; a campground opens its
  * details dialog; a WMA shows its card. `?wma=<id>` or `?campground=<id>` (the palette's
- * results) opens with that place's card or dialog, centred on it.
+ * results) opens with that place's card or dialog, centred on it. The rider's own trips,
+ * imported GPX tracks and saved trails are drawn over it behind the "My tracks" switch.
  */
 import { useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -13,6 +14,7 @@ import { palettes } from '../map/map-style.ts';
 import { MapView, type TappedFeature } from '../map/map-view.tsx';
 import { OfflineMapsPanel } from '../map/offline-maps-panel.tsx';
 import { CampgroundDialog } from './campgrounds/campground-dialog.tsx';
+import { MyTracksSwitch, useRiderOverlay } from './my-tracks.tsx';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { TrailMapFeatureCard } from './trail-map-card.tsx';
 import './explore.css';
@@ -140,6 +142,8 @@ export function MapPage() {
   const [tappedCampgroundId, setCampgroundId] = useState<string | null>(null);
   const campgroundId = tappedCampgroundId ?? linkedCampgroundId;
   useMapPageMeta(linked?.feature ?? null);
+  const [showMine, setShowMine] = useState(true);
+  const rider = useRiderOverlay(showMine);
   const onFeatureTap = (feature: TappedFeature) => {
     if (feature.kind === 'trail') {
       void navigate({ to: '/map/$trailId', params: { trailId: feature.id } });
@@ -165,8 +169,10 @@ export function MapPage() {
           initialView={linked?.view ?? arkansasView}
           label="Map of Arkansas trails, campgrounds and WMAs"
           onFeatureTap={onFeatureTap}
+          overlay={rider.overlay}
         />
       </div>
+      <MyTracksSwitch isSelected={showMine} onChange={setShowMine} rider={rider} />
       <MapLegend />
       <CampgroundDialog
         campground={campgrounds.find((campground) => campground.id === campgroundId) ?? null}

@@ -1,10 +1,14 @@
-/** The save toggle shown on trail cards, the trail page and the saved list. */
+/**
+ * The save toggle shown on trail cards, the trail page and the saved list. Saving confirms with
+ * the trail's offline map: on the device, or offered as one tap (trail-map-offer.ts).
+ */
 import { useState } from 'react';
 import { ToggleButton } from 'react-aria-components';
 import { Bookmark, BookmarkCheck } from 'lucide-react';
 import { useDatabase } from '../db/provider.tsx';
 import { toggleSavedTrail } from '../db/saved-trails.ts';
 import { showToast } from '../lib/toast.ts';
+import { confirmSavedTrail } from './trail-map-offer.ts';
 
 /** Props: the trail, and whether it is saved now (from `useSavedTrailIds()`). */
 export interface SaveTrailButtonProps {
@@ -17,8 +21,9 @@ export interface SaveTrailButtonProps {
 
 /**
  * A toggle that saves or unsaves a trail on this device through `toggleSavedTrail` (src/db),
- * confirming with a toast. The pressed state follows the database, so every copy of the button
- * on screen agrees; it is disabled while the write is in flight.
+ * confirming with a toast; a save's toast says whether the trail's map works offline and offers
+ * its region when not (`confirmSavedTrail`). The pressed state follows the database, so every
+ * copy of the button on screen agrees; it is disabled while the write is in flight.
  */
 export function SaveTrailButton({
   trailId,
@@ -33,14 +38,12 @@ export function SaveTrailButton({
     setIsPending(true);
     try {
       const nowSaved = await toggleSavedTrail(db, trailId);
-      showToast(
-        nowSaved
-          ? {
-              title: 'Trail saved',
-              description: `${trailName} is saved on this device and works offline.`,
-            }
-          : { title: 'Removed from saved trails', description: trailName },
-      );
+      if (nowSaved) {
+        // Not awaited: with no catalog yet it may wait for the network, and the button is free.
+        void confirmSavedTrail(db, trailId, trailName, navigator.onLine);
+      } else {
+        showToast({ title: 'Removed from saved trails', description: trailName });
+      }
     } catch (error) {
       showToast({
         title: isSaved ? 'Could not remove trail' : 'Could not save trail',

@@ -11,6 +11,7 @@ import { useSavedTrailIds, useTrails } from '../db/hooks.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { pluralise } from './featured-locations.ts';
+import { SavedTrailMaps } from './saved-trail-maps.tsx';
 import { TrailCard } from './trail-card.tsx';
 import './explore.css';
 
@@ -87,6 +88,7 @@ export function SavedPage() {
                 : `${missingCount} saved trails are no longer in the trail list on this device.`}
             </p>
           ) : null}
+          <SavedTrailMaps saved={saved} allTrails={trails} />
           <ul className="card-grid" aria-label="Saved trails">
             {saved.map((trail) => (
               <li key={trail.id}>

@@ -8,11 +8,30 @@
 /** Visual variant: `destructive` is used for failures (red), `default` for everything else. */
 export type ToastVariant = 'default' | 'destructive';
 
-/** A toast as raised by callers. */
+/** A button inside a toast: one tap that does what the toast offers (a map download, say). */
+export interface ToastAction {
+  label: string;
+  onPress: () => void;
+}
+
+/** Progress of what a toast reports, as a labelled bar: `value` of `max`, `label` in words. */
+export interface ToastProgress {
+  value: number;
+  max: number;
+  label: string;
+}
+
+/**
+ * A toast as raised by callers. A toast with an `action` or `progress` stays until the rider
+ * dismisses it or a newer toast replaces it: a rider in gloves needs time to reach the button,
+ * and a download's progress is worth watching to the end (WCAG 2.2.1, timing adjustable).
+ */
 export interface ToastInput {
   title: string;
   description?: string;
   variant?: ToastVariant;
+  action?: ToastAction;
+  progress?: ToastProgress;
 }
 
 /** A toast held by the store, with a unique id so the Toaster can time and dismiss it. */
@@ -21,8 +40,15 @@ export interface ToastItem {
   title: string;
   description?: string;
   variant: ToastVariant;
+  action?: ToastAction;
+  progress?: ToastProgress;
   /** Epoch ms when it was raised. */
   createdAt: number;
+}
+
+/** True when the toast leaves by itself after {@link TOAST_DURATION_MS} (no action, no progress). */
+export function isTimedToast(toast: ToastItem): boolean {
+  return toast.action === undefined && toast.progress === undefined;
 }
 
 /** Time a toast stays visible, in ms (requirements §core-9: library default duration 5000 ms). */
@@ -41,20 +67,42 @@ function emit(): void {
   for (const listener of listeners) listener();
 }
 
+/** The stored form of `toast` under `id`, leaving out the optional parts it does not have. */
+function toastItem(id: number, toast: ToastInput, createdAt: number): ToastItem {
+  return {
+    id,
+    title: toast.title,
+    variant: toast.variant ?? 'default',
+    createdAt,
+    ...(toast.description === undefined ? {} : { description: toast.description }),
+    ...(toast.action === undefined ? {} : { action: toast.action }),
+    ...(toast.progress === undefined ? {} : { progress: toast.progress }),
+  };
+}
+
 /**
  * Shows a toast. Replaces the currently visible toast (only {@link TOAST_LIMIT} is kept).
  * Safe to call outside React and before the Toaster mounts (the latest toast waits for it).
+ * Returns the toast's id, for {@link updateToast} and {@link dismissToast}.
  */
-export function showToast(toast: ToastInput): void {
-  const item: ToastItem = {
-    id: nextId++,
-    title: toast.title,
-    variant: toast.variant ?? 'default',
-    createdAt: Date.now(),
-    ...(toast.description === undefined ? {} : { description: toast.description }),
-  };
+export function showToast(toast: ToastInput): number {
+  const item = toastItem(nextId++, toast, Date.now());
   toasts = [item, ...toasts].slice(0, TOAST_LIMIT);
   emit();
+  return item.id;
+}
+
+/**
+ * Replaces what the toast `id` says (its whole input: parts left out are removed), keeping it
+ * in place, so a download's toast can show its progress and then its outcome. Returns false,
+ * changing nothing, when that toast is gone (dismissed or replaced by a newer one).
+ */
+export function updateToast(id: number, toast: ToastInput): boolean {
+  const current = toasts.find((item) => item.id === id);
+  if (!current) return false;
+  toasts = toasts.map((item) => (item.id === id ? toastItem(id, toast, current.createdAt) : item));
+  emit();
+  return true;
 }
 
 /** Removes the toast with this id (no-op when it is already gone). */

@@ -13,6 +13,11 @@
  * Geolocation is the `watchPosition` actor (high accuracy), swapped in tests with .provide().
  */
 import { assign, fromCallback, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import {
+  nextRiderHeading,
+  unknownRiderHeading,
+  type RiderHeading,
+} from '../lib/geo/rider-heading.ts';
 import type { LonLat } from '../lib/geo/route-geometry.ts';
 import { playPattern } from './haptics-machine.ts';
 import {
@@ -42,12 +47,21 @@ export interface NavigationContext {
   lastNotice: NavigationNotice | null;
   gpsError: string | null;
   accuracyMeters: number | null;
+  /** Which way the rider is going (the map's arrow): the device's course, else recent movement. */
+  riderHeading: RiderHeading;
   /** Off-route warnings already timed from: one more means a fix warned, so the 30 s restarts. */
   offRouteWarningsTimed: number;
 }
 
 export type NavigationEvent =
-  | { type: 'navigation.position'; longitude: number; latitude: number; accuracy: number | null }
+  | {
+      type: 'navigation.position';
+      longitude: number;
+      latitude: number;
+      accuracy: number | null;
+      /** The device's course over ground (degrees from true north); null or absent: none. */
+      heading?: number | null;
+    }
   | { type: 'navigation.toggleSpeech' }
   | { type: 'navigation.gpsError'; message: string };
 
@@ -94,6 +108,8 @@ const navigationSetup = setup({
             longitude: position.coords.longitude,
             latitude: position.coords.latitude,
             accuracy: position.coords.accuracy,
+            // Null where the receiver gives no course, NaN while standing still.
+            heading: Number.isFinite(position.coords.heading) ? position.coords.heading : null,
           }),
         (error) =>
           sendBack({
@@ -120,6 +136,11 @@ const navigationSetup = setup({
       return {
         guidance: state,
         accuracyMeters: event.accuracy,
+        riderHeading: nextRiderHeading(context.riderHeading, {
+          position,
+          accuracy: event.accuracy,
+          heading: event.heading ?? null,
+        }),
         gpsError: null,
         notices,
         lastNotice: notices[0] ?? context.lastNotice,
@@ -160,6 +181,7 @@ export const navigationMachine = navigationSetup.createMachine({
     lastNotice: null,
     gpsError: null,
     accuracyMeters: null,
+    riderHeading: unknownRiderHeading(),
     offRouteWarningsTimed: 0,
   }),
   invoke: { id: 'gps', src: 'watchPosition' },

@@ -1,9 +1,12 @@
 /**
- * The map variant that follows the app theme (a class on <body>, src/app/theme/themes.ts; its
- * `color-scheme` tells light from dark themes).
+ * Hooks of the map: the variant that follows the app theme (a class on <body>,
+ * src/app/theme/themes.ts; its `color-scheme` tells light from dark themes) and the trail
+ * lines' statuses today.
  */
-import { useSyncExternalStore } from 'react';
-import { mapVariantForTheme, type MapVariant } from './map-style.ts';
+import { useMemo, useSyncExternalStore } from 'react';
+import { useTrails } from '../db/hooks.ts';
+import { mapVariantForTheme, type MapVariant, type TrailLineStatus } from './map-style.ts';
+import { trailLineStatuses } from './trail-line-statuses.ts';
 
 function subscribeTheme(onChange: () => void): () => void {
   const observer = new MutationObserver(onChange);
@@ -23,4 +26,13 @@ function currentVariant(): MapVariant {
 /** The map variant for the current app theme; changes when the rider switches themes. */
 export function useMapVariant(): MapVariant {
   return useSyncExternalStore(subscribeTheme, currentVariant, () => 'dark');
+}
+
+/**
+ * Today's status of every trail line on this device (src/map/trail-line-statuses.ts), stable
+ * while the trails do not change, for the map style.
+ */
+export function useTrailLineStatuses(): Readonly<Record<string, TrailLineStatus>> {
+  const { trails } = useTrails();
+  return useMemo(() => trailLineStatuses(trails, new Date()), [trails]);
 }

@@ -10,12 +10,17 @@
  *
  * Labels need no glyph server: the style has no `glyphs` URL, so MapLibre GL JS 6 draws every
  * label locally with the device's own sans-serif font (TinySDF). No network, no font files.
+ *
+ * An archive that carries the operator's road map (`basemap: 'protomaps'`) also gets the road
+ * map's layers (basemap-style.ts), stacked over our land fills and under everything else of ours.
  */
 import type {
   ExpressionSpecification,
   LayerSpecification,
   StyleSpecification,
 } from '@maplibre/maplibre-gl-style-spec';
+import type { MapBasemap } from '../../schemas/map-catalog.ts';
+import { basemapLayerGroups } from './basemap-style.ts';
 
 /** The three looks of the map; see `mapVariantForTheme`. */
 export type MapVariant = 'light' | 'dark' | 'high-contrast';
@@ -28,6 +33,8 @@ export interface StyleArchive {
   url: string;
   /** First zoom with tiles; the archive's layers start there. */
   minZoom: number;
+  /** The road map inside the archive's tiles (region catalog), drawn when set. */
+  basemap?: MapBasemap;
 }
 
 /** Activities with an icon (schemas/trails.ts `trailActivities`) plus "none" for no activity. */
@@ -46,6 +53,28 @@ export const iconActivities = [
 /** Name of the style image drawn for an activity (registered at runtime, no sprite download). */
 export function activityImageName(activity: string): string {
   return `activity-${activity}`;
+}
+
+/**
+ * How a trail line is coloured: by the widest vehicle class the Forest Service opens it to
+ * (`vehicleClass` of the tiles, scripts/tiles/map-layers.ts): 4WD over 50 inches (full-size),
+ * ATV (50 inches or less), motorcycle only, or not published.
+ */
+export const trailVehicleStyles = ['4wd', 'atv', 'motorcycle', 'unknown'] as const;
+export type TrailVehicleStyle = (typeof trailVehicleStyles)[number];
+
+/**
+ * A trail line's status today: open or closed by its published season (src/lib/trail-season.ts)
+ * or a report; every line not listed is drawn as unknown.
+ */
+export type TrailLineStatus = 'open' | 'closed';
+
+/** Icons of the place layers (campgrounds, WMAs), registered at runtime like the activity icons. */
+export const placeIcons = ['campground', 'wma'] as const;
+
+/** Name of the style image drawn for a place layer. */
+export function placeImageName(kind: (typeof placeIcons)[number]): string {
+  return `place-${kind}`;
 }
 
 /** Layer kinds a rider can tap, and the layer-id prefix of each. */
@@ -68,7 +97,8 @@ export function tappableKindOfLayer(layerId: string): TappableKind | null {
   );
 }
 
-interface Palette {
+/** The colours of one map variant (`palettes`), shared by the style and the legend. */
+export interface Palette {
   background: string;
   neighbours: string;
   land: string;
@@ -84,8 +114,14 @@ interface Palette {
   pointStroke: string;
   strokeWidth: number;
   highlight: string;
-  /** USFS trail lines. */
+  /** The rider's own tracks (recorded trips, imported GPX) drawn as overlays. */
+  track: string;
+  /** USFS trail lines (context lines of overlays). */
   trailLine: string;
+  /** Trail lines by the widest vehicle class they are open to (see `trailVehicleStyles`). */
+  vehicle: Record<TrailVehicleStyle, string>;
+  /** Casing of a trail line that is closed today. */
+  closed: string;
   difficulty: { easy: string; moderate: string; hard: string; unknown: string };
   icon: string;
 }
@@ -108,7 +144,10 @@ export const palettes: Record<MapVariant, Palette> = {
     pointStroke: '#ffffff',
     strokeWidth: 1.5,
     highlight: '#7c3aed',
+    track: '#0e7490',
     trailLine: '#c2410c',
+    vehicle: { '4wd': '#7c2d12', atv: '#ea580c', motorcycle: '#be185d', unknown: '#57534e' },
+    closed: '#dc2626',
     difficulty: { easy: '#15803d', moderate: '#1d4ed8', hard: '#b91c1c', unknown: '#6b7280' },
     icon: '#ffffff',
   },
@@ -128,7 +167,10 @@ export const palettes: Record<MapVariant, Palette> = {
     pointStroke: '#0b1020',
     strokeWidth: 1.5,
     highlight: '#f0abfc',
+    track: '#a3e635',
     trailLine: '#fb923c',
+    vehicle: { '4wd': '#fdba74', atv: '#fb923c', motorcycle: '#f472b6', unknown: '#d6d3d1' },
+    closed: '#f87171',
     difficulty: { easy: '#22c55e', moderate: '#60a5fa', hard: '#f87171', unknown: '#9ca3af' },
     icon: '#0b1020',
   },
@@ -148,7 +190,10 @@ export const palettes: Record<MapVariant, Palette> = {
     pointStroke: '#ffffff',
     strokeWidth: 2.5,
     highlight: '#ffff00',
+    track: '#00ffff',
     trailLine: '#ff8c00',
+    vehicle: { '4wd': '#ffd000', atv: '#ff8c00', motorcycle: '#ff4dd2', unknown: '#ffffff' },
+    closed: '#ff2020',
     difficulty: { easy: '#00ff5a', moderate: '#00c8ff', hard: '#ff4040', unknown: '#ffffff' },
     icon: '#000000',
   },
@@ -183,14 +228,41 @@ function layersForArchive(
   archive: StyleArchive,
   palette: Palette,
   highlightTrailId: string | null,
+  status: ExpressionSpecification | string,
 ): Record<string, LayerSpecification[]> {
   const base: LayerBase = { source: archive.id, minzoom: archive.minZoom };
   return {
     areas: areaLayers(base, palette),
-    lines: [...lineLayers(base, palette), ...trailLineLayers(base, palette, highlightTrailId)],
+    lines: [
+      ...lineLayers(base, palette),
+      ...trailLineLayers(base, palette, highlightTrailId, status),
+    ],
     points: pointLayers(base, palette, highlightTrailId),
-    labels: labelLayers(base, palette),
+    // MapLibre places the top layer's labels first: towns win over trail names over water.
+    labels: [
+      ...backgroundLabelLayers(base, palette),
+      ...trailLineLabelLayers(base, palette),
+      ...labelLayers(base, palette),
+    ],
   };
+}
+
+/**
+ * The expression giving each trail line's status ('open', 'closed' or 'unknown') from
+ * `statuses` (trail id → status); a plain 'unknown' when nothing is known.
+ */
+export function trailLineStatusExpression(
+  statuses: Readonly<Record<string, TrailLineStatus>>,
+): ExpressionSpecification | string {
+  const ids = (status: TrailLineStatus) =>
+    Object.keys(statuses)
+      .filter((id) => statuses[id] === status)
+      .sort();
+  const branches = (['closed', 'open'] as const).flatMap((status) =>
+    ids(status).length > 0 ? [ids(status), status] : [],
+  );
+  if (branches.length === 0) return 'unknown';
+  return ['match', ['get', 'id'], ...branches, 'unknown'] as unknown as ExpressionSpecification;
 }
 
 /** Neighbouring states, Arkansas and lakes as fills. */
@@ -270,6 +342,86 @@ function trailLineWidth(extra = 0): ExpressionSpecification {
   return ['interpolate', ['linear'], ['zoom'], 7, 1.5 + extra, 12, 3.5 + extra, 15, 5 + extra];
 }
 
+/** A trail line's colour by its `vehicleClass`. */
+function vehicleColor(palette: Palette): ExpressionSpecification {
+  return [
+    'match',
+    ['get', 'vehicleClass'],
+    '4wd',
+    palette.vehicle['4wd'],
+    'atv',
+    palette.vehicle.atv,
+    'motorcycle',
+    palette.vehicle.motorcycle,
+    palette.vehicle.unknown,
+  ];
+}
+
+/**
+ * The trail lines themselves, one layer per status (line dash patterns cannot vary by
+ * feature): open solid, status unknown in long dashes, closed in short dashes over a red
+ * casing, all coloured by vehicle class.
+ */
+function statusLineLayers(
+  base: LayerBase,
+  palette: Palette,
+  status: ExpressionSpecification | string,
+): LayerSpecification[] {
+  const { source } = base;
+  const layout = { 'line-cap': 'butt', 'line-join': 'round' } as const;
+  const withStatus = (value: TrailLineStatus | 'unknown'): ExpressionSpecification => [
+    '==',
+    status as ExpressionSpecification,
+    value,
+  ];
+  return [
+    {
+      ...base,
+      id: `trail-lines-closed-casing-${source}`,
+      type: 'line',
+      'source-layer': 'trail_lines',
+      filter: withStatus('closed'),
+      layout,
+      paint: { 'line-color': palette.closed, 'line-width': trailLineWidth(2) },
+    },
+    {
+      ...base,
+      id: `trail-lines-${source}`,
+      type: 'line',
+      'source-layer': 'trail_lines',
+      filter: withStatus('open'),
+      layout: { ...layout, 'line-cap': 'round' },
+      paint: { 'line-color': vehicleColor(palette), 'line-width': trailLineWidth() },
+    },
+    {
+      ...base,
+      id: `trail-lines-unknown-${source}`,
+      type: 'line',
+      'source-layer': 'trail_lines',
+      filter: withStatus('unknown'),
+      layout,
+      paint: {
+        'line-color': vehicleColor(palette),
+        'line-width': trailLineWidth(),
+        'line-dasharray': [3, 1],
+      },
+    },
+    {
+      ...base,
+      id: `trail-lines-closed-${source}`,
+      type: 'line',
+      'source-layer': 'trail_lines',
+      filter: withStatus('closed'),
+      layout,
+      paint: {
+        'line-color': vehicleColor(palette),
+        'line-width': trailLineWidth(),
+        'line-dasharray': [1, 1.5],
+      },
+    },
+  ];
+}
+
 /**
  * The USFS trail lines over a halo-coloured casing (which is also the tap target), and, on a
  * trail's page, a wide highlight under the trail's own line or every line of its system.
@@ -278,6 +430,7 @@ function trailLineLayers(
   base: LayerBase,
   palette: Palette,
   highlightTrailId: string | null,
+  status: ExpressionSpecification | string,
 ): LayerSpecification[] {
   const { source } = base;
   const layout = { 'line-cap': 'round', 'line-join': 'round' } as const;
@@ -314,13 +467,47 @@ function trailLineLayers(
         'line-width': trailLineWidth(palette.strokeWidth * 2),
       },
     },
+    ...statusLineLayers(base, palette, status),
+  ];
+}
+
+/**
+ * Each trail line's Forest Service number ("WP8", "2344") along the line from z12, and its
+ * short name (`label`: "Brock Creek #45", "Wolf Pen Gap 8") from z15, where lines are long
+ * enough on screen to carry it. A label never crosses a tile edge, so shorter text places on
+ * more lines.
+ */
+function trailLineLabelLayers(base: LayerBase, palette: Palette): LayerSpecification[] {
+  return [
     {
       ...base,
-      id: `trail-lines-${source}`,
-      type: 'line',
-      'source-layer': 'trail_lines',
-      layout,
-      paint: { 'line-color': palette.trailLine, 'line-width': trailLineWidth() },
+      id: `trail-lines-label-${base.source}`,
+      type: 'symbol',
+      // Smoothed copies of the lines (scripts/tiles/map-layers.ts `trailLabelTolerance`).
+      'source-layer': 'trail_line_labels',
+      minzoom: Math.max(base.minzoom, 12),
+      layout: {
+        // One label at the middle of each line's piece in a tile: a short forest trail has no
+        // room for repeats, and a long one gets a label in every tile it crosses.
+        'symbol-placement': 'line-center',
+        'text-max-angle': 60,
+        // The trail number fits short lines; from z15 there is room for the name.
+        'text-field': [
+          'step',
+          ['zoom'],
+          ['coalesce', ['get', 'number'], ['get', 'label']],
+          15,
+          ['get', 'label'],
+        ],
+        'text-font': labelFont,
+        'text-size': 12,
+        'text-optional': true,
+      },
+      paint: {
+        'text-color': palette.text,
+        'text-halo-color': palette.halo,
+        'text-halo-width': palette.haloWidth + 0.5,
+      },
     },
   ];
 }
@@ -340,7 +527,7 @@ function pointLayers(
       'source-layer': 'wmas',
       paint: {
         'circle-color': palette.wma,
-        'circle-radius': ['interpolate', ['linear'], ['zoom'], 5, 3, 10, 7],
+        'circle-radius': ['interpolate', ['linear'], ['zoom'], 5, 3, 10, 9, 13, 12],
         'circle-stroke-color': palette.pointStroke,
         'circle-stroke-width': palette.strokeWidth,
       },
@@ -353,7 +540,7 @@ function pointLayers(
       minzoom: Math.max(minzoom, 6),
       paint: {
         'circle-color': palette.campground,
-        'circle-radius': ['interpolate', ['linear'], ['zoom'], 6, 2.5, 11, 6],
+        'circle-radius': ['interpolate', ['linear'], ['zoom'], 6, 2.5, 10, 9, 13, 12],
         'circle-stroke-color': palette.pointStroke,
         'circle-stroke-width': palette.strokeWidth,
       },
@@ -388,6 +575,7 @@ function pointLayers(
         'circle-stroke-width': palette.strokeWidth,
       },
     },
+    ...placeIconLayers(base),
     {
       ...base,
       id: `trails-icon-${source}`,
@@ -400,6 +588,77 @@ function pointLayers(
         'icon-allow-overlap': true,
         'icon-ignore-placement': true,
       },
+    },
+  ];
+}
+
+/** Tent and tree icons inside the campground and WMA circles, from the zoom they fit in. */
+function placeIconLayers(base: LayerBase): LayerSpecification[] {
+  const layers: [(typeof placeIcons)[number], string][] = [
+    ['wma', 'wmas'],
+    ['campground', 'campgrounds'],
+  ];
+  return layers.map(([kind, sourceLayer]) => ({
+    ...base,
+    id: `${sourceLayer}-icon-${base.source}`,
+    type: 'symbol',
+    'source-layer': sourceLayer,
+    minzoom: Math.max(base.minzoom, 9),
+    layout: {
+      'icon-image': placeImageName(kind),
+      'icon-size': ['interpolate', ['linear'], ['zoom'], 9, 0.55, 13, 0.8],
+      'icon-allow-overlap': true,
+      'icon-ignore-placement': true,
+    },
+  }));
+}
+
+/** Names of lakes, rivers and counties: the water in its own colour, counties muted. */
+function backgroundLabelLayers(base: LayerBase, palette: Palette): LayerSpecification[] {
+  const { source, minzoom } = base;
+  const halo = { 'text-halo-color': palette.halo, 'text-halo-width': palette.haloWidth };
+  return [
+    {
+      ...base,
+      id: `county-labels-label-${source}`,
+      type: 'symbol',
+      'source-layer': 'county_labels',
+      minzoom: Math.max(minzoom, 8),
+      layout: {
+        'text-font': labelFont,
+        'text-field': ['get', 'name'],
+        'text-size': 11,
+        'text-transform': 'uppercase',
+        'text-letter-spacing': 0.12,
+        'text-optional': true,
+      },
+      paint: { ...halo, 'text-color': palette.county },
+    },
+    {
+      ...base,
+      id: `lakes-label-${source}`,
+      type: 'symbol',
+      'source-layer': 'lakes',
+      minzoom: Math.max(minzoom, 8),
+      filter: ['!=', ['get', 'name'], ''],
+      layout: { 'text-font': labelFont, 'text-field': ['get', 'name'], 'text-size': 12 },
+      paint: { ...halo, 'text-color': palette.river },
+    },
+    {
+      ...base,
+      id: `rivers-label-${source}`,
+      type: 'symbol',
+      'source-layer': 'rivers',
+      minzoom: Math.max(minzoom, 8),
+      filter: ['!=', ['get', 'name'], ''],
+      layout: {
+        'symbol-placement': 'line',
+        'text-font': labelFont,
+        'text-field': ['get', 'name'],
+        'text-size': 12,
+        'symbol-spacing': 400,
+      },
+      paint: { ...halo, 'text-color': palette.river },
     },
   ];
 }
@@ -462,21 +721,35 @@ function labelLayers(base: LayerBase, palette: Palette): LayerSpecification[] {
       },
       paint: labelPaint,
     },
-    {
-      ...base,
-      id: `towns-label-${source}`,
-      type: 'symbol',
-      'source-layer': 'towns',
-      layout: {
-        ...label,
-        'text-size': ['case', ['get', 'capital'], 15, 13],
-        'text-field': ['get', 'name'],
-        'text-transform': 'uppercase',
-        'text-letter-spacing': 0.05,
-      },
-      paint: labelPaint,
-    },
+    townLabelLayer(base, label, labelPaint),
   ];
+}
+
+/**
+ * Town names, each from its rank's zoom (scripts/tiles/map-layers.ts `townLabelMinZoom`),
+ * larger towns placed first so a village never hides a city.
+ */
+function townLabelLayer(
+  base: LayerBase,
+  label: Record<string, unknown>,
+  paint: Record<string, unknown>,
+): LayerSpecification {
+  return {
+    ...base,
+    id: `towns-label-${base.source}`,
+    type: 'symbol',
+    'source-layer': 'towns',
+    filter: ['>=', ['zoom'], ['get', 'minZoom']],
+    layout: {
+      ...label,
+      'symbol-sort-key': ['-', ['get', 'population']],
+      'text-size': ['case', ['get', 'capital'], 16, ['>=', ['get', 'population'], 10_000], 14, 13],
+      'text-field': ['get', 'name'],
+      'text-transform': 'uppercase',
+      'text-letter-spacing': 0.05,
+    },
+    paint,
+  } as LayerSpecification;
 }
 
 /** Options of `buildMapStyle`. */
@@ -491,19 +764,23 @@ export interface MapStyleOptions {
   highlightTrailId?: string | null;
   /** Lines and points drawn from data over the archives (see `MapOverlay`). */
   overlay?: MapOverlay | null;
+  /** Trail id → status today; lines not listed are drawn as status unknown. */
+  trailLineStatuses?: Readonly<Record<string, TrailLineStatus>>;
 }
 
 /**
  * Lines and points the page draws from its own data over the map, above every archive layer:
- * `lines` in the highlight colour (`emphasis` 'primary': a trail being drawn or reviewed) or
- * the trail-line colour ('context': catalogue lines around it), `points` as numbered-free dots
- * (the positions tapped so far). Positions are [longitude, latitude].
+ * `lines` in the highlight colour (`emphasis` 'primary': a trail being drawn or reviewed, a
+ * saved trail), the trail-line colour ('context': catalogue lines around it) or the track
+ * colour over a halo ('track': the rider's own recorded trips and imported GPX tracks, a colour
+ * no trail line uses, solid since dashes mean a trail line's status), `points` as
+ * numbered-free dots (the positions tapped so far). Positions are [longitude, latitude].
  */
 export interface MapOverlay {
   lines: readonly {
     id: string;
     path: readonly (readonly number[])[];
-    emphasis: 'primary' | 'context';
+    emphasis: 'primary' | 'context' | 'track';
   }[];
   points: readonly (readonly number[])[];
   /**
@@ -555,17 +832,40 @@ function overlayData(overlay: MapOverlay) {
   };
 }
 
-/** The overlay's layers: context lines, then primary lines over a halo, then the points. */
+/** Layer id of the rider's own tracks in the overlay (tests query it). */
+export const overlayTrackLayerId = `${overlaySourceId}-track`;
+
+/**
+ * The overlay's layers: the rider's tracks over a halo, context lines, then primary lines over a
+ * halo, then the points.
+ */
 function overlayLayers(palette: Palette): LayerSpecification[] {
   const layout = { 'line-cap': 'round', 'line-join': 'round' } as const;
   const lines: ExpressionSpecification = ['==', ['geometry-type'], 'LineString'];
   const isPrimary: ExpressionSpecification = ['==', ['get', 'emphasis'], 'primary'];
+  const isTrack: ExpressionSpecification = ['==', ['get', 'emphasis'], 'track'];
   return [
+    {
+      id: `${overlayTrackLayerId}-casing`,
+      type: 'line',
+      source: overlaySourceId,
+      filter: ['all', lines, isTrack],
+      layout,
+      paint: { 'line-color': palette.halo, 'line-width': 4 + 2 * palette.strokeWidth },
+    },
+    {
+      id: overlayTrackLayerId,
+      type: 'line',
+      source: overlaySourceId,
+      filter: ['all', lines, isTrack],
+      layout,
+      paint: { 'line-color': palette.track, 'line-width': 4 },
+    },
     {
       id: `${overlaySourceId}-context`,
       type: 'line',
       source: overlaySourceId,
-      filter: ['all', lines, ['!', isPrimary]],
+      filter: ['all', lines, ['==', ['get', 'emphasis'], 'context']],
       layout,
       paint: { 'line-color': palette.trailLine, 'line-width': 3 },
     },
@@ -649,10 +949,13 @@ export function buildMapStyle(
   options: MapStyleOptions,
 ): StyleSpecification {
   const palette = palettes[options.variant];
-  const groups = archives.map((archive) =>
-    layersForArchive(archive, palette, options.highlightTrailId ?? null),
-  );
-  const kinds = ['areas', 'lines', 'points', 'labels'] as const;
+  const status = trailLineStatusExpression(options.trailLineStatuses ?? {});
+  const groups = archives.map((archive): Record<string, LayerSpecification[]> => ({
+    ...layersForArchive(archive, palette, options.highlightTrailId ?? null, status),
+    ...basemapLayerGroups(archive, options.variant, palette, labelFont),
+  }));
+  // The road map lies on our land fills, under every line, point and label of ours.
+  const kinds = ['areas', 'basemap', 'basemapLabels', 'lines', 'points', 'labels'] as const;
   return {
     version: 8,
     name: `Natural State Trails (${options.variant})`,

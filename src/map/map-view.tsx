@@ -12,9 +12,11 @@ import { useMapRegions, useMapRegionRepository } from '../db/map-regions.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { getArchiveStore } from './archive-store.ts';
 import { useOnlineStatus } from '../ui/use-online-status.ts';
-import { useMapVariant } from './map-hooks.ts';
+import { useMapVariant, useTrailLineStatuses } from './map-hooks.ts';
+import { MapLegend } from './map-legend.tsx';
 import type { MapArchive, MapViewState, TappedFeature } from './maplibre-map.tsx';
 import type { MapOverlay } from './map-style.ts';
+import type { RiderPosition } from './rider-position.ts';
 import { mapAttribution, statewideRegionId } from '../../schemas/map-catalog.ts';
 import { refreshRegionCatalog, storedAttribution } from './region-store.ts';
 import './map.css';
@@ -23,7 +25,7 @@ const MapLibreMap = lazy(() =>
   import('./maplibre-map.tsx').then((module) => ({ default: module.MapLibreMap })),
 );
 
-export type { MapOverlay, MapViewState, TappedFeature };
+export type { MapOverlay, MapViewState, RiderPosition, TappedFeature };
 
 /** Props of `MapView`. */
 export interface MapViewProps {
@@ -38,6 +40,14 @@ export interface MapViewProps {
   overlay?: MapOverlay | null;
   /** Each tap's [longitude, latitude] (drawing a line); feature taps are then not reported. */
   onMapTap?: (position: [number, number]) => void;
+  /** The rider as an arrow (src/map/rider-position.ts); null until located, absent: not shown. */
+  riderPosition?: RiderPosition | null;
+  /** Keeps the camera on `riderPosition` until the rider moves the map by hand. */
+  follow?: boolean;
+  /** The rider moved the map by hand while `follow` was on. */
+  onFollowPaused?: () => void;
+  /** The page's buttons laid over the map (inside its frame, above the canvas). */
+  controls?: ReactNode;
 }
 
 let catalogRefreshed = false;
@@ -156,6 +166,28 @@ class MapErrorBoundary extends Component<{ children: ReactNode }, { message: str
 }
 
 /**
+ * The archives to draw, in the order of `regions`: each region's stored archive when it is on
+ * the device, else (online) the server's, each with the road map its tiles carry.
+ */
+function mapArchives(
+  regions: readonly MapRegion[],
+  blobs: ReadonlyMap<string, Blob>,
+  online: boolean,
+): MapArchive[] {
+  const list: MapArchive[] = [];
+  for (const region of regions) {
+    const base = { id: region.id, minZoom: region.minZoom, basemap: region.basemap };
+    const blob = region.storageKey ? blobs.get(region.storageKey) : undefined;
+    if (region.storageKey && blob) {
+      list.push({ ...base, kind: 'local', key: `device:${region.storageKey}`, blob });
+    } else if (online) {
+      list.push({ ...base, kind: 'remote', url: new URL(region.url, window.location.origin).href });
+    }
+  }
+  return list;
+}
+
+/**
  * The map with its archives, theme and "region not downloaded" note. Renders a spinner while
  * the map chunk loads and an explanation when it cannot (no WebGL, chunk never cached).
  */
@@ -165,39 +197,22 @@ export function MapView(props: MapViewProps) {
   const { regions } = useMapRegions();
   const blobs = useStoredArchives(regions);
   const variant = useMapVariant();
+  const trailLineStatuses = useTrailLineStatuses();
   const [view, setView] = useState<MapViewState>(props.initialView);
 
   const archiveSignature = regions
     .map((region) => {
       const local = region.storageKey && blobs.has(region.storageKey);
-      return `${region.id}:${local ? region.storageKey : online ? region.url : '-'}`;
+      const source = local ? region.storageKey : online ? region.url : '-';
+      return `${region.id}:${source}:${region.basemap ?? ''}`;
     })
     .join('|');
-  const archives = useMemo<MapArchive[]>(() => {
-    const list: MapArchive[] = [];
-    for (const region of regions) {
-      const blob = region.storageKey ? blobs.get(region.storageKey) : undefined;
-      if (region.storageKey && blob) {
-        list.push({
-          id: region.id,
-          minZoom: region.minZoom,
-          kind: 'local',
-          key: `device:${region.storageKey}`,
-          blob,
-        });
-      } else if (online) {
-        list.push({
-          id: region.id,
-          minZoom: region.minZoom,
-          kind: 'remote',
-          url: new URL(region.url, window.location.origin).href,
-        });
-      }
-    }
-    return list;
+  const archives = useMemo<MapArchive[]>(
+    () => mapArchives(regions, blobs, online),
     // The signature captures every input that changes the list.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [archiveSignature]);
+    [archiveSignature],
+  );
 
   const note = regionNote(regions, view, online);
   const attribution = storedAttribution() ?? mapAttribution;
@@ -217,13 +232,23 @@ export function MapView(props: MapViewProps) {
               highlightTrailId={props.highlightTrailId ?? null}
               label={props.label}
               onViewChange={setView}
+              trailLineStatuses={trailLineStatuses}
               {...(props.onFeatureTap ? { onFeatureTap: props.onFeatureTap } : {})}
               {...(props.onFirstRender ? { onFirstRender: props.onFirstRender } : {})}
               {...(props.overlay ? { overlay: props.overlay } : {})}
               {...(props.onMapTap ? { onMapTap: props.onMapTap } : {})}
+              {...(props.riderPosition !== undefined
+                ? { riderPosition: props.riderPosition, follow: props.follow ?? false }
+                : {})}
+              {...(props.onFollowPaused ? { onFollowPaused: props.onFollowPaused } : {})}
             />
           </Suspense>
         </MapErrorBoundary>
+        {props.controls}
+        <MapLegend
+          variant={variant}
+          hasRoadLayer={archives.some((archive) => archive.basemap === 'protomaps')}
+        />
       </div>
       {note ? (
         <p className="map-note" role="status">

@@ -5,7 +5,8 @@
  * serves stored archives through a pmtiles Source over their Blob (no network at all) and
  * server archives through HTTP range requests, draws the rider's style with activity icons
  * rendered locally from lucide, shows the rider's position with its accuracy circle and a
- * follow mode (GeolocateControl), and reports taps on trails, campgrounds and WMAs.
+ * follow mode (GeolocateControl; under navigation, the page's own arrow and follow mode from
+ * rider-position.ts instead), and reports taps on trails, campgrounds and WMAs.
  */
 import { useEffect, useRef } from 'react';
 import { flushSync } from 'react-dom';
@@ -22,31 +23,43 @@ import {
   Kayak,
   Motorbike,
   PawPrint,
+  Tent,
   Tractor,
+  Trees,
   Truck,
   type LucideIcon,
 } from 'lucide-react';
+import type { MapBasemap } from '../../schemas/map-catalog.ts';
 import { BlobSource } from './blob-source.ts';
 import {
   activityImageName,
   buildMapStyle,
   iconActivities,
   palettes,
+  placeIcons,
+  placeImageName,
   tappableKindOfLayer,
   type MapOverlay,
   type MapVariant,
   type StyleArchive,
   type TappableKind,
+  type TrailLineStatus,
 } from './map-style.ts';
+import {
+  followRiderEvents,
+  useRiderPosition,
+  withRiderPosition,
+  type RiderMapProps,
+} from './rider-position.ts';
 
 maplibregl.setWorkerUrl(workerUrl);
 const protocol = new Protocol();
 maplibregl.addProtocol('pmtiles', protocol.tile);
 
 /** An archive to show: stored on the device (a Blob) or on the server (absolute URL). */
-export type MapArchive =
-  | { id: string; minZoom: number; kind: 'local'; key: string; blob: Blob }
-  | { id: string; minZoom: number; kind: 'remote'; url: string };
+export type MapArchive = { id: string; minZoom: number; basemap?: MapBasemap } & (
+  { kind: 'local'; key: string; blob: Blob } | { kind: 'remote'; url: string }
+);
 
 /** A tapped feature: its kind and the tile properties (id, name, …). */
 export interface TappedFeature {
@@ -62,8 +75,8 @@ export interface MapViewState {
   zoom: number;
 }
 
-/** Props of `MapLibreMap`. */
-export interface MapLibreMapProps {
+/** Props of `MapLibreMap`; the rider's position and follow mode: `RiderMapProps`. */
+export interface MapLibreMapProps extends RiderMapProps {
   archives: readonly MapArchive[];
   variant: MapVariant;
   attribution: string;
@@ -79,6 +92,8 @@ export interface MapLibreMapProps {
   onViewChange?: (view: MapViewState) => void;
   /** Called once, when the first full frame with all visible tiles is drawn (ms since mount). */
   onFirstRender?: (ms: number) => void;
+  /** Trail id → today's status (src/map/trail-line-statuses.ts); memoise, a new one restyles. */
+  trailLineStatuses?: Readonly<Record<string, TrailLineStatus>>;
 }
 
 const activityIcons: Record<(typeof iconActivities)[number], LucideIcon> = {
@@ -91,6 +106,11 @@ const activityIcons: Record<(typeof iconActivities)[number], LucideIcon> = {
   horse: PawPrint,
   paddling: Kayak,
   none: Circle,
+};
+
+const placeIconImages: Record<(typeof placeIcons)[number], LucideIcon> = {
+  campground: Tent,
+  wma: Trees,
 };
 
 /** Icon bitmaps are drawn at twice their display size for sharp screens. */
@@ -109,7 +129,10 @@ function iconSvg(Icon: LucideIcon, color: string): string {
   return svg;
 }
 
-/** Bitmaps of every activity icon in `color`, made once per colour, offline (data: URLs). */
+/**
+ * Bitmaps of every activity and place icon in `color`, made once per colour, offline (data:
+ * URLs).
+ */
 function activityImages(color: string): Promise<Map<string, IconImage>> {
   let images = iconCache.get(color);
   if (!images) {
@@ -117,9 +140,13 @@ function activityImages(color: string): Promise<Map<string, IconImage>> {
       // Out of the effect that asked: React cannot flush a render while it commits one.
       await new Promise((resolve) => setTimeout(resolve, 0));
       const result = new Map<string, IconImage>();
-      for (const activity of iconActivities) {
+      const icons: [string, LucideIcon][] = [
+        ...iconActivities.map((activity) => [activityImageName(activity), activityIcons[activity]]),
+        ...placeIcons.map((kind) => [placeImageName(kind), placeIconImages[kind]]),
+      ] as [string, LucideIcon][];
+      for (const [name, icon] of icons) {
         const image = new Image(iconPixels, iconPixels);
-        image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(iconSvg(activityIcons[activity], color))}`;
+        image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(iconSvg(icon, color))}`;
         await image.decode();
         const canvas = document.createElement('canvas');
         canvas.width = iconPixels;
@@ -128,7 +155,7 @@ function activityImages(color: string): Promise<Map<string, IconImage>> {
         if (!context) continue;
         context.drawImage(image, 0, 0, iconPixels, iconPixels);
         const { data } = context.getImageData(0, 0, iconPixels, iconPixels);
-        result.set(activityImageName(activity), { width: iconPixels, height: iconPixels, data });
+        result.set(name, { width: iconPixels, height: iconPixels, data });
       }
       return result;
     })();
@@ -140,12 +167,13 @@ function activityImages(color: string): Promise<Map<string, IconImage>> {
 /** Registers stored archives with the pmtiles protocol and returns the style's archive list. */
 function styleArchives(archives: readonly MapArchive[]): StyleArchive[] {
   return archives.map((archive) => {
+    const base = { id: archive.id, minZoom: archive.minZoom, basemap: archive.basemap ?? null };
     if (archive.kind === 'local') {
       if (!protocol.get(archive.key))
         protocol.add(new PMTiles(new BlobSource(archive.blob, archive.key)));
-      return { id: archive.id, minZoom: archive.minZoom, url: `pmtiles://${archive.key}` };
+      return { ...base, url: `pmtiles://${archive.key}` };
     }
-    return { id: archive.id, minZoom: archive.minZoom, url: `pmtiles://${archive.url}` };
+    return { ...base, url: `pmtiles://${archive.url}` };
   });
 }
 
@@ -179,18 +207,24 @@ function keepAttributionCollapsed(map: maplibregl.Map) {
   collapse();
 }
 
-/** Zoom and compass, locate-me, an imperial scale bar and the collapsed attribution. */
-function addMapControls(map: maplibregl.Map) {
+/**
+ * Zoom and compass, locate-me, an imperial scale bar and the collapsed attribution. A map that
+ * shows the rider from the page's own fixes (`locate` false: navigation) has no locate-me: it
+ * would start a second GPS watch and draw a second position.
+ */
+function addMapControls(map: maplibregl.Map, locate = true) {
   map.addControl(new maplibregl.NavigationControl({ visualizePitch: false }), 'top-right');
-  map.addControl(
-    new maplibregl.GeolocateControl({
-      positionOptions: { enableHighAccuracy: true },
-      trackUserLocation: true,
-      showAccuracyCircle: true,
-      showUserLocation: true,
-    }),
-    'top-right',
-  );
+  if (locate) {
+    map.addControl(
+      new maplibregl.GeolocateControl({
+        positionOptions: { enableHighAccuracy: true },
+        trackUserLocation: true,
+        showAccuracyCircle: true,
+        showUserLocation: true,
+      }),
+      'top-right',
+    );
+  }
   map.addControl(new maplibregl.ScaleControl({ unit: 'imperial' }), 'bottom-left');
   map.addControl(new maplibregl.AttributionControl({ compact: true }), 'bottom-right');
   keepAttributionCollapsed(map);
@@ -283,7 +317,14 @@ function followMapEvents(
  */
 function useMapStyle(
   mapRef: { readonly current: maplibregl.Map | null },
-  { archives, variant, attribution, highlightTrailId, overlay }: MapLibreMapProps,
+  {
+    archives,
+    variant,
+    attribution,
+    highlightTrailId,
+    overlay,
+    trailLineStatuses,
+  }: MapLibreMapProps,
 ) {
   useEffect(() => {
     const map = mapRef.current;
@@ -306,6 +347,7 @@ function useMapStyle(
           attribution,
           highlightTrailId: highlightTrailId ?? null,
           overlay: overlay ?? null,
+          trailLineStatuses: trailLineStatuses ?? {},
         }),
         { diff: true },
       );
@@ -315,8 +357,14 @@ function useMapStyle(
     return () => {
       cancelled = true;
     };
-  }, [mapRef, archives, variant, attribution, highlightTrailId, overlay]);
+  }, [mapRef, archives, variant, attribution, highlightTrailId, overlay, trailLineStatuses]);
 }
+
+/**
+ * The map's container (`.map-canvas`) with the map on it, so the browser tests can ask the map
+ * what it drew (queryRenderedFeatures, the style's layer order) as a rider sees it.
+ */
+export type MapContainerElement = HTMLDivElement & { maplibreMap?: maplibregl.Map };
 
 /**
  * The map. Style changes (archives, theme variant, highlighted trail) are applied in place;
@@ -344,10 +392,19 @@ export function MapLibreMap(props: MapLibreMapProps) {
       minZoom: 4,
       attributionControl: false,
       cooperativeGestures: false,
+      // On a map that shows the rider, every style the page gives keeps the rider on top.
+      ...(callbacks.current.riderPosition !== undefined
+        ? {
+            transformStyle: (_previous: unknown, next: maplibregl.StyleSpecification) =>
+              withRiderPosition(next, callbacks.current.riderPosition),
+          }
+        : {}),
     });
     mapRef.current = map;
-    addMapControls(map);
+    (container as MapContainerElement).maplibreMap = map;
+    addMapControls(map, callbacks.current.riderPosition === undefined);
     followMapEvents(map, container, callbacks, started);
+    followRiderEvents(map, container, callbacks);
     return () => {
       mapRef.current = null;
       map.remove();
@@ -355,6 +412,7 @@ export function MapLibreMap(props: MapLibreMapProps) {
   }, []);
 
   useMapStyle(mapRef, props);
+  useRiderPosition(mapRef, props);
 
   return (
     <div

@@ -130,8 +130,8 @@ function RegionActions({ region, online }: { region: MapRegion; online: boolean 
   );
 }
 
-/** Bytes stored of the archive's size, as a labelled progress bar. */
-function RegionProgress({ region }: { region: MapRegion }) {
+/** Bytes stored of the archive's size, as a labelled progress bar (also on Saved trails). */
+export function RegionProgress({ region }: { region: MapRegion }) {
   const progressText = `${formatBytes(region.downloadedBytes)} of ${formatBytes(region.bytes)}`;
   return (
     <ProgressBar

@@ -4,8 +4,10 @@
  * device's mapRegions documents (schemas/map-regions.ts) without losing download state.
  */
 import {
+  mapBasemaps,
   mapCatalogPath,
   tilesUrlPrefix,
+  type MapBasemap,
   type MapCatalog,
   type MapCatalogRegion,
 } from '../../schemas/map-catalog.ts';
@@ -29,8 +31,16 @@ function isRegion(value: unknown): value is MapCatalogRegion {
     typeof region.url === 'string' &&
     region.url.startsWith(tilesUrlPrefix) &&
     typeof region.version === 'string' &&
-    /^[0-9a-f]{64}$/.test(region.version)
+    /^[0-9a-f]{64}$/.test(region.version) &&
+    (region.basemap === undefined ||
+      region.basemap === null ||
+      (mapBasemaps as readonly unknown[]).includes(region.basemap))
   );
+}
+
+/** The entry's road map; a server from before road maps sends none, which means none. */
+function basemapOf(region: MapCatalogRegion): MapBasemap {
+  return (region.basemap as MapBasemap | undefined) ?? null;
 }
 
 /**
@@ -45,7 +55,13 @@ export function parseRegionCatalog(body: unknown): MapCatalog {
   }
   const bad = regions.findIndex((region) => !isRegion(region));
   if (bad >= 0) throw new Error(`Map catalog entry ${bad + 1} is malformed.`);
-  return { attribution, regions: regions as MapCatalogRegion[] };
+  return {
+    attribution,
+    regions: (regions as MapCatalogRegion[]).map((region) => ({
+      ...region,
+      basemap: basemapOf(region),
+    })),
+  };
 }
 
 /**
@@ -100,6 +116,7 @@ export function mergeCatalogRegion(
     bytes: entry.bytes,
     url: entry.url,
     version: entry.version,
+    basemap: entry.basemap,
     status,
     updatedAt: now,
   };

@@ -6,8 +6,9 @@
  * on and felt through the haptics machine. A trail with a line (`path`) is followed
  * exactly like an imported track; one without gets straight-line guidance to its trailhead, and
  * a trail system lists its segments that have lines. A trail closed today by its season asks
- * first (go on anyway or go back). Works fully offline: the trail, trip and track all come from
- * the device.
+ * first (go on anyway or go back). Under the guidance, the offline map with the route, the
+ * rider's arrow and follow mode (navigation-map.tsx). Works fully offline: the trail, trip and
+ * track all come from the device, the map from the downloaded regions.
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Trail } from '../../schemas/trails.ts';
@@ -27,7 +28,7 @@ import { compassWord, spokenDistance, trailNavigationTarget } from '../machines/
 import { usePageMeta } from '../ui/page-meta.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { formatAccuracy, formatMiles } from './ride-format.ts';
-import { TrackDrawing } from './track-drawing.tsx';
+import { NavigationMap } from './navigation-map.tsx';
 import { ClosedTrailWarning, TrailheadGuidanceNote } from './trail-navigation-notes.tsx';
 import { useHaptics } from './use-haptics.ts';
 import { useNavigationActor } from './use-navigation-actor.ts';
@@ -401,7 +402,7 @@ function useNavigationStartCount(actor: ReturnType<typeof useNavigationActor>) {
 
 /**
  * Guidance to `target` from the navigation actor (GPS watch, spoken and felt notices): header,
- * spoken-cues toggle, alerts, figures and the route drawing with the rider's position.
+ * spoken-cues toggle, alerts, figures, then the map with the route and the rider's arrow.
  */
 function Navigator({
   target,
@@ -415,12 +416,7 @@ function Navigator({
   const actor = useNavigationActor(target);
   useNavigationStartCount(actor);
   const snapshot = useSelector(actor, (current) => current);
-  const { guidance, speechEnabled } = snapshot.context;
-  const route = target.kind === 'route' ? target.coordinates : null;
-  const markers =
-    target.kind === 'point'
-      ? [{ longitude: target.longitude, latitude: target.latitude, label: 'Trailhead' }]
-      : target.waypoints.map((waypoint) => ({ ...waypoint, label: waypoint.name }));
+  const { guidance, speechEnabled, riderHeading } = snapshot.context;
 
   return (
     <div className="ride-page">
@@ -447,14 +443,11 @@ function Navigator({
       ) : (
         <GuidanceCard target={target} snapshot={snapshot} />
       )}
-      <section className="ride-card" aria-label="Route drawing">
-        <TrackDrawing
-          track={route ?? []}
-          position={guidance.position}
-          markers={markers}
-          label={`Route of ${target.name} with your position`}
-        />
-      </section>
+      <NavigationMap
+        target={target}
+        position={guidance.position}
+        headingDegrees={riderHeading.headingDegrees}
+      />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 /**
- * /trips/$tripId: one trip with its track drawn, statistics, elevation profile and waypoints;
- * GPX export, follow-this-track navigation, rename and delete. Works offline.
+ * /trips/$tripId: one trip with its track on the offline map, statistics, elevation profile and
+ * waypoints; GPX export, follow-this-track navigation, rename and delete. Works offline.
  */
 import { useEffect, useState } from 'react';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
@@ -18,7 +18,7 @@ import { showToast } from '../lib/toast.ts';
 import { ElevationProfile } from './elevation-profile.tsx';
 import { downloadTripGpx } from './gpx-files.ts';
 import { formatDuration, formatFeet, formatMiles, formatMph } from './ride-format.ts';
-import { TrackDrawing } from './track-drawing.tsx';
+import { TripMap } from './trip-map.tsx';
 import './ride.css';
 
 const tripRoute = getRouteApi('/trips/$tripId');
@@ -160,7 +160,7 @@ function TripWaypoints({ waypoints }: { waypoints: readonly Waypoint[] }) {
 export function TripDetailPage() {
   const { tripId } = tripRoute.useParams();
   const { trip, isLoading } = usePromotedTrip(tripId);
-  const { points } = useTrackPoints(tripId);
+  const { points, isLoading: pointsLoading } = useTrackPoints(tripId);
   const { waypoints } = useTripWaypoints(tripId);
   const [confirmDelete, setConfirmDelete] = useState(false);
 
@@ -206,15 +206,11 @@ export function TripDetailPage() {
       <TripStatistics trip={trip} timed={timed} />
       <section className="ride-card" aria-labelledby="track-heading">
         <h2 id="track-heading">Track</h2>
-        <TrackDrawing
-          track={points}
-          markers={waypoints.map((waypoint) => ({
-            longitude: waypoint.longitude,
-            latitude: waypoint.latitude,
-            label: waypoint.name,
-          }))}
-          label={`Track of ${trip.name}`}
-        />
+        {pointsLoading ? (
+          <Spinner label="Loading the track…" />
+        ) : (
+          <TripMap tripId={trip.id} tripName={trip.name} points={points} waypoints={waypoints} />
+        )}
       </section>
       <section className="ride-card" aria-labelledby="profile-heading">
         <h2 id="profile-heading">Elevation profile</h2>

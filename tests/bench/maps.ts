@@ -1,5 +1,5 @@
 /**
- * `npm run bench:maps`: the offline maps' figures (issue 5), each printed as a ratio against a
+ * `npm run bench:maps`: the offline maps' figures, each printed as a ratio against a
  * baseline measured in the same run (never asserted in `npm test`):
  *
  * 1. Archive size, build time and bytes per tile of every region, against the statewide
@@ -7,10 +7,14 @@
  * 2. Time to the first complete map frame of /map/{an Ozarks trail}: offline from the stored
  *    archive against online from the server (pmtiles over HTTP range requests), in one
  *    Chromium run. The app must be built (`npx vite build`) first.
- * 3. The USFS trail lines (issue 15): each archive's bytes with the `trail_lines` layer against
- *    the same archive built without it, and the first offline frame of Brock Creek's page (its
- *    23 lines fill the map) with the lines against the same page on archives without them.
- *    Part 3 rebuilds data/tiles without the lines for a moment and restores it at the end.
+ * 3. The USFS trail lines: each archive's bytes with the `trail_lines` layer against the same
+ *    archive built without it, and the first offline frame of Brock Creek's page (its 23 lines
+ *    fill the map) with the lines against the same page on archives without them.
+ * 4. The labelled default map: the same two figures with the label layers (the 220 towns, county
+ *    names, trail-line names) against archives without any of them, a stricter baseline than
+ *    the map before labels (which had 17 town labels). Budget: at most 2x the bytes of every
+ *    region and 1.2x the first offline frame.
+ * Parts 3 and 4 rebuild data/tiles without their layers for a moment and restore it at the end.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +22,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { buildTiles } from '../../scripts/tiles/build.ts';
+import type { LayerName } from '../../scripts/tiles/map-layers.ts';
 import { openBrowser, viewports, waitForOfflineReady } from '../e2e/browser.ts';
 import { startServer } from '../e2e/server.ts';
 
@@ -67,18 +72,21 @@ async function offlineFrames(url: string): Promise<[number, number]> {
   }
 }
 
-/** Part 3: archive bytes and offline first frames with the trail lines against without. */
-async function trailLineFigures(): Promise<void> {
-  const withDir = mkdtempSync(join(tmpdir(), 'nst-bench-lines-'));
-  const withoutDir = mkdtempSync(join(tmpdir(), 'nst-bench-nolines-'));
-  const withLines = await buildTiles({ outDir: withDir });
-  const withoutLines = await buildTiles({ outDir: withoutDir, omitLayers: ['trail_lines'] });
+/**
+ * Parts 3 and 4: archive bytes and offline first frames of Brock Creek's page with `layers`
+ * against archives built without them, under `title`.
+ */
+async function layerFigures(title: string, layers: readonly LayerName[]): Promise<void> {
+  const withDir = mkdtempSync(join(tmpdir(), 'nst-bench-with-'));
+  const withoutDir = mkdtempSync(join(tmpdir(), 'nst-bench-without-'));
+  const withLayers = await buildTiles({ outDir: withDir });
+  const withoutLayers = await buildTiles({ outDir: withoutDir, omitLayers: layers });
   rmSync(withDir, { recursive: true, force: true });
   rmSync(withoutDir, { recursive: true, force: true });
-  console.log('3. USFS trail lines (baseline: the same archive without the trail_lines layer)');
-  console.log('   region                  with lines  without     vs without');
-  for (const region of withLines.catalog.regions) {
-    const baseline = withoutLines.catalog.regions.find((other) => other.id === region.id)!;
+  console.log(`${title} (baseline: the same archive without ${layers.join(', ')})`);
+  console.log('   region                  with        without     vs without');
+  for (const region of withLayers.catalog.regions) {
+    const baseline = withoutLayers.catalog.regions.find((other) => other.id === region.id)!;
     console.log(
       `   ${region.name.padEnd(22)}  ${kib(region.bytes).padStart(10)}  ${kib(baseline.bytes).padStart(10)}  ${ratio(region.bytes, baseline.bytes).padStart(8)}`,
     );
@@ -86,17 +94,17 @@ async function trailLineFigures(): Promise<void> {
   const url = '/map/brock-creek-ohv-trail';
   let without: [number, number];
   try {
-    await buildTiles({ omitLayers: ['trail_lines'] });
+    await buildTiles({ omitLayers: layers });
     without = await offlineFrames(url);
   } finally {
     await buildTiles({ onlyIfStale: true });
   }
-  const lines = await offlineFrames(url);
+  const frames = await offlineFrames(url);
   console.log(`   first offline frame of ${url} (Chromium, phone size)`);
   console.log(
-    `   with lines (first / again):     ${lines[0]} / ${lines[1]} ms  → ${ratio(lines[0], without[0])} / ${ratio(lines[1], without[1])} without`,
+    `   with (first / again):     ${frames[0]} / ${frames[1]} ms  → ${ratio(frames[0], without[0])} / ${ratio(frames[1], without[1])} without`,
   );
-  console.log(`   without lines (first / again):  ${without[0]} / ${without[1]} ms`);
+  console.log(`   without (first / again):  ${without[0]} / ${without[1]} ms`);
 }
 
 async function main(): Promise<void> {
@@ -164,7 +172,8 @@ async function main(): Promise<void> {
     await session.close();
     await server.stop();
   }
-  await trailLineFigures();
+  await layerFigures('3. USFS trail lines', ['trail_lines']);
+  await layerFigures('4. Labelled default map', ['towns', 'county_labels', 'trail_line_labels']);
 }
 
 await main();

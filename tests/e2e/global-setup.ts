@@ -37,6 +37,9 @@ export default async function setup(project: TestProject) {
     const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
       cwd: root,
       stdio: 'inherit',
+      // Vitest sets NODE_ENV=test, which would make this a development build (React and RxDB
+      // dev mode, whose eval the server's CSP refuses): build what `npm start` serves.
+      env: { ...process.env, NODE_ENV: 'production' },
     });
     if (build.status !== 0) throw new Error('vite build failed');
   }

@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Page } from 'playwright-core';
-import { palettes } from '../../src/map/map-style.ts';
+import { overlayTrackLayerId, palettes } from '../../src/map/map-style.ts';
+import type { MapContainerElement } from '../../src/map/maplibre-map.tsx';
 import {
   openBrowser,
   saveScreenshot,
@@ -131,6 +132,26 @@ async function linePixel(
       return { linePixels: lines.length, x: box.x + best.x / scale, y: box.y + best.y / scale };
     },
     { png, line: hexToRgb(line), avoid: hexToRgb(avoid), clearance, box },
+  );
+}
+
+/** The GPX fixture: a ride near Petit Jean, drawn from real trailhead points. */
+const gpxFixture = new URL('../fixtures/gpx/garmin-etrex.gpx', import.meta.url).pathname;
+
+/**
+ * Ids of the rider's tracks MapLibre drew in the map under `selector` (queryRenderedFeatures on
+ * the overlay's track layer, over the visible map); [] before the map or the layer exists.
+ */
+function renderedTrackIds(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate(
+    ({ selector, layer }) => {
+      const container = document.querySelector<MapContainerElement>(`${selector} .map-canvas`);
+      const map = container?.maplibreMap;
+      if (!map?.getLayer(layer)) return [];
+      const features = map.queryRenderedFeatures({ layers: [layer] });
+      return [...new Set(features.map((feature) => String(feature.properties.id)))];
+    },
+    { selector, layer: overlayTrackLayerId },
   );
 }
 
@@ -266,5 +287,26 @@ describe('offline maps', () => {
     await section.scrollIntoViewIfNeeded();
     await saveScreenshot(page, 'maps-brock-creek-segment-offline');
     await context.setOffline(false);
+  });
+
+  it('draws an imported GPX track on its trip page and on /map, where My tracks clears it', async () => {
+    const { page } = session;
+    await page.goto(`${baseUrl}/record`);
+    await page.getByLabel('Import GPX file').setInputFiles(gpxFixture);
+    await page.waitForURL(/\/trips\//, { timeout: 30_000 });
+    const tripId = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1)!);
+    await page.locator('.trip-map [data-map-ready="true"]').waitFor({ timeout: 60_000 });
+    await expect.poll(() => renderedTrackIds(page, '.trip-map')).toEqual([`track:${tripId}`]);
+    await page.locator('.trip-map').scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'maps-trip-track');
+
+    await page.goto(`${baseUrl}/map`);
+    await page.locator('.map-page [data-map-ready="true"]').waitFor({ timeout: 60_000 });
+    await expect.poll(() => renderedTrackIds(page, '.map-page')).toContain(`track:${tripId}`);
+    await saveScreenshot(page, 'maps-my-tracks');
+
+    await page.locator('.my-tracks__switch').click();
+    await expect.poll(() => renderedTrackIds(page, '.map-page')).toEqual([]);
+    expect(await page.getByRole('switch', { name: /My tracks/ }).isChecked()).toBe(false);
   });
 });

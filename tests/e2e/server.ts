@@ -5,7 +5,7 @@
  * differently (token lifetimes, a fake upstream) starts its own with `startServer(env)`.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../scripts/free-port.ts';
@@ -34,6 +34,8 @@ export interface StartServerOptions {
    * new one opens a seeded database instead of seeding its own (about a second of the start).
    */
   seededDataDir?: string;
+  /** Files to put into the data directory before the start, by name (e.g. basemap.pmtiles). */
+  files?: Record<string, Uint8Array>;
 }
 
 /** Bundles the server (when its sources changed) so every start skips TypeScript loading. */
@@ -48,6 +50,9 @@ export async function prepareServerBundle(): Promise<void> {
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'nst-e2e-data-'));
   if (options.seededDataDir) cpSync(options.seededDataDir, dataDir, { recursive: true });
+  for (const [name, bytes] of Object.entries(options.files ?? {})) {
+    writeFileSync(join(dataDir, name), bytes);
+  }
   const port = await freePort();
   const server = spawn(process.execPath, ['--enable-source-maps', serverBundlePath], {
     cwd: root,

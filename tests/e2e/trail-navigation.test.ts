@@ -5,7 +5,9 @@
  * With the network off the rider follows the open one along its line (turn cue and distance
  * remaining), and sees the closed one marked "Closed until …" in search, left out by "Open now",
  * and announced before navigation starts. The Brock Creek system, which has no line of its own,
- * guides to its trailhead and offers the segment.
+ * guides to its trailhead and offers the segment. Navigation draws the real map from the
+ * downloaded Ozarks region offline, with the line, the rider's arrow above it and follow mode
+ * (paused by a drag, resumed by "Follow my position").
  */
 import { addDays, format } from 'date-fns';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -64,7 +66,26 @@ async function serveFixtureTrails(context: BrowserContext, trails: Trail[]): Pro
   });
 }
 
-async function openOffline(trails: Trail[]): Promise<{ context: BrowserContext; page: Page }> {
+/**
+ * Downloads the statewide map and the Ozarks region (Brock Creek's) on the Offline maps page,
+ * which also keeps the map engine for offline use, as a rider does before leaving signal.
+ */
+async function downloadOzarks(page: Page): Promise<void> {
+  await page.goto(`${baseUrl}/map`);
+  await page
+    .locator('[data-region="statewide"][data-status="downloaded"]')
+    .waitFor({ timeout: 60_000 });
+  await page.locator('.map-page [data-map-ready="true"]').waitFor({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Download Ozarks' }).click();
+  await page
+    .locator('[data-region="ozarks"][data-status="downloaded"]')
+    .waitFor({ timeout: 60_000 });
+}
+
+async function openOffline(
+  trails: Trail[],
+  { withMaps = false } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   session = await openBrowser(viewports.phone);
   const { context, page } = session;
   await context.grantPermissions(['geolocation'], { origin: baseUrl });
@@ -73,8 +94,54 @@ async function openOffline(trails: Trail[]): Promise<{ context: BrowserContext; 
   await page.goto(`${baseUrl}/ai-trails?q=brock`);
   await page.getByRole('heading', { name: trails[0]!.name }).first().waitFor();
   await waitForOfflineReady(page);
+  if (withMaps) await downloadOzarks(page);
   await context.setOffline(true);
   return { context, page };
+}
+
+/** Whether two boxes share any area. */
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+type Box = { x: number; y: number; width: number; height: number };
+
+/**
+ * The map under navigation, offline: drawn from the downloaded region (no "not downloaded"
+ * note), the rider's arrow rendered above the line and kept in the middle by follow mode; a drag
+ * pauses follow and shows "Follow my position" (44 px or more), which recentres the map. The
+ * guidance card stays clear of the map and the page does not scroll sideways.
+ */
+async function checkNavigationMap(page: Page): Promise<void> {
+  const map = page.locator('.nav-map');
+  const canvas = map.locator('.map-canvas');
+  await map.locator('[data-map-ready="true"]').waitFor({ timeout: 60_000 });
+  await map.locator('canvas.maplibregl-canvas').waitFor();
+  await map.locator('[data-rider-drawn="arrow"][data-rider-centred="true"]').waitFor();
+  expect(await map.locator('.map-note').count()).toBe(0);
+  const guidance = page.getByRole('region', { name: 'Guidance' });
+  expect(overlaps((await guidance.boundingBox())!, (await map.boundingBox())!)).toBe(false);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+    true,
+  );
+  await map.scrollIntoViewIfNeeded();
+  await saveScreenshot(page, 'navigate-map-following-phone-offline');
+
+  const follow = page.getByRole('button', { name: 'Follow my position' });
+  expect(await follow.count()).toBe(0);
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2 + 80, { steps: 8 });
+  await page.mouse.up();
+  await follow.waitFor();
+  await map.locator('[data-rider-centred="false"]').waitFor();
+  const button = (await follow.boundingBox())!;
+  expect(Math.min(button.width, button.height)).toBeGreaterThanOrEqual(44);
+  expect(overlaps((await guidance.boundingBox())!, button)).toBe(false);
+  await saveScreenshot(page, 'navigate-map-follow-paused-phone-offline');
+  await follow.click();
+  await map.locator('[data-rider-centred="true"]').waitFor();
+  expect(await follow.count()).toBe(0);
 }
 
 async function statValue(page: Page, label: string): Promise<string> {
@@ -83,7 +150,7 @@ async function statValue(page: Page, label: string): Promise<string> {
 
 describe('trail lines and seasons in Chromium', () => {
   it('navigates a trail along its line offline with the next cue and distance remaining', async () => {
-    const { context, page } = await openOffline([lineTrail]);
+    const { context, page } = await openOffline([lineTrail], { withMaps: true });
     const moveTo = async (metres: number) => {
       const [longitude, latitude] = positionAlong(route, metres);
       await moveDevice(context, page, longitude, latitude);
@@ -106,6 +173,7 @@ describe('trail lines and seasons in Chromium', () => {
     expect(laterRemaining).toBeLessThan(startRemaining - 0.15);
     await expect(page.getByText('No trail line published').count()).resolves.toBe(0);
     await saveScreenshot(page, 'navigate-trail-line-phone-offline');
+    await checkNavigationMap(page);
 
     // The Brock Creek system point has no line of its own: trailhead guidance, and its segment.
     await page.goto(`${baseUrl}/navigate/brock-creek-ohv-trail`);

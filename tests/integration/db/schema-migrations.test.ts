@@ -147,3 +147,47 @@ it('keeps every cached trail stored at schema version 0, with the USFS facts unk
     dataDate: null,
   });
 });
+
+// Map regions version 1 added `basemap`, the road map a region archive carries. A region the
+// device stored at version 0 (downloaded or not) must keep its download state, with no road map
+// (its archive has none) until the next catalog refresh says what the server offers.
+it('keeps every map region stored at schema version 0, with no road map', async () => {
+  const name = `map-regions-v0-${Date.now().toString(36)}`;
+  const version = 'd'.repeat(64);
+  const versionZeroRegion = {
+    id: 'ouachitas',
+    name: 'Ouachitas',
+    bbox: [-94.6266, 33.7795, -92.55, 35.115],
+    minZoom: 10,
+    maxZoom: 12,
+    bytes: 135_437,
+    url: '/tiles/ouachitas.bcf4fb708a045710.pmtiles',
+    version,
+    status: 'downloaded',
+    downloadedBytes: 135_437,
+    downloadedVersion: version,
+    storageKey: `ouachitas@${version}`,
+    error: null,
+    updatedAt: 1_700_000_000_000,
+  };
+  const schema = structuredClone(collectionSchemas.mapRegions) as unknown as {
+    version: number;
+    properties: Record<string, unknown>;
+    required: string[];
+  };
+  schema.version = 0;
+  delete schema.properties.basemap;
+  schema.required = schema.required.filter((field) => field !== 'basemap');
+  const old = await createRxDatabase({
+    name,
+    storage: wrappedValidateAjvStorage({ storage: getRxStorageDexie() }),
+    hashFunction: hashSha256Hex,
+  });
+  await old.addCollections({ mapRegions: { schema: schema as unknown as RxJsonSchema<unknown> } });
+  await old.mapRegions!.insert(versionZeroRegion);
+  await old.close();
+
+  db = await createAppDatabase({ name, devMode: true });
+  const migrated = (await db.mapRegions.findOne('ouachitas').exec())?.toJSON();
+  expect(migrated).toEqual({ ...versionZeroRegion, basemap: null });
+});

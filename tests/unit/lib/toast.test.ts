@@ -3,8 +3,10 @@ import {
   dismissToast,
   getToasts,
   holdWaitingToasts,
+  isTimedToast,
   showToast,
   showToastWhenIdle,
+  updateToast,
 } from '../../../src/lib/toast.ts';
 
 afterEach(() => {
@@ -49,5 +51,46 @@ describe('toasts, one at a time (core-platform §9)', () => {
     // A second release changes nothing.
     release();
     expect(getToasts()).toHaveLength(1);
+  });
+});
+
+describe('toasts that offer an action or report progress', () => {
+  it('stay until dismissed; plain toasts leave by themselves', () => {
+    showToast({ title: 'Trail saved' });
+    expect(isTimedToast(getToasts()[0]!)).toBe(true);
+    showToast({
+      title: 'Trail saved',
+      action: { label: 'Download Ozarks map', onPress: () => {} },
+    });
+    expect(isTimedToast(getToasts()[0]!)).toBe(false);
+    showToast({ title: 'Downloading', progress: { value: 1, max: 2, label: '1 B of 2 B' } });
+    expect(isTimedToast(getToasts()[0]!)).toBe(false);
+  });
+
+  it('are updated in place, dropping the parts the update leaves out', () => {
+    const id = showToast({
+      title: 'Trail saved',
+      action: { label: 'Download', onPress: () => {} },
+    });
+    const createdAt = getToasts()[0]!.createdAt;
+    expect(
+      updateToast(id, { title: 'Downloading', progress: { value: 0, max: 9, label: '0 of 9' } }),
+    ).toBe(true);
+    expect(getToasts()).toEqual([
+      {
+        id,
+        title: 'Downloading',
+        variant: 'default',
+        createdAt,
+        progress: { value: 0, max: 9, label: '0 of 9' },
+      },
+    ]);
+  });
+
+  it('are not brought back by an update once dismissed or replaced', () => {
+    const id = showToast({ title: 'Downloading' });
+    showToast({ title: 'Removed from saved trails' });
+    expect(updateToast(id, { title: 'Ozarks map downloaded' })).toBe(false);
+    expect(getToasts().map((toast) => toast.title)).toEqual(['Removed from saved trails']);
   });
 });

@@ -3,7 +3,8 @@
  * on xstate's SimulatedClock: riding from the midpoint either way is never off route; 150 m off
  * the line the rider is warned within 10 s, again every 30 s and at once when the distance
  * doubles, each time with the compass bearing back to the line; the next cue is hidden meanwhile;
- * back on the line the warning clears and stops.
+ * back on the line the warning clears and stops. The map's arrow points along the movement, or
+ * along the device's course when the fix has one.
  */
 import { lineString } from '@turf/helpers';
 import nearestPointOnLine from '@turf/nearest-point-on-line';
@@ -90,6 +91,27 @@ describe('navigation machine on WP1', () => {
     expect(guidance.remainingMeters).toBeCloseTo(middle - 600, -1);
     expect(spoken.some(({ text }) => text.startsWith('Off route'))).toBe(false);
     expect(spoken.some(({ text }) => text === '0.25 miles done.')).toBe(true);
+  });
+
+  it("points the map's arrow along the movement, or along the device's course when it gives one", () => {
+    const { actor, fix } = navigate();
+    expect(actor.getSnapshot().context.riderHeading.headingDegrees).toBeNull();
+    fix(positionAlong(route, middle));
+    expect(actor.getSnapshot().context.riderHeading.headingDegrees).toBeNull();
+    for (let step = 1; step <= 5; step += 1) fix(positionAlong(route, middle + step * 12));
+    const here = positionAlong(route, middle + 60);
+    const lineBearing = bearingDegrees(point(positionAlong(route, middle + 48)), point(here));
+    const moving = actor.getSnapshot().context.riderHeading.headingDegrees!;
+    expect(angleBetween(moving, lineBearing)).toBeLessThan(1);
+
+    actor.send({
+      type: 'navigation.position',
+      longitude: here[0],
+      latitude: here[1],
+      accuracy: 5,
+      heading: 271,
+    });
+    expect(actor.getSnapshot().context.riderHeading.headingDegrees).toBe(271);
   });
 
   it('150 m off the line: warned within 10 s, again every 30 s and when the distance doubles; cleared back on the line', () => {

@@ -7,9 +7,9 @@ import { createHash } from 'node:crypto';
 import GeoJSONVT from 'geojson-vt';
 import { fromGeojsonVt } from 'vt-pbf';
 import type { MapRegion } from '../../../schemas/map-regions.ts';
-import type { ArchiveOptions, TileInput } from '../../../scripts/tiles/pmtiles-writer.ts';
-import { writePmtiles } from '../../../scripts/tiles/pmtiles-writer.ts';
-import { tilesInBbox } from '../../../scripts/tiles/vector-tiles.ts';
+import type { ArchiveOptions, TileInput } from '../../../map-archives/pmtiles-writer.ts';
+import { writePmtiles } from '../../../map-archives/pmtiles-writer.ts';
+import { tilesInBbox } from '../../../map-archives/tile-grid.ts';
 import type { MapRegionRepository } from '../../../src/db/map-regions.ts';
 import type { ArchiveStore } from '../../../src/map/archive-store.ts';
 
@@ -198,6 +198,7 @@ export function regionFor(
     bytes: archive.bytes.length,
     url: `/tiles/${id}.pmtiles`,
     version: archive.sha256,
+    basemap: null,
     status: 'not-downloaded',
     downloadedBytes: 0,
     downloadedVersion: null,

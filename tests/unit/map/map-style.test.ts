@@ -73,7 +73,7 @@ describe('the rider map style', () => {
     expect(tappableKindOfLayer('campgrounds-circle-statewide')).toBe('campground');
     expect(tappableKindOfLayer('wmas-circle-delta')).toBe('wma');
     expect(tappableKindOfLayer('towns-label-statewide')).toBeNull();
-    // Issue 15: a trail line opens its trail like its trailhead does.
+    // A trail line opens its trail like its trailhead does.
     expect(tappableKindOfLayer('trail-lines-casing-ozarks')).toBe('trail');
   });
 
@@ -91,12 +91,63 @@ describe('the rider map style', () => {
     }
     expect(ids.indexOf('trail-lines-ozarks')).toBeLessThan(ids.indexOf('trails-circle-statewide'));
     const line = style.layers.find((layer) => layer.id === 'trail-lines-ozarks')!;
-    expect((line as { paint: Record<string, unknown> }).paint['line-color']).toBe('#ff8c00');
+    // Coloured by vehicle class: ATV lines in the high-contrast orange.
+    expect((line as { paint: Record<string, unknown> }).paint['line-color']).toEqual(
+      expect.arrayContaining(['atv', '#ff8c00']),
+    );
     const highlight = style.layers.find((layer) => layer.id === 'trail-lines-highlight-ozarks')!;
     // The system's page highlights every line whose systemId is the system.
     expect(JSON.stringify((highlight as { filter: unknown }).filter)).toContain(
       '["==",["get","systemId"],"brock-creek-ohv-trail"]',
     );
+  });
+
+  it('draws open, closed and unknown trail lines apart, with their names along the line', () => {
+    const style = buildMapStyle(archives, {
+      variant: 'light',
+      attribution: mapAttribution,
+      trailLineStatuses: { 'a--open-line': 'open', 'b--closed-line': 'closed' },
+    });
+    expect(validateStyleMin(style)).toEqual([]);
+    const byId = new Map(style.layers.map((layer) => [layer.id, layer]));
+    const filter = (id: string) => JSON.stringify((byId.get(id) as { filter: unknown }).filter);
+    expect(filter('trail-lines-ozarks')).toContain('"open"');
+    expect(filter('trail-lines-closed-ozarks')).toContain('"closed"');
+    expect(filter('trail-lines-unknown-ozarks')).toContain('"unknown"');
+    expect(filter('trail-lines-ozarks')).toContain('["a--open-line"]');
+    expect(filter('trail-lines-closed-ozarks')).toContain('["b--closed-line"]');
+    // Only solid lines are open: a rider must not read a closed line as open.
+    expect((byId.get('trail-lines-closed-ozarks') as { paint: object }).paint).toHaveProperty(
+      'line-dasharray',
+    );
+    expect((byId.get('trail-lines-ozarks') as { paint: object }).paint).not.toHaveProperty(
+      'line-dasharray',
+    );
+    const label = byId.get('trail-lines-label-ozarks') as { layout: Record<string, unknown> };
+    expect(label.layout['symbol-placement']).toBe('line-center');
+    expect(JSON.stringify(label.layout['text-field'])).toContain('["get","number"]');
+  });
+
+  it('with no known statuses draws every trail line as status unknown', () => {
+    const style = buildMapStyle(archives, { variant: 'dark', attribution: mapAttribution });
+    expect(validateStyleMin(style)).toEqual([]);
+    const unknown = style.layers.find((layer) => layer.id === 'trail-lines-unknown-statewide');
+    expect(JSON.stringify((unknown as { filter: unknown }).filter)).toBe(
+      '["==","unknown","unknown"]',
+    );
+  });
+
+  it('labels towns by rank, bigger towns first, and places them above trail and water names', () => {
+    const style = buildMapStyle(archives, { variant: 'light', attribution: mapAttribution });
+    const ids = style.layers.map((layer) => layer.id);
+    const towns = style.layers.find((layer) => layer.id === 'towns-label-ozarks') as {
+      filter: unknown;
+      layout: Record<string, unknown>;
+    };
+    expect(towns.filter).toEqual(['>=', ['zoom'], ['get', 'minZoom']]);
+    expect(towns.layout['symbol-sort-key']).toEqual(['-', ['get', 'population']]);
+    expect(ids.indexOf('rivers-label-ozarks')).toBeLessThan(ids.indexOf('towns-label-ozarks'));
+    expect(ids.indexOf('trail-lines-label-ozarks')).toBeLessThan(ids.indexOf('towns-label-ozarks'));
   });
 
   it('follows the app theme: high contrast, light schemes, and dark for the rest', () => {

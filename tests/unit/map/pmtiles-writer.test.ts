@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Compression, PMTiles, TileType } from 'pmtiles';
-import { writePmtiles, headerBytes } from '../../../scripts/tiles/pmtiles-writer.ts';
+import { writePmtiles, headerBytes } from '../../../map-archives/pmtiles-writer.ts';
 import { verifyArchive } from '../../../scripts/tiles/verify.ts';
 import { readAllEntries } from '../../../src/map/archive-check.ts';
 import { BlobSource } from '../../../src/map/blob-source.ts';

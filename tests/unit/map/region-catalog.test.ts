@@ -11,6 +11,7 @@ const entry = {
   bytes: 211_485,
   url: '/tiles/ozarks.abf0f8fe2974ba30.pmtiles',
   version: 'a'.repeat(64),
+  basemap: null,
 };
 
 describe('region catalog', () => {
@@ -56,6 +57,32 @@ describe('region catalog', () => {
       bytes: 300_000,
     });
     expect(mergeCatalogRegion(changed, entry, 3).status).toBe('downloaded');
+  });
+
+  it('reads the road map of each region, and none from a server that names none', () => {
+    const parsed = parseRegionCatalog({
+      attribution: '',
+      regions: [
+        { ...entry, basemap: 'protomaps' },
+        { ...entry, id: 'delta', basemap: null },
+        { ...entry, id: 'central', basemap: undefined },
+      ],
+    });
+    expect(parsed.regions.map((region) => region.basemap)).toEqual(['protomaps', null, null]);
+    expect(() =>
+      parseRegionCatalog({ attribution: '', regions: [{ ...entry, basemap: 'osm-raster' }] }),
+    ).toThrow('entry 1 is malformed');
+  });
+
+  it('stores the road map of the catalog entry, also when it changes on a downloaded region', () => {
+    const stored = mergeCatalogRegion(null, entry, 1);
+    expect(stored.basemap).toBeNull();
+    const withRoads = mergeCatalogRegion(
+      { ...stored, status: 'downloaded', downloadedVersion: entry.version },
+      { ...entry, version: 'c'.repeat(64), basemap: 'protomaps' },
+      2,
+    );
+    expect(withRoads).toMatchObject({ basemap: 'protomaps', status: 'update-available' });
   });
 
   it('keeps a paused download paused', () => {

@@ -238,6 +238,7 @@ describe('RegionDownloader', { timeout: 20_000 }, () => {
         maxZoom: 10,
         bytes: newer.bytes.length,
         url: '/tiles/delta-new.pmtiles',
+        basemap: null,
         version: newer.sha256,
       },
       5_000,

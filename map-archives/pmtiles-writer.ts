@@ -4,7 +4,9 @@
  * the 127-byte header, the root directory, the JSON metadata, the leaf directories, then the tile
  * data in tile-id order (a "clustered" archive), every part gzip-compressed. Identical tiles are
  * stored once (deduplicated by content) and consecutive identical tiles become one run-length
- * entry. Every archive the build writes is read back with the `pmtiles` library (verify.ts).
+ * entry. Every archive the tile build writes is read back with the `pmtiles` library
+ * (scripts/tiles/verify.ts). It lives in map-archives/ because both the tile build and the sync
+ * server write archives (the server cuts an operator's basemap into the region archives).
  */
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
