@@ -29,6 +29,10 @@ export default defineConfig({
           setupFiles: ['tests/component/setup.ts'],
           globalSetup: ['tests/component/global-setup.ts'],
           testTimeout: 20_000,
+          // The files of a worker share their modules and DOM environment (each file would
+          // otherwise load the whole app anew): tests start from a cleared device instead
+          // (rider-fixtures.tsx), never from a fresh module state.
+          isolate: false,
         },
       },
       {

@@ -1,37 +1,18 @@
 /**
  * /map draws the rider's own tracks: an imported GPX track and the saved trails go to the map as
  * its overlay, behind a labelled "My tracks" switch that clears them; a trip's page draws its
- * track on the map. MapLibre needs WebGL, which jsdom lacks: the map component is replaced by
- * one that shows the overlay it was given. The drawing itself is checked in Chromium
+ * track on the map. The map is the component tests' stand-in (tests/component/map-stand-in.tsx),
+ * which lists the overlay it was given. The drawing itself is checked in Chromium
  * (tests/e2e/maps.test.ts), the overlay's building in tests/unit/map/rider-overlay.test.ts.
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../../src/db/database.ts';
 import { savedTrailsDocumentId } from '../../src/db/saved-trails.ts';
 import { importGpxFile } from '../../src/ride/gpx-files.ts';
-import type { MapLibreMapProps } from '../../src/map/maplibre-map.tsx';
 import { databaseWithCatalogues, renderApp } from './render-app.tsx';
 import { clearRiderData, forgetRider, gpxFile } from './rider-fixtures.tsx';
-
-vi.mock('../../src/map/maplibre-map.tsx', () => ({
-  /** The map as a list of what its overlay holds: one item per line and marker. */
-  MapLibreMap: ({ overlay, label, initialView }: MapLibreMapProps) => (
-    <ul aria-label={`Overlay of ${label}`} data-center={initialView.center.join(',')}>
-      {(overlay?.lines ?? []).map((line) => (
-        <li key={line.id} data-emphasis={line.emphasis} data-points={line.path.length}>
-          {line.id}
-        </li>
-      ))}
-      {(overlay?.markers ?? []).map((marker) => (
-        <li key={`${marker.label}-${marker.position.join(',')}`} data-emphasis="marker">
-          {marker.label}
-        </li>
-      ))}
-    </ul>
-  ),
-}));
 
 let database: AppDatabase;
 

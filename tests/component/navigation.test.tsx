@@ -2,39 +2,18 @@
  * The navigation page as a rider sees it, on the catalogue trail Wolf Pen Gap 1 with fixes from
  * a stubbed GPS: the guidance figures over the map of the route, the rider's position with the
  * direction of travel handed to the map, and follow mode: paused when the rider moves the map by
- * hand, resumed by "Follow my position". MapLibre needs WebGL, which jsdom lacks, so the map's
- * lazily loaded chunk (src/map/maplibre-map.tsx) is a stand-in that shows the props it was given
- * and has a button standing for a hand pan; the real map under navigation, its arrow and follow
- * mode are the browser journey tests/e2e/trail-navigation.test.ts.
+ * hand, resumed by "Follow my position". The map is the component tests' stand-in
+ * (tests/component/map-stand-in.tsx), with a button standing for a hand pan; the real map under
+ * navigation, its arrow and follow mode are the browser journey
+ * tests/e2e/trail-navigation.test.ts.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { positionAlong, prepareRoute, type LonLat } from '../../src/lib/geo/route-geometry.ts';
 import { bearingDegrees } from '../../src/lib/geo/track-stats.ts';
-import type { MapLibreMapProps } from '../../src/map/maplibre-map.tsx';
 import { wolfPenGap1Line } from '../fixtures/trails/wolf-pen-gap-1.ts';
 import { renderApp } from './render-app.tsx';
-
-vi.mock('../../src/map/maplibre-map.tsx', () => ({
-  MapLibreMap: (props: MapLibreMapProps) => (
-    <div
-      role="region"
-      aria-label={props.label}
-      data-testid="map-stand-in"
-      data-rider={JSON.stringify(props.riderPosition ?? null)}
-      data-follow={String(props.follow)}
-      data-zoom={props.initialView.zoom}
-      data-primary-line={JSON.stringify(
-        props.overlay?.lines.filter((line) => line.emphasis === 'primary').map((line) => line.path),
-      )}
-    >
-      <button type="button" onClick={() => props.onFollowPaused?.()}>
-        Pan the map by hand
-      </button>
-    </div>
-  ),
-}));
 
 const trailId = 'wolf-pen-gap-ohv-trail--wolf-pen-gap-1';
 const route = prepareRoute(wolfPenGap1Line);

@@ -17,6 +17,7 @@ import {
   notificationPreferencesKey,
 } from '../../src/db/notifications.ts';
 import { settingDocumentId } from '../../src/db/settings.ts';
+import { savedTrailsDocumentId } from '../../src/db/saved-trails.ts';
 import { recordingSessionDocumentId } from '../../src/db/trips.ts';
 import { renderApp, type RenderedApp } from './render-app.tsx';
 
@@ -74,6 +75,7 @@ const riderCollections = [
 
 /** Device-only documents of the rider: the notification log and its preferences, and more. */
 const riderLocalDocuments = [
+  savedTrailsDocumentId,
   notificationLogDocumentId,
   settingDocumentId(notificationPreferencesKey),
   groupRidesDocumentId,
@@ -81,12 +83,32 @@ const riderLocalDocuments = [
 ];
 
 /**
+ * Removes every document of `name`. The app may still be writing one (an achievement's progress
+ * after the last page went): that removal then meets a conflict, and the next try, once the
+ * database is idle, removes the newer revision.
+ */
+async function removeAll(
+  database: AppDatabase,
+  name: (typeof riderCollections)[number],
+): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await database.requestIdlePromise();
+    try {
+      await database[name].find().remove();
+      return;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+    }
+  }
+}
+
+/**
  * Empties the device of rider data (trips, achievements, records, plans, notifications...),
  * keeping the catalogues, so a test starts as on a device nobody has ridden with. The database
  * lives for the whole test file; call it (with nothing rendered) where a test needs that.
  */
 export async function clearRiderData(database: AppDatabase): Promise<void> {
-  for (const name of riderCollections) await database[name].find().remove();
+  for (const name of riderCollections) await removeAll(database, name);
   for (const id of riderLocalDocuments) await (await database.getLocal(id))?.remove();
 }
 
