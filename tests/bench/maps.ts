@@ -46,7 +46,7 @@ async function firstRenderMs(page: Page, url: string): Promise<number> {
 /** Downloads the statewide map and the Ozarks on a fresh server, then times two offline frames. */
 async function offlineFrames(url: string): Promise<[number, number]> {
   const server = await startServer();
-  const session = await openBrowser(viewports.phone);
+  const session = await openBrowser(viewports.phone, { profile: 'fresh' });
   try {
     const { page, context } = session;
     await page.goto(`${server.baseUrl}/`);
@@ -137,7 +137,7 @@ async function main(): Promise<void> {
   // 2. First frame offline (stored archive) against online (server), same browser run.
   await buildTiles({ onlyIfStale: true });
   const server = await startServer();
-  const session = await openBrowser(viewports.phone);
+  const session = await openBrowser(viewports.phone, { profile: 'fresh' });
   try {
     const { page, context } = session;
     await page.goto(`${server.baseUrl}/`);
