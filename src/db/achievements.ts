@@ -105,7 +105,13 @@ async function writeProgress(
   return (existing?.earnedAt ?? null) === null && earnedAt !== null;
 }
 
-async function evaluateNow(db: AppDatabase, owner: string, now: number): Promise<Achievement[]> {
+/** Writes `owner`'s progress now and adds each newly earned achievement to `earned`. */
+async function evaluateNow(
+  db: AppDatabase,
+  owner: string,
+  now: number,
+  earned: Achievement[],
+): Promise<void> {
   // Just signed in: what the guest earned is the rider's first, so it is not earned (and
   // announced) a second time with a later date.
   await adoptAnonymousAchievements(db, owner, now);
@@ -114,13 +120,40 @@ async function evaluateNow(db: AppDatabase, owner: string, now: number): Promise
     readRiderActivity(db, owner),
     readStored(db, owner),
   ]);
-  const earned: Achievement[] = [];
   for (const achievement of catalogue) {
     const existing = stored.get(achievement.id);
     const progress = achievementProgress(achievement, activity, existing);
     if (await writeProgress(db, owner, progress, existing, now)) earned.push(achievement);
   }
-  return earned;
+}
+
+/** Whether `error` is RxDB's write conflict (the document changed since it was read). */
+function isWriteConflict(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'CONFLICT';
+}
+
+/**
+ * `evaluateNow`, run again (up to three times) when a progress write meets a conflict: another
+ * writer (the sync pull, the adoption of a signed-out rider's progress) changed a document after
+ * it was read, and a fresh read decides again. Without this the achievement would wait for the
+ * rider's next change of data to be earned.
+ */
+async function evaluateRetryingConflicts(
+  db: AppDatabase,
+  owner: string,
+  now: number,
+): Promise<Achievement[]> {
+  // Kept across attempts: what an attempt earned before its conflict is stored as earned, and
+  // the next attempt would not see it as new.
+  const earned: Achievement[] = [];
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await evaluateNow(db, owner, now, earned);
+      return earned;
+    } catch (error) {
+      if (!isWriteConflict(error) || attempt >= 3) throw error;
+    }
+  }
 }
 
 // One evaluation at a time per database: two overlapping runs would both see an achievement
@@ -140,7 +173,7 @@ export function evaluateAchievements(
   const previous = queues.get(db) ?? Promise.resolve();
   const run = previous
     .catch(() => undefined)
-    .then(() => evaluateNow(db, owner, now))
+    .then(() => evaluateRetryingConflicts(db, owner, now))
     .then((earned) => {
       announceEarnedAchievements(earned);
       return earned;

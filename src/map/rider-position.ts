@@ -152,6 +152,13 @@ export function drawRiderArrow(): {
   return { width: size, height: size, data };
 }
 
+/**
+ * Maps the rider has just moved by hand. The page hears of the pause (`onFollowPaused`) and
+ * turns `follow` off one render later; a fix arriving in between must not pull the camera
+ * back to the rider, so the pause holds from the hand move itself until `follow` is off.
+ */
+const pausedByHand = new WeakMap<MapLibre, boolean>();
+
 /** Distance (px) from the map's middle within which the rider counts as centred. */
 const centredPixels = 24;
 
@@ -194,6 +201,7 @@ export function followRiderEvents(
     const target = (event.originalEvent as Event).target;
     const controls = map.getContainer().querySelector('.maplibregl-control-container');
     if (target instanceof Node && controls?.contains(target)) return;
+    pausedByHand.set(map, true);
     onFollowPaused?.();
   };
   map.on('movestart', pauseOnHandMove);
@@ -232,7 +240,13 @@ export function useRiderPosition(
   }, [mapRef, shown, longitude, latitude, heading]);
   useEffect(() => {
     const map = mapRef.current;
-    if (!map || !follow || longitude === undefined || latitude === undefined) return;
+    // `follow` off: the page has taken the pause; following again starts afresh.
+    if (map && !follow) pausedByHand.delete(map);
+  }, [mapRef, follow]);
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !follow || pausedByHand.get(map)) return;
+    if (longitude === undefined || latitude === undefined) return;
     const center: [number, number] = [longitude, latitude];
     // Glide between fixes; jump when the rider is off screen (the first fix, a resume far away).
     if (map.getBounds().contains(center)) map.easeTo({ center, duration: 600 });

@@ -1,31 +1,30 @@
 /**
- * Keeps the shared haptics machine in step with the rider's stored haptic settings
- * (requirements §core-3 "Haptic settings", stored as a local document via src/db/settings.ts).
+ * Keeps the shared haptics machine in step with the rider's stored haptic and outdoor settings
+ * (requirements §core-3 "Haptic settings"; the outdoor "Vibration" switch silences everything),
+ * on the ride pages that use haptics before the shell's outdoor settings host has loaded.
  */
 import { useEffect } from 'react';
-import { useLocalSetting } from '../db/settings.ts';
-import {
-  defaultHapticSettings,
-  hapticConfigFromSettings,
-  hapticSettingsKey,
-} from '../lib/outdoor/haptic-settings.ts';
+import { useOutdoorSettings } from '../db/safety-settings.ts';
+import { hapticConfigFromSettings } from '../lib/outdoor/haptic-settings.ts';
 import { hapticCategoriesFromSettings } from '../machines/haptics-engine.ts';
 import { getSharedHaptics, type HapticsActor } from '../machines/haptics-machine.ts';
 
 /** The shared haptics actor, configured from the stored settings while the caller is mounted. */
 export function useHaptics(): HapticsActor {
   const haptics = getSharedHaptics();
-  const { value: settings } = useLocalSetting(hapticSettingsKey, defaultHapticSettings);
+  const { settings, isLoading } = useOutdoorSettings();
+  const { hapticSettings, isOutdoorMode, vibrationEnabled } = settings;
   useEffect(() => {
-    const { outdoorMode } = haptics.getSnapshot().context.config;
+    // Until the stored settings are read, the defaults would switch a silenced engine back on.
+    if (isLoading) return;
     haptics.send({
       type: 'haptics.configure',
-      config: hapticConfigFromSettings(settings, outdoorMode),
+      config: hapticConfigFromSettings(hapticSettings, isOutdoorMode, vibrationEnabled),
     });
     haptics.send({
       type: 'haptics.categories',
-      categories: hapticCategoriesFromSettings(settings),
+      categories: hapticCategoriesFromSettings(hapticSettings),
     });
-  }, [haptics, settings]);
+  }, [haptics, isLoading, hapticSettings, isOutdoorMode, vibrationEnabled]);
   return haptics;
 }

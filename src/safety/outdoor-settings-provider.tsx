@@ -96,10 +96,9 @@ export function OutdoorSettingsHost({
   const { hapticSettings, isOutdoorMode, vibrationEnabled } = settings;
   useEffect(() => {
     const haptics = getSharedHaptics();
-    const config = hapticConfigFromSettings(hapticSettings, isOutdoorMode);
     haptics.send({
       type: 'haptics.configure',
-      config: { ...config, enabled: config.enabled && vibrationEnabled },
+      config: hapticConfigFromSettings(hapticSettings, isOutdoorMode, vibrationEnabled),
     });
     haptics.send({
       type: 'haptics.categories',

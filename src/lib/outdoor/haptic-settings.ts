@@ -75,13 +75,19 @@ export const hapticPresets: Readonly<Record<HapticPresetName, Partial<HapticConf
   accessibility: { enabled: true, masterIntensity: 1, emergencyOverride: true },
 };
 
-/** The engine config the stored settings describe; outdoorMode comes from the outdoor settings. */
+/**
+ * The engine config the stored settings describe; `outdoorMode` and `vibrationEnabled` come
+ * from the outdoor settings (requirements §core-3).
+ */
 export function hapticConfigFromSettings(
   settings: HapticSettings,
   outdoorMode = false,
+  vibrationEnabled = true,
 ): HapticConfig {
   return {
-    enabled: settings.enabled,
+    // The outdoor settings' "Vibration" switch silences every pattern, whatever the haptic
+    // settings say; every page that configures the engine must pass it.
+    enabled: settings.enabled && vibrationEnabled,
     masterIntensity: settings.masterIntensity,
     batteryOptimization: settings.batteryOptimization,
     emergencyOverride: settings.emergencyOverride,

@@ -75,6 +75,30 @@ describe('achievement evaluator', () => {
     });
   });
 
+  it('earns and announces First Tracks although a progress write first met a write conflict', async () => {
+    db = await freshDatabase();
+    await evaluateAchievements(db, LOCAL_USER_ID, now);
+    await importFixture(db, 'garmin-etrex.gpx');
+    const announced: string[] = [];
+    const stop = onAchievementsEarned((earned) => announced.push(...earned.map((a) => a.id)));
+    const upsert = db.userAchievements.upsert.bind(db.userAchievements);
+    let conflicts = 0;
+    // Another writer changed a progress document after this evaluation read it.
+    vi.spyOn(db.userAchievements, 'upsert').mockImplementation(async (document) => {
+      if (conflicts === 0 && document.achievementId !== 'first-ride') {
+        conflicts += 1;
+        throw Object.assign(new Error('Document update conflict'), { code: 'CONFLICT' });
+      }
+      return upsert(document);
+    });
+    const earned = await evaluateAchievements(db, LOCAL_USER_ID, now + 1000);
+    stop();
+    expect(conflicts).toBe(1);
+    expect(earned.map((item) => item.id)).toEqual(['first-ride']);
+    expect(announced).toEqual(['first-ride']);
+    expect(await progressOf(db, 'anonymous:first-ride')).toMatchObject({ earnedAt: now + 1000 });
+  });
+
   it('never writes progress for what the app does not track', async () => {
     db = await freshDatabase();
     await importFixture(db, 'osmand-track.gpx');
