@@ -35,7 +35,9 @@ for (const path of reportPaths) {
   try {
     const report = JSON.parse(readFileSync(path, 'utf8'));
     passed += report.numPassedTests ?? 0;
-    failed += (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
+    // A failed test also fails its file and describe blocks: count suites only when no test
+    // failed (a file that could not load, a failing beforeAll).
+    failed += report.numFailedTests || (report.numFailedTestSuites ?? 0);
     skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   } catch (error) {
     console.error(`print-test-summary: cannot read ${path}: ${error.message}`);
