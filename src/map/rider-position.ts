@@ -248,8 +248,9 @@ export function useRiderPosition(
     if (!map || !follow || pausedByHand.get(map)) return;
     if (longitude === undefined || latitude === undefined) return;
     const center: [number, number] = [longitude, latitude];
-    // Glide between fixes; jump when the rider is off screen (the first fix, a resume far away).
-    if (map.getBounds().contains(center)) map.easeTo({ center, duration: 600 });
+    // Glide between fixes; jump when the rider is off screen (the first fix, a resume far away)
+    // or when fixes come faster than a glide, so the camera never lags behind the rider.
+    if (map.getBounds().contains(center) && !map.isMoving()) map.easeTo({ center, duration: 600 });
     else map.jumpTo({ center });
   }, [mapRef, follow, longitude, latitude]);
 }
