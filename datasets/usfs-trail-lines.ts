@@ -28,13 +28,19 @@ const ouachitaLayer = {
   dataDate: '2021',
 } as const;
 
-/** Wolf Pen Gap's season as the trail notes report it (not confirmed by the Forest Service). */
+/**
+ * Wolf Pen Gap's season as the Mena page reports it, approximately and unconfirmed by the Forest
+ * Service: "closed roughly November to mid-March". The window is those words as month-days (open
+ * from March 15 through October 31) and keeps them in `reportedAs`, so every label says "likely"
+ * and "reported, unconfirmed" (src/lib/trail-season.ts).
+ */
 const wolfPenGapSeason: NonNullable<Trail['season']> = {
   yearRound: false,
-  openFrom: null,
-  openUntil: null,
+  openFrom: '03-15',
+  openUntil: '10-31',
+  reportedAs: 'closed roughly November to mid-March',
   source:
-    'Reported, not confirmed: seasonal closure roughly November to mid-March; exact dates unknown (http://www.menaarkansas.us/wolf_pen_gap_trails/wolf_pen_gap_trails.htm)',
+    'Reported by the Mena, Arkansas trail page, not confirmed by the Forest Service: seasonal closure roughly November to mid-March; exact dates unknown (http://www.menaarkansas.us/wolf_pen_gap_trails/wolf_pen_gap_trails.htm)',
 };
 
 /** One shipped file: the system (a trail of data/places/trails.geojson) its lines belong to. */

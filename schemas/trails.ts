@@ -55,16 +55,20 @@ export const trailDifficulties = ['easy', 'moderate', 'hard'] as const;
  * gives one (the USFS OHV lines). A USFS segment names its system in `systemId`.
  * `season` is null where no source says when the trail is open; otherwise `yearRound` or the
  * open window `openFrom`–`openUntil` as month-day strings ("04-01"), inclusive, with its source.
+ * `reportedAs` (optional) marks a window a source only reports, approximately and unconfirmed,
+ * in that source's words ("closed roughly November to mid-March"); its days are "likely" open or
+ * closed (src/lib/trail-season.ts).
  * `dataDate` is the date of the source data (ISO date) where the source states one.
  *
  * Version 1 added systemId, trailNumber, vehicleClasses, trailClass, season and
  * dataDate, and the `trailhead` and `ohv_trail` kinds (main had not released version 1 yet).
  * `dataDate` is an ISO 8601 date, or only its year ("2021") where the source dates no day.
+ * Version 2 added the season's optional `reportedAs`.
  */
 export const trailSchema = {
   title: 'trail',
   description: 'A trail system or named trail in Arkansas, located by its trailhead point',
-  version: 1,
+  version: 2,
   primaryKey: 'id',
   type: 'object',
   additionalProperties: false,
@@ -88,6 +92,7 @@ export const trailSchema = {
         openFrom: { type: ['string', 'null'], pattern: '^\\d{2}-\\d{2}$' },
         openUntil: { type: ['string', 'null'], pattern: '^\\d{2}-\\d{2}$' },
         source: { type: 'string', minLength: 1, maxLength: 500 },
+        reportedAs: { type: ['string', 'null'], maxLength: 200 },
       },
       required: ['yearRound', 'openFrom', 'openUntil', 'source'],
     },

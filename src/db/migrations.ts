@@ -61,11 +61,14 @@ function addNoBasemap(document: Record<string, unknown>) {
 }
 
 /** Migration strategies by collection name, keyed by the schema version each one produces. */
-/** Version 1 only added an optional field; every version 0 document is a valid version 1 one. */
+/**
+ * For versions that only added an optional field: every older document is valid as it is (trips,
+ * plans and waypoints version 1; trails version 2, the season's `reportedAs`).
+ */
 const keepUnchanged = (document: unknown) => document;
 
 export const migrationStrategies: Record<CollectionName, MigrationStrategies> = {
-  trails: { 1: addUsfsTrailFields },
+  trails: { 1: addUsfsTrailFields, 2: keepUnchanged },
   waypoints: { 1: keepUnchanged },
   trips: { 1: keepUnchanged },
   trackChunks: {},

@@ -46,7 +46,7 @@ import {
   OpenNowFilter,
   SearchUnderstanding,
 } from './trail-finder-sections.tsx';
-import { withoutClosedOn } from '../lib/trail-season.ts';
+import { partitionOpenOn } from '../lib/trail-season.ts';
 import './explore.css';
 
 /**
@@ -129,6 +129,7 @@ export function AiTrailsPage() {
         understood={understood}
         difficulty={found.difficulty}
         trailMatches={found.trailMatches}
+        likelyClosed={found.likelyClosed}
         areaMatches={found.areaMatches}
         storedCount={isHunting ? found.wildlifeAreas.length : trails.length}
         savedIds={savedIds}
@@ -176,7 +177,8 @@ function useFinderUrl() {
 
 /**
  * The parsed search and the trails and WMAs it matches, nearest first when "near me"; with
- * `openNow`, trails closed today by their season are left out (unknown seasons stay).
+ * `openNow`, trails closed today by their season are left out (unknown seasons stay), and those
+ * a reported, unconfirmed season likely closes are returned apart in `likelyClosed`.
  */
 function useFinderMatches(
   q: string,
@@ -193,19 +195,23 @@ function useFinderMatches(
   const riderPosition = useRiderPosition(parsed.nearMe);
   const near = riderPosition.status === 'located' ? riderPosition.position : null;
 
-  const trailMatches = useMemo(
-    () =>
-      filterTrails(openNow ? withoutClosedOn(trails, new Date()) : trails, {
-        places: parsed.places,
-        difficulty,
-        freeText: parsed.freeText,
-        activities: parsed.activities,
-        activity,
-        region: regionFilter,
-        near,
-      }),
-    [trails, parsed, difficulty, activity, regionFilter, near, openNow],
-  );
+  const { trailMatches, likelyClosed } = useMemo(() => {
+    const criteria = {
+      places: parsed.places,
+      difficulty,
+      freeText: parsed.freeText,
+      activities: parsed.activities,
+      activity,
+      region: regionFilter,
+      near,
+    };
+    if (!openNow) return { trailMatches: filterTrails(trails, criteria), likelyClosed: [] };
+    const seasons = partitionOpenOn(trails, new Date());
+    return {
+      trailMatches: filterTrails(seasons.open, criteria),
+      likelyClosed: filterTrails(seasons.likelyClosed, criteria).map((match) => match.trail),
+    };
+  }, [trails, parsed, difficulty, activity, regionFilter, near, openNow]);
   const areaMatches = useMemo(
     () =>
       filterWildlifeAreas(wildlifeAreas, {
@@ -218,7 +224,7 @@ function useFinderMatches(
   );
   return {
     ...{ trails, trailsLoading, wildlifeAreas, areasLoading, parsed, difficulty, isHunting },
-    ...{ riderPosition, trailMatches, areaMatches },
+    ...{ riderPosition, trailMatches, likelyClosed, areaMatches },
   };
 }
 

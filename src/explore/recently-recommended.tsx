@@ -10,7 +10,7 @@ import { ChevronDown, ChevronUp, History, HardDrive } from 'lucide-react';
 import type { Trail } from '../../schemas/trails.ts';
 import { useTripContext } from '../db/trip-context-hooks.ts';
 import { formatDateTime } from '../lib/format.ts';
-import { closedUntilLabel, seasonStatus } from '../lib/trail-season.ts';
+import { closedUntilLabel, likelyClosedLabel, seasonStatus } from '../lib/trail-season.ts';
 import { recentRecommendedTrails } from '../lib/trip-context/trip-context-rules.ts';
 import { resolveRecentTrails } from './recent-recommendations.ts';
 import { difficultyLabel } from './trail-format.ts';
@@ -98,8 +98,13 @@ export function RecentlyRecommended({ trails }: { trails: readonly Trail[] }) {
   );
 }
 
-/** " · Closed until April 1" for a trail closed today by its season, else nothing. */
+/**
+ * " · Closed until April 1" for a trail closed today by its season, " · Likely closed now
+ * (reported, unconfirmed: …)" by a reported window, else nothing.
+ */
 function closedNote(trail: Pick<Trail, 'season'>): string {
   const status = seasonStatus(trail, new Date());
-  return status.state === 'closed' ? ` · ${closedUntilLabel(status.opensOn)}` : '';
+  if (status.state === 'closed') return ` · ${closedUntilLabel(status.opensOn)}`;
+  if (status.state === 'likelyClosed') return ` · ${likelyClosedLabel(status.reportedAs)}`;
+  return '';
 }

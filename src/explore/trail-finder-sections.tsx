@@ -20,10 +20,11 @@ import {
 } from 'lucide-react';
 import { arkansasRegions } from '../../schemas/common.ts';
 import { trailDifficulties } from '../../schemas/trails.ts';
-import type { TrailDifficulty } from '../../schemas/trails.ts';
+import type { Trail, TrailDifficulty } from '../../schemas/trails.ts';
 import type { Wma } from '../../schemas/wmas.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { ActivityIcon } from './activity-icon.tsx';
+import { LikelyClosedNote } from './likely-closed-note.tsx';
 import type { CatalogueStatusMessage } from './catalogue-status.ts';
 import { pluralise } from './featured-locations.ts';
 import { TrailCard } from './trail-card.tsx';
@@ -246,8 +247,8 @@ export function OpenNowFilter({
         </ToggleButton>
       </div>
       <p className="filter-hint" id="open-now-hint">
-        Leaves out trails closed today by their published season. Trails whose season is not
-        published stay in the list.
+        Leaves out trails closed today by their published season, and names those a reported,
+        unconfirmed season likely closes. Trails whose season is not published stay in the list.
       </p>
     </div>
   );
@@ -264,6 +265,8 @@ export interface FinderResultsProps {
   /** The difficulty in force, from the chip or the search words. */
   difficulty: TrailDifficulty | null;
   trailMatches: TrailMatch[];
+  /** Matching trails "Open now" left out as likely closed by a reported, unconfirmed season. */
+  likelyClosed: Trail[];
   areaMatches: WildlifeAreaMatch[];
   /** How many trails and WMAs are stored, to tell an empty device from no match. */
   storedCount: number;
@@ -292,6 +295,7 @@ export function FinderResults(props: FinderResultsProps) {
         ) : null}
       </div>
 
+      {isHunting ? null : <LikelyClosedNote trails={props.likelyClosed} />}
       <ResultList {...props} />
       {parsed.places.some((place) => place.kind !== 'area') ? (
         <p className="results__note">

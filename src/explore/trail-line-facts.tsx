@@ -9,7 +9,8 @@ import { Mountain, Route } from 'lucide-react';
 import type { Trail } from '../../schemas/trails.ts';
 import { useSystemTrails, useTrail } from '../db/hooks.ts';
 import { elevationProfile, type ElevationProfile } from '../lib/geo/trail-lines.ts';
-import { dataDateLabel, lengthLabel, seasonLabel, vehicleClassesLabel } from './trail-format.ts';
+import { dataDateLabel, lengthLabel, vehicleClassesLabel } from './trail-format.ts';
+import { seasonLabel } from '../lib/trail-season.ts';
 
 function Fact({ label, value, muted = false }: { label: string; value: string; muted?: boolean }) {
   return (

@@ -17,10 +17,10 @@ import {
   difficultyLabel,
   formatCoordinates,
   lengthLabel,
-  seasonLabel,
   trailKindLabel,
   vehicleClassesLabel,
 } from './trail-format.ts';
+import { seasonLabel } from '../lib/trail-season.ts';
 
 const kindLabels = {
   trail: 'Trail',

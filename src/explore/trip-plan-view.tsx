@@ -2,13 +2,15 @@
  * A trip plan day by day: for each day its date, the straight-line
  * drive (labelled as such), the trails with why they were picked and what to check, links to
  * open each trail on the map and to navigate it, nearby campgrounds and, for hunters, WMAs
- * with their season note; then the cost estimate from published fees only. Shared by the
+ * with their season note; the nearer riding areas the dates left out, with why; then the cost
+ * estimate from published fees only. Shared by the
  * planner's results and the saved active plan (src/lib/trip-planner/plan-data.ts shapes).
  */
 import { Link } from '@tanstack/react-router';
 import { format, parseISO } from 'date-fns';
-import { AlertTriangle, Map as MapIcon, Navigation, Tent, Trees } from 'lucide-react';
+import { AlertTriangle, CalendarX, Map as MapIcon, Navigation, Tent, Trees } from 'lucide-react';
 import type {
+  LeftOutArea,
   PlanCost,
   PlanDay,
   PlannedTrail,
@@ -102,6 +104,14 @@ function PlanDayItem({ day, distanceLabel }: { day: PlanDay; distanceLabel: stri
       <h3 className="plan-day__title">
         Day {day.day.toString()}: {date}
       </h3>
+      {day.area ? (
+        <p className="plan-day__area">
+          Riding area:{' '}
+          <Link to="/map/$trailId" params={{ trailId: day.area.id }}>
+            {day.area.name}
+          </Link>
+        </p>
+      ) : null}
       {day.trails.length === 0 ? (
         <p>No further trail fits this trip: a rest day, or widen the difficulty or daily miles.</p>
       ) : (
@@ -136,7 +146,32 @@ export function costText(cost: PlanCost): string {
   return `Estimated cost: not known. No daily fee is published for ${cost.unknownFor.join(', ') || 'these trails'}.`;
 }
 
-/** The plan's days in order, then the cost line. `label` names the list for screen readers. */
+/** The nearer riding areas the trip's dates left out, each with its reason. */
+export function LeftOutAreas({ areas }: { areas: readonly LeftOutArea[] }) {
+  if (areas.length === 0) return null;
+  return (
+    <section className="trip-plan__left-out" aria-labelledby="left-out-heading">
+      <h3 id="left-out-heading">
+        <CalendarX size={18} aria-hidden="true" /> Nearer, but left out
+      </h3>
+      <ul className="plan-day__list">
+        {areas.map((area) => (
+          <li key={area.id}>
+            <Link to="/map/$trailId" params={{ trailId: area.id }}>
+              {area.name}
+            </Link>{' '}
+            ({miles(area.milesFromStart)} straight-line): {area.reason}.
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * The plan's days in order, the nearer riding areas left out, then the cost line. `label` names
+ * the list for screen readers.
+ */
 export function TripPlanView({ planData, label }: { planData: TripPlanData; label: string }) {
   return (
     <div className="trip-plan">
@@ -145,6 +180,7 @@ export function TripPlanView({ planData, label }: { planData: TripPlanData; labe
           <PlanDayItem key={day.day} day={day} distanceLabel={planData.distanceLabel} />
         ))}
       </ol>
+      <LeftOutAreas areas={planData.leftOut ?? []} />
       <p className="trip-plan__cost">{costText(planData.cost)}</p>
     </div>
   );

@@ -6,7 +6,7 @@
  * (temp- id offline, synced later), makes it the trip context's active plan and adds it to the
  * history; the active plan is shown at the top with links to the map and navigation.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { format } from 'date-fns';
 import { Route as RouteIcon } from 'lucide-react';
 import type { Trail } from '../../schemas/trails.ts';
@@ -26,7 +26,7 @@ import {
   type PlannerFormValues,
 } from './trip-planner-form.tsx';
 import { SavePlanForm } from './trip-plan-save.tsx';
-import { TripPlanView } from './trip-plan-view.tsx';
+import { LeftOutAreas, TripPlanView } from './trip-plan-view.tsx';
 import { useRiderPosition } from './use-rider-position.ts';
 import './explore.css';
 import './trip-planner.css';
@@ -130,8 +130,8 @@ function PlannerHeader() {
       <h1>AI Trip Planner</h1>
       <p className="page-header__lead">
         Plans from the trails, campgrounds and WMAs on this device, so it works with no signal.
-        Trails are ranked by activity and vehicle class, difficulty, whether their published season
-        is open on your dates, and straight-line distance from your start.
+        Trails are grouped by trail system and ranked by straight-line distance from your start,
+        activity and vehicle class, whether their season is open on your dates, and difficulty.
       </p>
     </header>
   );
@@ -212,15 +212,29 @@ export function TripPlannerPage() {
   );
 }
 
+/**
+ * The plan just made, brought into view with its heading focused: on a phone the form fills the
+ * screen, and a plan appearing below it would go unseen (and unheard by a screen reader).
+ */
 function PlanResults({ plan, onSaved }: { plan: TripPlanData; onSaved: (name: string) => void }) {
   const trailCount = plan.days.reduce((sum, day) => sum + day.trails.length, 0);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.scrollIntoView({ block: 'start' });
+    heading.current?.focus({ preventScroll: true });
+  }, [plan]);
   return (
     <section className="planner-results" aria-labelledby="plan-results-heading">
-      <h2 id="plan-results-heading">Your {plan.request.days.toString()}-day plan</h2>
+      <h2 id="plan-results-heading" ref={heading} tabIndex={-1}>
+        Your {plan.request.days.toString()}-day plan
+      </h2>
       {trailCount === 0 ? (
-        <p role="status">
-          No trail on this device fits: try another activity, any difficulty, or other dates.
-        </p>
+        <>
+          <p role="status">
+            No trail on this device fits: try another activity, any difficulty, or other dates.
+          </p>
+          <LeftOutAreas areas={plan.leftOut ?? []} />
+        </>
       ) : (
         <>
           <TripPlanView planData={plan} label="Planned days" />

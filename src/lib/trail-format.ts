@@ -60,40 +60,6 @@ export function vehicleClassesLabel(classes: readonly TrailVehicleClass[] | null
   return classes.map((vehicleClass) => vehicleClassLabels[vehicleClass]).join(', ');
 }
 
-const monthNames = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sep',
-  'Oct',
-  'Nov',
-  'Dec',
-];
-
-function monthDayLabel(monthDay: string): string {
-  const [month, day] = monthDay.split('-').map(Number);
-  return `${monthNames[(month ?? 1) - 1] ?? monthDay} ${day}`;
-}
-
-/**
- * When a trail is open (schemas/trails.ts `season`): "Open all year", "Open Apr 1 – Oct 31",
- * "Seasonal, dates unknown" (not year-round, window not stated) or "Season unknown" for null.
- * The season's `source` says who states it and is shown next to this.
- */
-export function seasonLabel(season: Trail['season']): string {
-  if (!season) return 'Season unknown';
-  if (season.yearRound) return 'Open all year';
-  if (season.openFrom && season.openUntil) {
-    return `Open ${monthDayLabel(season.openFrom)} – ${monthDayLabel(season.openUntil)}`;
-  }
-  return 'Seasonal, dates unknown';
-}
-
 /**
  * The date of a trail's source data: "June 8, 2021" for an ISO date, "2021" where the source
  * gives only the year, "Date of the data unknown" for null.

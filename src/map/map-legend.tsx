@@ -77,7 +77,7 @@ function trailLineSections(palette: Palette): LegendSection[] {
         { swatch: line(vehicle.atv), text: 'Solid: open by its published season' },
         {
           swatch: line(vehicle.atv, '9 3'),
-          text: 'Long dashes: season not published; check with the manager',
+          text: 'Long dashes: season not published or unconfirmed; check with the manager',
         },
         {
           swatch: line(vehicle.atv, '3 4', palette.closed),

@@ -2,7 +2,8 @@
  * Which trail lines the map draws as open or closed today. A line's status comes from its
  * published season (src/lib/trail-season.ts `seasonStatus`):
  * open, closed until its opening day, or unknown, which the map draws as its own style so a
- * rider never reads "no published season" as open.
+ * rider never reads "no published season" as open. A reported, unconfirmed window (likely open
+ * or likely closed) is drawn as unknown too: the map shows only what a manager publishes.
  */
 import type { Trail } from '../../schemas/trails.ts';
 import { seasonStatus } from '../lib/trail-season.ts';
@@ -20,7 +21,7 @@ export function trailLineStatuses(
   for (const trail of trails) {
     if (!trail.systemId) continue;
     const status = seasonStatus(trail, date);
-    if (status.state !== 'unknown') statuses[trail.id] = status.state;
+    if (status.state === 'open' || status.state === 'closed') statuses[trail.id] = status.state;
   }
   return statuses;
 }

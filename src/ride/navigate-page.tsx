@@ -186,17 +186,21 @@ export function NavigatePage() {
 
 /**
  * Shows the closed-trail warning instead of `children` (the navigator, whose GPS watch starts
- * on mount) while the trail is closed today by its season and the rider has not chosen to go on.
+ * on mount) while the trail is closed today by its season, or likely closed by a reported,
+ * unconfirmed one, and the rider has not chosen to go on.
  */
 function ClosedTrailGate({ trail, children }: { trail: Trail | null; children: ReactNode }) {
   const [proceeded, setProceeded] = useState(false);
   const status = useMemo(() => (trail ? seasonStatus(trail, new Date()) : null), [trail]);
-  if (!trail || proceeded || status?.state !== 'closed') return children;
+  if (!trail || proceeded || (status?.state !== 'closed' && status?.state !== 'likelyClosed')) {
+    return children;
+  }
   return (
     <ClosedTrailWarning
       trail={trail}
       opensOn={status.opensOn}
       source={status.source}
+      reportedAs={status.state === 'likelyClosed' ? status.reportedAs : null}
       onProceed={() => setProceeded(true)}
     />
   );

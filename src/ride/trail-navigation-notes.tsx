@@ -1,32 +1,35 @@
 /**
  * What the navigation page says about a catalogue trail before and while guiding:
- * the warning shown before guidance starts on a trail closed today by its season, and the note
- * for a trail without a published line (guidance to its trailhead, and a system's segments
- * that do have lines).
+ * the warning shown before guidance starts on a trail closed (or likely closed) today by its
+ * season, and the note for a trail without a published line (guidance to its trailhead, and a
+ * system's segments that do have lines).
  */
 import { Link } from '@tanstack/react-router';
 import { Button } from 'react-aria-components';
 import { ArrowLeft, CalendarX, Navigation, Route } from 'lucide-react';
 import type { Trail } from '../../schemas/trails.ts';
-import { monthDayLabel } from '../lib/trail-season.ts';
+import { likelyClosedLabel, monthDayLabel } from '../lib/trail-season.ts';
 
 /** Text of the trailhead-guidance note. */
 export const NO_LINE_TEXT = 'No trail line published: guiding to the trailhead';
 
 /**
- * "<name> is closed until <Month day> (<source>)", with Go on anyway (calls `onProceed`, then
- * guidance starts) and Go back (to the trail's page). Guidance, and so the GPS watch, has not
- * started while this shows.
+ * "<name> is closed until <Month day> (<source>)", or, for a reported and unconfirmed window
+ * (`reportedAs`), "Likely closed now (reported, unconfirmed: …)" with the approximate opening;
+ * with Go on anyway (calls `onProceed`, then guidance starts) and Go back (to the trail's page).
+ * Guidance, and so the GPS watch, has not started while this shows.
  */
 export function ClosedTrailWarning({
   trail,
   opensOn,
   source,
+  reportedAs = null,
   onProceed,
 }: {
   trail: Pick<Trail, 'id' | 'name'>;
   opensOn: Date;
   source: string;
+  reportedAs?: string | null;
   onProceed: () => void;
 }) {
   return (
@@ -44,12 +47,20 @@ export function ClosedTrailWarning({
         aria-describedby="closed-trail-text"
       >
         <h2 id="closed-trail-title" className="nav-closed__title">
-          <CalendarX size={22} aria-hidden="true" /> Trail closed for the season
+          <CalendarX size={22} aria-hidden="true" />{' '}
+          {reportedAs ? likelyClosedLabel(reportedAs) : 'Trail closed for the season'}
         </h2>
-        <p id="closed-trail-text">
-          {trail.name} is closed until {monthDayLabel(opensOn)} ({source}). Seasons can change;
-          check with the trail's manager before you ride.
-        </p>
+        {reportedAs ? (
+          <p id="closed-trail-text">
+            {trail.name} may open around {monthDayLabel(opensOn)}, but no manager confirms these
+            dates ({source}). Call the trail's manager before you ride.
+          </p>
+        ) : (
+          <p id="closed-trail-text">
+            {trail.name} is closed until {monthDayLabel(opensOn)} ({source}). Seasons can change;
+            check with the trail's manager before you ride.
+          </p>
+        )}
         <div className="ride-actions">
           <Link
             className="button button--primary"

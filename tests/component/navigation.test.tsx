@@ -1,6 +1,7 @@
 /**
  * The navigation page as a rider sees it, on the catalogue trail Wolf Pen Gap 1 with fixes from
- * a stubbed GPS: the guidance figures over the map of the route, the rider's position with the
+ * a stubbed GPS: the warning before guidance while its reported season likely closes it, the
+ * guidance figures over the map of the route, the rider's position with the
  * direction of travel handed to the map, and follow mode: paused when the rider moves the map by
  * hand, resumed by "Follow my position". The map is the component tests' stand-in
  * (tests/component/map-stand-in.tsx), with a button standing for a hand pan; the real map under
@@ -9,7 +10,7 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { positionAlong, prepareRoute, type LonLat } from '../../src/lib/geo/route-geometry.ts';
 import { bearingDegrees } from '../../src/lib/geo/track-stats.ts';
 import { wolfPenGap1Line } from '../fixtures/trails/wolf-pen-gap-1.ts';
@@ -52,11 +53,40 @@ const mapStandIn = () => screen.findByTestId('map-stand-in', {}, { timeout: 10_0
 const riderOnMap = (map: HTMLElement) =>
   JSON.parse(map.dataset.rider!) as { position: LonLat; headingDegrees: number | null } | null;
 
+/** Sets the device's calendar day (only `Date`; timers stay real for the database and React). */
+function today(year: number, month: number, day: number) {
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date(year, month - 1, day, 10) });
+}
+
 afterEach(() => {
   Reflect.deleteProperty(navigator, 'geolocation');
+  vi.useRealTimers();
+});
+
+describe('before guidance starts on a trail its reported season likely closes', () => {
+  it('warns on 2026-12-15 with the reported, unconfirmed closure; Go on anyway starts guidance', async () => {
+    today(2026, 12, 15);
+    const deliver = stubGps();
+    await renderApp(`/navigate/${trailId}`);
+    const warning = await screen.findByRole('alertdialog', {}, { timeout: 10_000 });
+    within(warning).getByRole('heading', {
+      name: 'Likely closed now (reported, unconfirmed: closed roughly November to mid-March)',
+    });
+    expect(warning.textContent).toMatch(/may open around March 15, but no manager confirms/);
+    // No guidance yet: the GPS is not watched and no map is drawn.
+    expect(navigator.geolocation.watchPosition).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('map-stand-in')).toBeNull();
+
+    await userEvent.click(within(warning).getByRole('button', { name: 'Go on anyway' }));
+    await deliver(positionAlong(route, middle));
+    await mapStandIn();
+  });
 });
 
 describe('navigation on the map', () => {
+  // Inside the season Wolf Pen Gap is reported open, so guidance starts at once.
+  beforeEach(() => today(2027, 5, 1));
+
   it("shows the guidance over the route's map, with the rider and their direction of travel", async () => {
     const deliver = stubGps();
     await renderApp(`/navigate/${trailId}`);

@@ -30,7 +30,13 @@ function daylightLeftText(left: DaylightLeft): string {
   return `${formatMinutes(left.minutesLeft)} of daylight left.`;
 }
 
-const seasonLabels = { open: 'Open', closed: 'Closed', unknown: 'Season unknown' } as const;
+const seasonLabels = {
+  open: 'Open',
+  closed: 'Closed',
+  likelyOpen: 'Likely open',
+  likelyClosed: 'Likely closed',
+  unknown: 'Season unknown',
+} as const;
 
 function SunFacts({ advice }: { advice: TrailAdvice }) {
   return (

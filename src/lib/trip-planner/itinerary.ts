@@ -1,16 +1,23 @@
 /**
  * Turns ranked trails into a day-by-day trip plan: trails per day
- * by length and drive distance, campgrounds near each day's trails, Wildlife Management Areas
+ * by trail system and length, campgrounds near each day's trails, Wildlife Management Areas
  * with what the app knows of their season for hunters, and a cost estimate from published fees
  * only. Pure: the catalogues come in, a `TripPlanData` (plan-data.ts) goes out. Every distance
  * is straight-line (as the crow flies), labelled so; the planner knows no roads.
  *
  * ## How days are filled
- * Each day starts with the best-ranked trail not yet planned, then adds the next-best trails of
- * the same system (or within {@link sameAreaMiles} of the first) while the day's published
- * miles stay within the rider's daily miles. A trail with no published length fills its day
- * alone: we cannot say how long it takes. A system whose own USFS segments are ranked is not
- * planned as a whole: its segments are (they carry the per-trail season and vehicle classes).
+ * Trails are grouped into riding areas: a trail system with its USFS segments, or a trail of
+ * no system. A system whose own segments are ranked is not planned as a whole: its segments
+ * are (they carry the per-trail season and vehicle classes). Areas go in the order of their
+ * best-ranked trail (ties: nearer first). Each day rides the first area with trails left,
+ * longest trails first, while the day's published miles stay within the rider's daily miles;
+ * what is left of the area is the next day's ride, so a big system near the start fills a
+ * weekend instead of a drive to the next one. A trail with no published length fills its day
+ * alone: we cannot say how long it takes.
+ *
+ * The plan also names the riding areas nearer than the farthest one planned that their season
+ * left out (closed, or likely closed by a reported window, on the trip's dates), so a rider who
+ * expected them knows why.
  */
 import { format } from 'date-fns';
 import type { Campground } from '../../../schemas/campgrounds.ts';
@@ -20,6 +27,7 @@ import { AGFC_URL, DUCK_SEASON_LABEL, duckSeasonStatus } from '../hunting/duck-s
 import {
   PLAN_DATA_VERSION,
   STRAIGHT_LINE_LABEL,
+  type LeftOutArea,
   type PlanCost,
   type PlanDay,
   type PlannedCampground,
@@ -28,7 +36,14 @@ import {
   type PlanRequest,
   type TripPlanData,
 } from './plan-data.ts';
-import { rankTrails, straightLineMiles, tripDates, type RankedTrail } from './ranking.ts';
+import {
+  farMiles,
+  rankTrails,
+  straightLineMiles,
+  tripDates,
+  type ExcludedTrail,
+  type RankedTrail,
+} from './ranking.ts';
 
 /** Campgrounds within this many straight-line miles of a day's first trail are offered. */
 export const campgroundRadiusMiles = 25;
@@ -36,8 +51,8 @@ export const campgroundRadiusMiles = 25;
 export const wmaRadiusMiles = 25;
 /** At most this many campgrounds and WMAs per day, nearest first. */
 export const nearbyPerDay = 3;
-/** Trails this close to a day's first trail count as the same riding area. */
-export const sameAreaMiles = 5;
+/** At most this many left-out riding areas are named under the plan. */
+export const leftOutShown = 5;
 
 /** The catalogues the planner reads (all on the device, so it works offline). */
 export interface PlannerCatalogues {
@@ -72,30 +87,96 @@ function plannable(ranked: readonly RankedTrail[]): RankedTrail[] {
   return ranked.filter((entry) => !systemsWithSegments.has(entry.trail.id));
 }
 
-function sameArea(first: Trail, other: Trail): boolean {
-  const area = (trail: Trail) => trail.systemId ?? trail.id;
-  return area(first) === area(other) || straightLineMiles(first, other) <= sameAreaMiles;
+/** The riding area of a trail: its system's id, or its own for a trail of no system. */
+function areaId(trail: Trail): string {
+  return trail.systemId ?? trail.id;
 }
 
-/** One day's trails taken from `queue` (ranked, unplanned); removes them from `queue`. */
-function takeDayTrails(queue: RankedTrail[], dailyMiles: number): RankedTrail[] {
-  const first = queue.shift();
-  if (!first) return [];
-  const day = [first];
-  if (first.trail.lengthMiles === null) return day;
-  let miles = first.trail.lengthMiles;
-  for (let index = 0; index < queue.length;) {
-    const candidate = queue[index]!;
+/** A riding area's trails not yet planned, longest first (see the file comment). */
+interface RidingArea {
+  id: string;
+  trails: RankedTrail[];
+}
+
+/** Longest published length first, unknown lengths last, then by name. */
+function longestFirst(a: RankedTrail, b: RankedTrail): number {
+  const length = (entry: RankedTrail) => entry.trail.lengthMiles ?? -1;
+  return length(b) - length(a) || a.trail.name.localeCompare(b.trail.name, 'en');
+}
+
+/** `ranked` (best first) grouped into riding areas, in the order of each area's best trail. */
+function ridingAreas(ranked: readonly RankedTrail[]): RidingArea[] {
+  const areas = new Map<string, RidingArea>();
+  for (const entry of ranked) {
+    const id = areaId(entry.trail);
+    const area = areas.get(id) ?? { id, trails: [] };
+    area.trails.push(entry);
+    areas.set(id, area);
+  }
+  return [...areas.values()].map((area) => ({ ...area, trails: area.trails.sort(longestFirst) }));
+}
+
+/** One day's trails from the first area of `areas` with trails left; removes them. */
+function takeDayTrails(areas: RidingArea[], dailyMiles: number): RankedTrail[] {
+  const area = areas[0];
+  if (!area) return [];
+  const day: RankedTrail[] = [];
+  let miles = 0;
+  for (let index = 0; index < area.trails.length;) {
+    const candidate = area.trails[index]!;
     const length = candidate.trail.lengthMiles;
-    if (length !== null && sameArea(first.trail, candidate.trail) && miles + length <= dailyMiles) {
+    const first = day.length === 0;
+    if (first || (length !== null && miles + length <= dailyMiles)) {
       day.push(candidate);
+      area.trails.splice(index, 1);
+      if (length === null) break;
       miles += length;
-      queue.splice(index, 1);
     } else {
       index += 1;
     }
   }
+  if (area.trails.length === 0) areas.shift();
   return day;
+}
+
+/**
+ * The riding areas their season left out that lie nearer the start than the farthest area
+ * planned (any within {@link farMiles} when none is), nearest first: an area counts when every
+ * one of its trails that lists the activity is left out by its season.
+ */
+function leftOutAreas(
+  excluded: readonly ExcludedTrail[],
+  planned: readonly RankedTrail[],
+  request: PlanRequest,
+  trails: readonly Trail[],
+): LeftOutArea[] {
+  const plannedAreas = new Set(planned.map((entry) => areaId(entry.trail)));
+  const reach = planned.length
+    ? Math.max(...planned.map((entry) => entry.milesFromStart))
+    : farMiles;
+  const byId = new Map(trails.map((trail) => [trail.id, trail]));
+  const areas = new Map<string, LeftOutArea>();
+  for (const { trail, because, reason } of excluded) {
+    const id = areaId(trail);
+    if (because !== 'season' || plannedAreas.has(id)) continue;
+    const miles = straightLineMiles(request.start, trail);
+    const known = areas.get(id);
+    // The system's own reason names the whole area; a segment's stands in without it.
+    if (!known || trail.id === id) {
+      areas.set(id, {
+        id,
+        name: byId.get(id)?.name ?? trail.name,
+        milesFromStart: Math.round(Math.min(miles, known?.milesFromStart ?? miles) * 10) / 10,
+        reason,
+      });
+    } else if (miles < known.milesFromStart) {
+      known.milesFromStart = Math.round(miles * 10) / 10;
+    }
+  }
+  return [...areas.values()]
+    .filter((area) => area.milesFromStart <= reach)
+    .sort((a, b) => a.milesFromStart - b.milesFromStart)
+    .slice(0, leftOutShown);
 }
 
 function driveMiles(from: { longitude: number; latitude: number }, trails: RankedTrail[]) {
@@ -209,7 +290,9 @@ export function estimateCost(days: readonly PlanDay[], trails: readonly Trail[])
       // One day's fee covers every trail of the same system that day.
       const chargedAs = planned.systemId ?? planned.id;
       if (dollars === null || feeText === null) {
-        if (!cost.unknownFor.includes(planned.name)) cost.unknownFor.push(planned.name);
+        // A system's segments share its fee: the system is named once, not each segment.
+        const unknown = system?.name ?? planned.name;
+        if (!cost.unknownFor.includes(unknown)) cost.unknownFor.push(unknown);
         continue;
       }
       if (charged.has(chargedAs)) continue;
@@ -228,19 +311,25 @@ export function estimateCost(days: readonly PlanDay[], trails: readonly Trail[])
  * campgrounds and (for hunters) WMAs, plus the cost estimate.
  */
 export function buildTripPlan(request: PlanRequest, catalogues: PlannerCatalogues): TripPlanData {
-  const queue = plannable(rankTrails(catalogues.trails, request).ranked);
+  const { ranked, excluded } = rankTrails(catalogues.trails, request);
+  const areas = ridingAreas(plannable(ranked));
+  const byId = new Map(catalogues.trails.map((trail) => [trail.id, trail]));
   const dates = tripDates(request.startDate, request.days);
+  const planned: RankedTrail[] = [];
   let from: { label: string; longitude: number; latitude: number } = request.start;
   const days: PlanDay[] = dates.map((date, index) => {
-    const trails = takeDayTrails(queue, request.dailyTrailMiles);
+    const trails = takeDayTrails(areas, request.dailyTrailMiles);
+    planned.push(...trails);
     const driveFrom = from.label;
     const drive = driveMiles(from, trails);
     const first = trails[0]?.trail;
     const last = trails[trails.length - 1]?.trail;
     if (last) from = { label: last.name, longitude: last.longitude, latitude: last.latitude };
+    const area = first ? (byId.get(areaId(first)) ?? first) : null;
     return {
       day: index + 1,
       date: format(date, 'yyyy-MM-dd'),
+      area: area ? { id: area.id, name: area.name } : null,
       trails: trails.map(plannedTrail),
       trailMiles: trailMiles(trails),
       driveMiles: drive,
@@ -253,6 +342,7 @@ export function buildTripPlan(request: PlanRequest, catalogues: PlannerCatalogue
     version: PLAN_DATA_VERSION,
     request,
     days,
+    leftOut: leftOutAreas(excluded, planned, request, catalogues.trails),
     cost: estimateCost(days, catalogues.trails),
     distanceLabel: STRAIGHT_LINE_LABEL,
   };

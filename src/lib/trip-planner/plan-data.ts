@@ -43,8 +43,11 @@ export interface PlanRequest {
   hunting: boolean;
 }
 
-/** What the season says about a planned trail over the trip's dates. */
-export type PlanSeasonState = 'open' | 'unknown';
+/**
+ * What the season says about a planned trail over the trip's dates: open every day by a
+ * published season, likely open by a reported and unconfirmed one, or unknown.
+ */
+export type PlanSeasonState = 'open' | 'likelyOpen' | 'unknown';
 
 /** A trail in a day of the plan, with why it was picked. */
 export interface PlannedTrail {
@@ -99,6 +102,11 @@ export interface PlanDay {
   day: number;
   /** "YYYY-MM-DD" (local). */
   date: string;
+  /**
+   * The riding area of the day: the trail system its trails belong to (or the trail itself),
+   * null on a day without trails; absent in plans saved before areas were planned.
+   */
+  area?: { id: string; name: string } | null;
   trails: PlannedTrail[];
   /** Sum of the trails' published lengths; null when any length is unknown. */
   trailMiles: number | null;
@@ -133,11 +141,24 @@ export interface PlanCost {
   unknownFor: string[];
 }
 
+/** A riding area the trip's dates left out, nearer than the farthest one planned. */
+export interface LeftOutArea {
+  /** The system's (or trail's) catalogue id: /map/<id> opens it. */
+  id: string;
+  name: string;
+  /** Straight-line miles from the start to its nearest trail. */
+  milesFromStart: number;
+  /** Why, in words ("Likely closed on your dates (reported, unconfirmed: …)"). */
+  reason: string;
+}
+
 /** `planData` of a trip plan the planner saved (version {@link PLAN_DATA_VERSION}). */
 export interface TripPlanData {
   version: typeof PLAN_DATA_VERSION;
   request: PlanRequest;
   days: PlanDay[];
+  /** Nearer riding areas their season left out; absent in plans saved before it was added. */
+  leftOut?: LeftOutArea[];
   cost: PlanCost;
   /** Always {@link STRAIGHT_LINE_LABEL}: how `driveMiles` and `milesFromStart` are measured. */
   distanceLabel: string;

@@ -5,19 +5,20 @@
  * storage; distances are straight-line miles (@turf/distance), never road miles.
  *
  * ## The score (0–100)
- * Two facts exclude a trail outright, because riding it would break a published rule:
- * it does not list the activity, or its published season is closed on a day of the trip. The
- * rest is a sum of four factors, each with a weight ({@link scoreWeights}):
- * - **vehicle 30**: the most important fit. Full when the USFS layer lists the rider's vehicle
- *   class for the trail (a published, per-trail permission); half when only the system's
- *   activity list allows it (true of the system, not checked per trail).
- * - **season 25**: full when the season is published and open on every day; 10 when no season
- *   is published (kept, flagged: the app never guesses "open").
- * - **distance 25**: full at the start, falling linearly to 0 at {@link farMiles} miles, so a
- *   closer trail wins between otherwise equal ones: every mile driven is time not riding.
+ * Two facts exclude a trail outright: it does not list the activity, or its season is closed on
+ * a day of the trip, by a published season or, likely, by a reported and unconfirmed one
+ * (src/lib/trail-season.ts; the plan says so rather than sending a rider to a gate that is
+ * probably shut). The rest is a sum of four factors, each with a weight ({@link scoreWeights}):
+ * - **distance 35**: the largest weight, full at the start and falling linearly to 0 at
+ *   {@link farMiles} miles: every mile driven is time not riding, so a near trail system that
+ *   fits beats a far one that fits a little better.
+ * - **vehicle 25**: full when the USFS layer lists the rider's vehicle class for the trail (a
+ *   published, per-trail permission); 80 % when only the system's activity list allows it.
+ * - **season 20**: full when a published season is open on every day; 70 % when only a reported,
+ *   unconfirmed window is (flagged); 40 % when no season is published (kept, flagged: the app
+ *   never guesses "open").
  * - **difficulty 20**: full when the rating matches or the rider asked for any; half for an
  *   unrated trail (we cannot say); a quarter one step away (easy vs moderate); 0 two steps away.
- * Difficulty weighs least because most trails are unrated (null) in the sources.
  */
 import { distance } from '@turf/distance';
 import { addDays, parseISO } from 'date-fns';
@@ -27,11 +28,11 @@ import type {
   TrailDifficulty,
   TrailVehicleClass,
 } from '../../../schemas/trails.ts';
-import { isOpenOn } from '../trail-season.ts';
+import { seasonStatus, type SeasonStatus } from '../trail-season.ts';
 import type { PlanRequest, PlanSeasonState } from './plan-data.ts';
 
 /** Weight of each factor; they sum to 100. */
-export const scoreWeights = { vehicle: 30, season: 25, distance: 25, difficulty: 20 } as const;
+export const scoreWeights = { distance: 35, vehicle: 25, season: 20, difficulty: 20 } as const;
 
 /**
  * Straight-line miles at which the distance factor reaches 0: about three hours' drive on
@@ -39,8 +40,12 @@ export const scoreWeights = { vehicle: 30, season: 25, distance: 25, difficulty:
  */
 export const farMiles = 150;
 
-/** Points of the season factor when no season is published. */
-const unknownSeasonPoints = 10;
+/** Share of the season factor for a reported, unconfirmed window open on every day. */
+const reportedSeasonShare = 0.7;
+/** Share of the season factor when no season is published. */
+const unknownSeasonShare = 0.4;
+/** Share of the vehicle factor when only the system's activity list allows the vehicle. */
+const activityListShare = 0.8;
 
 /** The USFS vehicle class of each motorised activity (as sync-server/seed/trail-lines.ts maps it). */
 export const vehicleClassOfActivity: Partial<Record<TrailActivity, TrailVehicleClass>> = {
@@ -70,9 +75,10 @@ export interface RankedTrail {
   season: PlanSeasonState;
 }
 
-/** A trail left out, with the published rule it would break. */
+/** A trail left out, with the rule it would break: its activities, or its season. */
 export interface ExcludedTrail {
   trail: Trail;
+  because: 'activity' | 'season';
   reason: string;
 }
 
@@ -106,7 +112,7 @@ function vehicleFactor(trail: Trail, activity: TrailActivity): Factor {
   }
   if (wanted && trail.vehicleClasses === null) {
     return {
-      points: scoreWeights.vehicle / 2,
+      points: scoreWeights.vehicle * activityListShare,
       reason: `Lists ${activity.replace('_', ' ')} riding`,
       flag: 'Vehicle classes not published for this trail: check the signs at the trailhead',
     };
@@ -115,21 +121,41 @@ function vehicleFactor(trail: Trail, activity: TrailActivity): Factor {
   return { points: scoreWeights.vehicle, reason: `Lists ${activity.replace('_', ' ')}` };
 }
 
-/** Whether the season is published (a complete window or year-round), whatever the date. */
-function seasonKnown(trail: Trail, day: Date): boolean {
-  return isOpenOn(trail, day) !== 'unknown';
+/** The season on each day of the trip (src/lib/trail-season.ts). */
+function tripSeasons(
+  trail: Trail,
+  request: Pick<PlanRequest, 'startDate' | 'days'>,
+): SeasonStatus[] {
+  return tripDates(request.startDate, request.days).map((date) => seasonStatus(trail, date));
 }
 
-function seasonFactor(trail: Trail, firstDay: Date): Factor {
-  if (!seasonKnown(trail, firstDay)) {
+/** Open on every day by a published season, likely open by a reported one, or unknown. */
+function planSeason(seasons: readonly SeasonStatus[]): PlanSeasonState {
+  if (seasons.every((season) => season.state === 'open')) return 'open';
+  if (seasons.every((season) => season.state === 'open' || season.state === 'likelyOpen')) {
+    return 'likelyOpen';
+  }
+  return 'unknown';
+}
+
+function seasonFactor(trail: Trail, season: PlanSeasonState, seasons: SeasonStatus[]): Factor {
+  if (season === 'open') {
     return {
-      points: unknownSeasonPoints,
-      flag: 'Season not published: ask the manager before you go',
+      points: scoreWeights.season,
+      reason: `Open on your dates (${trail.season?.source ?? ''})`,
+    };
+  }
+  const reported = seasons.find((status) => status.state === 'likelyOpen');
+  if (season === 'likelyOpen' && reported?.state === 'likelyOpen') {
+    return {
+      points: scoreWeights.season * reportedSeasonShare,
+      reason: 'Likely open on your dates',
+      flag: `Season reported, unconfirmed (${reported.reportedAs}): call the manager before you go`,
     };
   }
   return {
-    points: scoreWeights.season,
-    reason: `Open on your dates (${trail.season?.source ?? ''})`,
+    points: scoreWeights.season * unknownSeasonShare,
+    flag: 'Season not published: ask the manager before you go',
   };
 }
 
@@ -161,29 +187,41 @@ function difficultyFactor(trail: Trail, wanted: TrailDifficulty | null): Factor 
 
 /**
  * Why `trail` cannot be planned for `request`, or null when it can: it does not list the
- * activity, or its published season is closed on a day of the trip.
+ * activity, or its season is closed (or, by a reported window, likely closed) on a day of the
+ * trip.
  */
-export function exclusionReason(
+function exclusion(
   trail: Trail,
   request: Pick<PlanRequest, 'activity' | 'startDate' | 'days'>,
-): string | null {
+): Omit<ExcludedTrail, 'trail'> | null {
   if (!trail.activities.includes(request.activity)) {
-    return `Does not list ${request.activity.replace('_', ' ')}`;
+    return { because: 'activity', reason: `Does not list ${request.activity.replace('_', ' ')}` };
   }
-  const closedOn = tripDates(request.startDate, request.days).find(
-    (date) => isOpenOn(trail, date) === false,
-  );
-  if (closedOn) return `Closed by its season on a day of the trip (${trail.season?.source ?? ''})`;
+  const seasons = tripSeasons(trail, request);
+  if (seasons.some((season) => season.state === 'closed')) {
+    return {
+      because: 'season',
+      reason: `Closed by its season on a day of the trip (${trail.season?.source ?? ''})`,
+    };
+  }
+  const likelyClosed = seasons.find((season) => season.state === 'likelyClosed');
+  if (likelyClosed?.state === 'likelyClosed') {
+    return {
+      because: 'season',
+      reason: `Likely closed on your dates (reported, unconfirmed: ${likelyClosed.reportedAs})`,
+    };
+  }
   return null;
 }
 
-/** Scores one trail that passed {@link exclusionReason} (see the file comment). */
+/** Scores one trail that passed {@link exclusion} (see the file comment). */
 export function scoreTrail(trail: Trail, request: PlanRequest): RankedTrail {
   const milesFromStart = straightLineMiles(request.start, trail);
-  const firstDay = parseISO(request.startDate);
+  const seasons = tripSeasons(trail, request);
+  const season = planSeason(seasons);
   const factors = [
     vehicleFactor(trail, request.activity),
-    seasonFactor(trail, firstDay),
+    seasonFactor(trail, season, seasons),
     distanceFactor(milesFromStart),
     difficultyFactor(trail, request.difficulty),
   ];
@@ -194,7 +232,7 @@ export function scoreTrail(trail: Trail, request: PlanRequest): RankedTrail {
     reasons: factors.flatMap((factor) => (factor.reason ? [factor.reason] : [])),
     flags: factors.flatMap((factor) => (factor.flag ? [factor.flag] : [])),
     milesFromStart,
-    season: seasonKnown(trail, firstDay) ? 'open' : 'unknown',
+    season,
   };
 }
 
@@ -211,8 +249,8 @@ export function rankTrails(
   const excluded: ExcludedTrail[] = [];
   for (const trail of trails) {
     if (trail.kind === 'trailhead') continue;
-    const reason = exclusionReason(trail, request);
-    if (reason) excluded.push({ trail, reason });
+    const left = exclusion(trail, request);
+    if (left) excluded.push({ trail, ...left });
     else ranked.push(scoreTrail(trail, request));
   }
   ranked.sort(

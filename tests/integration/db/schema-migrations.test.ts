@@ -1,7 +1,8 @@
 // Version 1 of trips, tripPlans and waypoints (optional syncConflicts, issue 4): documents stored
 // by an installed app at version 0 must open unchanged after the update (src/db/migrations.ts).
 import { afterEach, expect, it } from 'vitest';
-import { createRxDatabase, type RxJsonSchema } from 'rxdb';
+import { addRxPlugin, createRxDatabase, type RxJsonSchema } from 'rxdb';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { collectionSchemas } from '../../../schemas/index.ts';
@@ -146,6 +147,47 @@ it('keeps every cached trail stored at schema version 0, with the USFS facts unk
     season: null,
     dataDate: null,
   });
+});
+
+// Trails version 2 added the season's optional `reportedAs` (a reported, unconfirmed window). A
+// device that cached trails at version 1 must keep every one as it was, seasons included.
+it('keeps every cached trail stored at schema version 1, seasons unchanged', async () => {
+  const name = `trails-v1-${Date.now().toString(36)}`;
+  // Every other trail with a version 1 season window (the shipped places carry none).
+  const versionOneDocuments = shippedTrails().map((trail, index) => ({
+    ...trail,
+    season:
+      index % 2 === 0
+        ? { yearRound: false, openFrom: '03-15', openUntil: '10-31', source: 'A version 1 source' }
+        : null,
+  }));
+  const schema = structuredClone(collectionSchemas.trails) as unknown as {
+    version: number;
+    properties: { season: { properties: Record<string, unknown> } };
+  };
+  schema.version = 1;
+  delete schema.properties.season.properties.reportedAs;
+  const old = await createRxDatabase({
+    name,
+    storage: wrappedValidateAjvStorage({ storage: getRxStorageDexie() }),
+    hashFunction: hashSha256Hex,
+  });
+  // Version 1's own strategy, as the app shipped it (its documents are stored at version 1).
+  addRxPlugin(RxDBMigrationSchemaPlugin);
+  await old.addCollections({
+    trails: {
+      schema: schema as unknown as RxJsonSchema<unknown>,
+      migrationStrategies: { 1: (document: unknown) => document },
+    },
+  });
+  await old.trails!.bulkInsert(versionOneDocuments);
+  await old.close();
+
+  db = await createAppDatabase({ name, devMode: true });
+  const migrated = (await db.trails.find().exec()).map((trail) => trail.toJSON());
+  expect(migrated).toHaveLength(versionOneDocuments.length);
+  const byId = new Map(migrated.map((trail) => [trail.id, trail]));
+  for (const document of versionOneDocuments) expect(byId.get(document.id)).toEqual(document);
 });
 
 // Map regions version 1 added `basemap`, the road map a region archive carries. A region the

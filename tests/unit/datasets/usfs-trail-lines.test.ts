@@ -98,8 +98,14 @@ describe('USFS trail lines in the seeded catalogue', () => {
     const wolfPen = lines.find((line) => line.systemId === 'wolf-pen-gap-ohv-trail')!;
     expect(wolfPen.vehicleClasses).toBeNull();
     expect(wolfPen.dataDate).toBe('2021');
-    expect(wolfPen.season).toMatchObject({ yearRound: false, openFrom: null, openUntil: null });
-    expect(wolfPen.season?.source).toMatch(/^Reported, not confirmed/);
+    // The reported closure "roughly November to mid-March" as an approximate, unconfirmed window.
+    expect(wolfPen.season).toMatchObject({
+      yearRound: false,
+      openFrom: '03-15',
+      openUntil: '10-31',
+      reportedAs: 'closed roughly November to mid-March',
+    });
+    expect(wolfPen.season?.source).toMatch(/not confirmed by the Forest Service/);
     expect(trails.find((trail) => trail.id === 'buckhorn-ohv-trail')?.season?.yearRound).toBe(true);
   });
 

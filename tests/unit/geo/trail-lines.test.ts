@@ -1,7 +1,7 @@
 // Issue 15: how the trail page frames a trail's line and says what it knows about it.
 import { describe, expect, it } from 'vitest';
 import { elevationProfile, hasElevations, viewForPaths } from '../../../src/lib/geo/trail-lines.ts';
-import { dataDateLabel, seasonLabel, vehicleClassesLabel } from '../../../src/lib/trail-format.ts';
+import { dataDateLabel, vehicleClassesLabel } from '../../../src/lib/trail-format.ts';
 
 describe('viewForPaths', () => {
   it('centres a line and zooms so it fits a phone-sized map', () => {
@@ -81,20 +81,6 @@ describe('trail line facts in words', () => {
     );
     expect(vehicleClassesLabel(['4wd_over_50in'])).toBe('4WD over 50"');
     expect(vehicleClassesLabel(null)).toBe('Vehicle classes not published');
-  });
-
-  it('says when a trail is open, or that it is not known', () => {
-    const source = 'test';
-    expect(seasonLabel({ yearRound: true, openFrom: null, openUntil: null, source })).toBe(
-      'Open all year',
-    );
-    expect(seasonLabel({ yearRound: false, openFrom: '03-15', openUntil: '10-31', source })).toBe(
-      'Open Mar 15 – Oct 31',
-    );
-    expect(seasonLabel({ yearRound: false, openFrom: null, openUntil: null, source })).toBe(
-      'Seasonal, dates unknown',
-    );
-    expect(seasonLabel(null)).toBe('Season unknown');
   });
 
   it('writes the data date as a date, or only the year the source gives', () => {

@@ -1,7 +1,8 @@
 /**
- * Trail seasons (issue 15 "Seasons and closures visible"): inclusive month-day windows, windows
- * that wrap the year end, the leap day, year-round and unpublished seasons, and the words a
- * rider reads ("Closed until March 14", "Season not published").
+ * Trail seasons: inclusive month-day windows, windows that wrap the year end, the leap day,
+ * year-round, unpublished and reported (unconfirmed) seasons, and the words a rider reads
+ * ("Closed until March 14", "Likely closed now (reported, unconfirmed: …)", "Season not
+ * published").
  */
 import { describe, expect, it } from 'vitest';
 import type { Trail } from '../../../schemas/trails.ts';
@@ -12,7 +13,7 @@ import {
   seasonCardLabel,
   seasonLabel,
   seasonStatus,
-  withoutClosedOn,
+  partitionOpenOn,
 } from '../../../src/lib/trail-season.ts';
 
 const day = (iso: string) => {
@@ -23,19 +24,24 @@ const window = (openFrom: string, openUntil: string) => ({
   season: { yearRound: false, openFrom, openUntil, source: 'test window' } as Trail['season'],
 });
 
-/**
- * Wolf Pen Gap's designated season as the Ouachita NF decision (Alternative I) gives it: open
- * from the second Friday of March through October 31. The schema holds fixed month-days, so the
- * second Friday is taken at its latest possible day, March 14. The decision's holiday openings
- * (Thanksgiving week, December 25 – January 2) cannot be held by one window and are not here.
- */
-const wolfPenGap = {
+/** A published window of a made-up trail: open from March 14 through October 31. */
+const springToFall = {
   season: {
     yearRound: false,
     openFrom: '03-14',
     openUntil: '10-31',
-    source:
-      'Ouachita NF, Wolf Pen Gap decision (Alternative I): open the second Friday of March through Oct. 31',
+    source: 'Test forest order: open March 14 through October 31',
+  },
+};
+
+/** Wolf Pen Gap as shipped: a reported closure, roughly November to mid-March, unconfirmed. */
+const wolfPenGapReported = {
+  season: {
+    yearRound: false,
+    openFrom: '03-15',
+    openUntil: '10-31',
+    reportedAs: 'closed roughly November to mid-March',
+    source: 'Reported by the Mena trail page, not confirmed by the Forest Service',
   },
 };
 
@@ -100,15 +106,15 @@ function day0(iso: string): Date {
 }
 
 describe('what the rider reads', () => {
-  it('shows Wolf Pen Gap closed on 2026-11-23 until its March opening, with its source', () => {
-    const status = seasonStatus(wolfPenGap, day('2026-11-23'));
+  it('shows a trail closed on 2026-11-23 until its March opening, with its source', () => {
+    const status = seasonStatus(springToFall, day('2026-11-23'));
     expect(status).toEqual({
       state: 'closed',
       opensOn: day0('2027-03-14'),
-      source: wolfPenGap.season.source,
+      source: springToFall.season.source,
     });
-    expect(seasonCardLabel(wolfPenGap, day('2026-11-23'))).toBe('Closed until March 14');
-    expect(seasonCardLabel(wolfPenGap, day('2026-06-01'))).toBe('Open March 14 – October 31');
+    expect(seasonCardLabel(springToFall, day('2026-11-23'))).toBe('Closed until March 14');
+    expect(seasonCardLabel(springToFall, day('2026-06-01'))).toBe('Open March 14 – October 31');
   });
 
   it('names the season or says it is not published', () => {
@@ -122,15 +128,52 @@ describe('what the rider reads', () => {
   });
 });
 
+describe('a reported, unconfirmed season', () => {
+  it('says Wolf Pen Gap is likely closed on 2026-12-15, never plainly closed or open', () => {
+    const december = seasonStatus(wolfPenGapReported, day('2026-12-15'));
+    expect(december).toEqual({
+      state: 'likelyClosed',
+      opensOn: day0('2027-03-15'),
+      source: wolfPenGapReported.season.source,
+      reportedAs: 'closed roughly November to mid-March',
+    });
+    expect(seasonCardLabel(wolfPenGapReported, day('2026-12-15'))).toBe(
+      'Likely closed now (reported, unconfirmed: closed roughly November to mid-March)',
+    );
+    expect(seasonCardLabel(wolfPenGapReported, day('2027-05-01'))).toBe(
+      'Likely open now (reported, unconfirmed: closed roughly November to mid-March)',
+    );
+    expect(seasonLabel(wolfPenGapReported.season)).toBe(
+      'Reported, unconfirmed: closed roughly November to mid-March',
+    );
+  });
+
+  it('is no published fact: not open or closed, and no opening day is announced', () => {
+    expect(isOpenOn(wolfPenGapReported, day('2026-12-15'))).toBe('unknown');
+    expect(isOpenOn(wolfPenGapReported, day('2027-05-01'))).toBe('unknown');
+    expect(nextOpening(wolfPenGapReported, day('2026-12-15'))).toBe('unknown');
+  });
+});
+
 describe('the Open now filter', () => {
-  it('leaves out trails closed today and keeps open ones and unknown seasons', () => {
+  it('leaves out trails closed today, names the likely closed apart, keeps open and unknown', () => {
     const trails = [
-      { id: 'wolf-pen-gap', ...wolfPenGap },
+      { id: 'spring-to-fall', ...springToFall },
       { id: 'winter-only', ...window('11-15', '02-28') },
       { id: 'unpublished', season: null },
+      { id: 'wolf-pen-gap', ...wolfPenGapReported },
     ];
-    const ids = (date: Date) => withoutClosedOn(trails, date).map((trail) => trail.id);
-    expect(ids(day('2026-11-23'))).toEqual(['winter-only', 'unpublished']);
-    expect(ids(day('2026-07-04'))).toEqual(['wolf-pen-gap', 'unpublished']);
+    const ids = (date: Date) => {
+      const { open, likelyClosed } = partitionOpenOn(trails, date);
+      return { open: open.map((trail) => trail.id), likelyClosed: likelyClosed.map((t) => t.id) };
+    };
+    expect(ids(day('2026-12-15'))).toEqual({
+      open: ['winter-only', 'unpublished'],
+      likelyClosed: ['wolf-pen-gap'],
+    });
+    expect(ids(day('2026-07-04'))).toEqual({
+      open: ['spring-to-fall', 'unpublished', 'wolf-pen-gap'],
+      likelyClosed: [],
+    });
   });
 });

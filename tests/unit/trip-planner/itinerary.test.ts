@@ -61,7 +61,9 @@ describe('buildTripPlan on the shipped catalogues', () => {
     }
     expect(plan.days[0]!.campgrounds.length).toBeGreaterThan(0);
     expect(plan.cost.known).toBe(false);
-    expect(plan.cost.unknownFor.length).toBeGreaterThan(0);
+    // Named by trail system, once, rather than segment by segment.
+    const systems = new Set(plan.days.flatMap((day) => day.area?.name ?? []));
+    expect(plan.cost.unknownFor).toEqual([...systems]);
   });
 
   it('adds WMAs only for hunters', () => {
@@ -117,5 +119,47 @@ describe('fees and seasons', () => {
     const wmas = plan.days.flatMap((day) => day.wmas);
     expect(wmas.length).toBeGreaterThan(0);
     expect(wmas.every((wma) => wma.seasonNote.includes('https://www.agfc.com/'))).toBe(true);
+  });
+});
+
+describe('planning by trail system from Mena, UTV, 2 days', () => {
+  /** Mena, Polk County (GeoNames, data/places/arkansas-places.json). */
+  const mena: PlanRequest = {
+    start: { kind: 'town', label: 'Mena', longitude: -94.23966, latitude: 34.58622 },
+    activity: 'utv',
+    days: 2,
+    difficulty: null,
+    startDate: '2027-05-01',
+    dailyTrailMiles: 25,
+    hunting: false,
+  };
+
+  it('rides Wolf Pen Gap, about 15 miles away, on day 1 outside its reported closure', () => {
+    const plan = buildTripPlan(mena, catalogues);
+    expect(plan.days[0]!.area?.name).toBe('Wolf Pen Gap Trail Complex');
+    expect(plan.days[1]!.area?.name).not.toBe('Wolf Pen Gap Trail Complex');
+    const day1 = plan.days[0]!;
+    expect(day1.trails.every((trail) => trail.systemId === 'wolf-pen-gap-ohv-trail')).toBe(true);
+    expect(day1.trails[0]!.milesFromStart).toBeLessThan(20);
+    // Longest trails first: the day is not padded with short segments ahead of long ones.
+    const lengths = day1.trails.map((trail) => trail.lengthMiles!);
+    expect(lengths).toEqual([...lengths].sort((a, b) => b - a));
+    expect(day1.trails[0]!.flags).toContain(
+      'Season reported, unconfirmed (closed roughly November to mid-March): call the manager before you go',
+    );
+    expect(plan.leftOut).toEqual([]);
+  });
+
+  it('leaves Wolf Pen Gap out in December and says why, nearer than what it plans', () => {
+    const plan = buildTripPlan({ ...mena, startDate: '2026-12-15' }, catalogues);
+    const planned = plan.days.flatMap((day) => day.trails.map((trail) => trail.systemId));
+    expect(planned).not.toContain('wolf-pen-gap-ohv-trail');
+    expect(plan.leftOut![0]).toMatchObject({
+      id: 'wolf-pen-gap-ohv-trail',
+      name: 'Wolf Pen Gap Trail Complex',
+      reason:
+        'Likely closed on your dates (reported, unconfirmed: closed roughly November to mid-March)',
+    });
+    expect(plan.leftOut![0]!.milesFromStart).toBeLessThan(20);
   });
 });

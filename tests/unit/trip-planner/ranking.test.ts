@@ -31,6 +31,15 @@ const request: PlanRequest = {
 
 const yearRound = { yearRound: true, openFrom: null, openUntil: null, source: 'USFS layer' };
 
+/** Wolf Pen Gap's shape: a reported closure, roughly November to mid-March. */
+const reportedWinterClosure = {
+  yearRound: false,
+  openFrom: '03-15',
+  openUntil: '10-31',
+  reportedAs: 'closed roughly November to mid-March',
+  source: 'A reporting page',
+};
+
 /** A trail at the start point unless moved; the fields the planner reads are overridden. */
 function trail(id: string, fields: Partial<Trail> = {}): Trail {
   return {
@@ -67,16 +76,22 @@ describe('trail scores: each factor and its weight', () => {
   it.each([
     ['published ATV class, open all year, at the start, any difficulty', trail('a'), {}, full],
     [
-      'vehicle classes unpublished: half the vehicle weight',
+      'vehicle classes unpublished: 80 % of the vehicle weight',
       trail('b', { vehicleClasses: null }),
       {},
-      full - scoreWeights.vehicle / 2,
+      full - scoreWeights.vehicle * 0.2,
     ],
     [
-      'season unpublished: 10 of the season weight',
+      'season unpublished: 40 % of the season weight',
       trail('c', { season: null }),
       {},
-      full - scoreWeights.season + 10,
+      full - scoreWeights.season * 0.6,
+    ],
+    [
+      'season reported, unconfirmed, and likely open: 70 % of the season weight',
+      trail('r', { season: { ...reportedWinterClosure } }),
+      {},
+      full - scoreWeights.season * 0.3,
     ],
     [
       'rated as asked',
@@ -121,6 +136,14 @@ describe('trail scores: each factor and its weight', () => {
     ]);
     expect(scored.season).toBe('unknown');
   });
+
+  it('flags a reported season as unconfirmed, and calls the trail likely open', () => {
+    const scored = scoreTrail(trail('r', { season: reportedWinterClosure }), request);
+    expect(scored.season).toBe('likelyOpen');
+    expect(scored.flags).toEqual([
+      'Season reported, unconfirmed (closed roughly November to mid-March): call the manager before you go',
+    ]);
+  });
 });
 
 describe('rankTrails', () => {
@@ -135,17 +158,28 @@ describe('rankTrails', () => {
     [
       'a trail without the activity',
       trail('hike', { activities: ['hiking'] }),
+      'activity',
       'Does not list atv',
+      request.startDate,
     ],
     [
       'a trail closed by its season on a trip day',
       trail('winter', { season: winterOnly }),
+      'season',
       'Closed by its season on a day of the trip (Forest order)',
+      request.startDate,
     ],
-  ])('leaves out %s, with the reason', (_label, candidate, reason) => {
-    const { ranked, excluded } = rankTrails([candidate], request);
+    [
+      'a trail a reported season likely closes on a trip day',
+      trail('reported', { season: reportedWinterClosure }),
+      'season',
+      'Likely closed on your dates (reported, unconfirmed: closed roughly November to mid-March)',
+      '2026-12-15',
+    ],
+  ])('leaves out %s, with the reason', (_label, candidate, because, reason, startDate) => {
+    const { ranked, excluded } = rankTrails([candidate], { ...request, startDate });
     expect(ranked).toEqual([]);
-    expect(excluded).toEqual([{ trail: candidate, reason }]);
+    expect(excluded).toEqual([{ trail: candidate, because, reason }]);
   });
 
   it('keeps a trail whose season is unknown, below an equal one that is known open', () => {

@@ -99,7 +99,7 @@ describe('season and closures', () => {
     const closed = seasonState(window, { year: 2026, month: 12, day: 1 });
     expect(closed).toEqual({
       state: 'closed',
-      text: 'Closed that day: the season runs Apr 1 – Nov 30.',
+      text: 'Closed that day: it opens again on April 1 (Open April 1 – November 30).',
       source: 'USFS trail layer (test)',
     });
   });
@@ -112,6 +112,19 @@ describe('season and closures', () => {
     expect(seasonState(half, { year: 2026, month: 7, day: 10 }).state).toBe('unknown');
     const always = { yearRound: true, openFrom: null, openUntil: null, source: 's' };
     expect(seasonState(always, { year: 2026, month: 7, day: 10 }).state).toBe('open');
+  });
+
+  it('says likely closed, reported and unconfirmed, inside a reported closure', () => {
+    const reported = {
+      ...season('03-15', '10-31'),
+      reportedAs: 'closed roughly November to mid-March',
+    };
+    const december = seasonState(reported, { year: 2026, month: 12, day: 15 });
+    expect(december.state).toBe('likelyClosed');
+    expect(december.text).toBe(
+      'Likely closed that day (reported, unconfirmed: closed roughly November to mid-March); it may open around March 15.',
+    );
+    expect(seasonState(reported, { year: 2027, month: 5, day: 1 }).state).toBe('likelyOpen');
   });
 });
 
