@@ -288,6 +288,9 @@ export function countyAt(counties: County[], longitude: number, latitude: number
   return county?.name ?? null;
 }
 
+/** A RIDB facility that is a ranger district's office, by its name. */
+const rangerDistrictOffice = /\bRanger District$/i;
+
 function toSourceRecords(dataDir: string): SourceRecord[] {
   const ridb = readPointRecords<RidbRecord>(join(dataDir, 'campgrounds', 'ridb-arkansas.geojson'));
   const osm = readPointRecords<OsmRecord>(join(dataDir, 'campgrounds', 'osm-arkansas.geojson'));
@@ -306,15 +309,19 @@ function toSourceRecords(dataDir: string): SourceRecord[] {
     };
   };
   return [
-    ...ridb.map((point) =>
-      fromRecord(point, {
-        source: `RIDB facility ${point.properties.facility_id}`,
-        name: displayName(point.properties.name),
-        facilityId: point.properties.facility_id,
-        ridb: point.properties,
-        osm: null,
-      }),
-    ),
+    // RIDB lists the Ouachita NF ranger district offices as facilities ("Mena/Oden Ranger
+    // District", described by their office address): offices, not places to camp.
+    ...ridb
+      .filter((point) => !rangerDistrictOffice.test(point.properties.name))
+      .map((point) =>
+        fromRecord(point, {
+          source: `RIDB facility ${point.properties.facility_id}`,
+          name: displayName(point.properties.name),
+          facilityId: point.properties.facility_id,
+          ridb: point.properties,
+          osm: null,
+        }),
+      ),
     // Only named OSM points are campgrounds a rider can look up; a bare number ("25") is a
     // pitch label, not a campground name.
     ...osm

@@ -63,7 +63,9 @@ export const trailDifficulties = ['easy', 'moderate', 'hard'] as const;
  * Version 1 added systemId, trailNumber, vehicleClasses, trailClass, season and
  * dataDate, and the `trailhead` and `ohv_trail` kinds (main had not released version 1 yet).
  * `dataDate` is an ISO 8601 date, or only its year ("2021") where the source dates no day.
- * Version 2 added the season's optional `reportedAs`.
+ * Version 2 added the season's optional `reportedAs` and the optional `difficultySource`: where
+ * `difficulty` is derived from a published field rather than rated by a source, how ("derived
+ * from USFS trail class 3 (Developed)"); absent or null for a rating or an unknown difficulty.
  */
 export const trailSchema = {
   title: 'trail',
@@ -103,6 +105,7 @@ export const trailSchema = {
       maxItems: trailActivities.length,
     },
     difficulty: { type: ['string', 'null'], enum: [...trailDifficulties, null] },
+    difficultySource: { type: ['string', 'null'], maxLength: 300 },
     lengthMiles: { type: ['number', 'null'], minimum: 0 },
     county: { type: 'string', maxLength: 100 },
     region: { type: 'string', enum: arkansasRegions, maxLength: 40 },

@@ -20,6 +20,7 @@ import { catalogueStatusMessage } from './catalogue-status.ts';
 import {
   describeTrailSearch,
   filterTrails,
+  filterTrailsClosestDifficulty,
   filterWildlifeAreas,
   parseTrailSearch,
   unknownPlaceMessage,
@@ -130,6 +131,7 @@ export function AiTrailsPage() {
         difficulty={found.difficulty}
         trailMatches={found.trailMatches}
         likelyClosed={found.likelyClosed}
+        shownDifficulty={found.shownDifficulty}
         areaMatches={found.areaMatches}
         storedCount={isHunting ? found.wildlifeAreas.length : trails.length}
         savedIds={savedIds}
@@ -178,7 +180,8 @@ function useFinderUrl() {
 /**
  * The parsed search and the trails and WMAs it matches, nearest first when "near me"; with
  * `openNow`, trails closed today by their season are left out (unknown seasons stay), and those
- * a reported, unconfirmed season likely closes are returned apart in `likelyClosed`.
+ * a reported, unconfirmed season likely closes are returned apart in `likelyClosed`. A difficulty
+ * no trail has falls back to the closest level that has some (`shownDifficulty`).
  */
 function useFinderMatches(
   q: string,
@@ -195,7 +198,7 @@ function useFinderMatches(
   const riderPosition = useRiderPosition(parsed.nearMe);
   const near = riderPosition.status === 'located' ? riderPosition.position : null;
 
-  const { trailMatches, likelyClosed } = useMemo(() => {
+  const { trailMatches, likelyClosed, shownDifficulty } = useMemo(() => {
     const criteria = {
       places: parsed.places,
       difficulty,
@@ -205,11 +208,15 @@ function useFinderMatches(
       region: regionFilter,
       near,
     };
-    if (!openNow) return { trailMatches: filterTrails(trails, criteria), likelyClosed: [] };
-    const seasons = partitionOpenOn(trails, new Date());
+    const seasons = openNow
+      ? partitionOpenOn(trails, new Date())
+      : { open: trails, likelyClosed: [] };
+    const found = filterTrailsClosestDifficulty(seasons.open, criteria);
+    const shown = { ...criteria, difficulty: found.shownDifficulty ?? difficulty };
     return {
-      trailMatches: filterTrails(seasons.open, criteria),
-      likelyClosed: filterTrails(seasons.likelyClosed, criteria).map((match) => match.trail),
+      trailMatches: found.matches,
+      likelyClosed: filterTrails(seasons.likelyClosed, shown).map((match) => match.trail),
+      shownDifficulty: found.shownDifficulty,
     };
   }, [trails, parsed, difficulty, activity, regionFilter, near, openNow]);
   const areaMatches = useMemo(
@@ -224,7 +231,7 @@ function useFinderMatches(
   );
   return {
     ...{ trails, trailsLoading, wildlifeAreas, areasLoading, parsed, difficulty, isHunting },
-    ...{ riderPosition, trailMatches, likelyClosed, areaMatches },
+    ...{ riderPosition, trailMatches, likelyClosed, shownDifficulty, areaMatches },
   };
 }
 

@@ -13,7 +13,7 @@ import { formatDateTime } from '../lib/format.ts';
 import { closedUntilLabel, likelyClosedLabel, seasonStatus } from '../lib/trail-season.ts';
 import { recentRecommendedTrails } from '../lib/trip-context/trip-context-rules.ts';
 import { resolveRecentTrails } from './recent-recommendations.ts';
-import { difficultyLabel } from './trail-format.ts';
+import { trailDifficultyLabel } from './trail-format.ts';
 
 /** Trails shown before "Show all". */
 const collapsedCount = 6;
@@ -61,7 +61,7 @@ export function RecentlyRecommended({ trails }: { trails: readonly Trail[] }) {
             <Link to="/map/$trailId" params={{ trailId: trail.id }} className="recent-trail">
               <span className="recent-trail__name">{trail.name}</span>
               <span className="recent-trail__meta">
-                {difficultyLabel(trail.difficulty)} · {trail.region}
+                {trailDifficultyLabel(trail)} · {trail.region}
                 {closedNote(trail)}
               </span>
               {recommendedAt > 0 ? (

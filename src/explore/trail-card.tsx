@@ -8,7 +8,7 @@ import { TrailSeasonFact } from './trail-season-note.tsx';
 import {
   activityLabel,
   countyRegionLabel,
-  difficultyLabel,
+  trailDifficultyLabel,
   feeLabel,
   lengthLabel,
   trailKindLabel,
@@ -105,7 +105,9 @@ function TrailCardFacts({
       <div className="trail-card__fact">
         <dt className="visually-hidden">Difficulty</dt>
         <dd>
-          <span className={difficultyClass}>{difficultyLabel(trail.difficulty)}</span>
+          <span className={difficultyClass} title={trail.difficultySource ?? undefined}>
+            {trailDifficultyLabel(trail)}
+          </span>
         </dd>
       </div>
       <div className="trail-card__fact">

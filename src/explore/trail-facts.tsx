@@ -23,6 +23,7 @@ import {
   activityLabel,
   describeSource,
   difficultyLabel,
+  trailDifficultyLabel,
   directionsUrl,
   feeLabel,
   formatCoordinates,
@@ -180,7 +181,11 @@ function TrailFactsSection({
         <Fact label="Kind" value={trailKindLabel(trail.kind)} />
         <Fact
           label="Difficulty"
-          value={difficultyLabel(trail.difficulty)}
+          value={
+            trail.difficultySource
+              ? `${trailDifficultyLabel(trail)}: ${trail.difficultySource}`
+              : difficultyLabel(trail.difficulty)
+          }
           muted={trail.difficulty === null}
         />
         <Fact

@@ -267,6 +267,8 @@ export interface FinderResultsProps {
   trailMatches: TrailMatch[];
   /** Matching trails "Open now" left out as likely closed by a reported, unconfirmed season. */
   likelyClosed: Trail[];
+  /** The closest difficulty shown because none has the one asked for, else null. */
+  shownDifficulty: TrailDifficulty | null;
   areaMatches: WildlifeAreaMatch[];
   /** How many trails and WMAs are stored, to tell an empty device from no match. */
   storedCount: number;
@@ -295,6 +297,13 @@ export function FinderResults(props: FinderResultsProps) {
         ) : null}
       </div>
 
+      {props.shownDifficulty && props.difficulty && !isHunting && !isLoading ? (
+        <p className="results__note" role="note">
+          <TriangleAlert size={16} aria-hidden="true" /> No trail on this device is{' '}
+          {props.difficulty} for this search, by a source&rsquo;s rating or derived from a published
+          trail class. Showing {props.shownDifficulty} trails, the closest level.
+        </p>
+      ) : null}
       {isHunting ? null : <LikelyClosedNote trails={props.likelyClosed} />}
       <ResultList {...props} />
       {parsed.places.some((place) => place.kind !== 'area') ? (

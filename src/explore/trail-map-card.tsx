@@ -14,7 +14,7 @@ import type { Trail } from '../../schemas/trails.ts';
 import type { Wma } from '../../schemas/wmas.ts';
 import {
   activityLabel,
-  difficultyLabel,
+  trailDifficultyLabel,
   formatCoordinates,
   lengthLabel,
   trailKindLabel,
@@ -38,7 +38,7 @@ interface Fact {
 function trailFacts(trail: Trail): Fact[] {
   const facts: Fact[] = [
     { label: 'Kind', value: trailKindLabel(trail.kind) },
-    { label: 'Difficulty', value: difficultyLabel(trail.difficulty) },
+    { label: 'Difficulty', value: trailDifficultyLabel(trail) },
     { label: 'Activities', value: trail.activities.map(activityLabel).join(', ') || 'None listed' },
     { label: 'Length', value: lengthLabel(trail.lengthMiles) },
   ];

@@ -613,6 +613,32 @@ export function filterTrails(trails: readonly Trail[], criteria: TrailCriteria):
   return results.sort((a, b) => compareMatches(a.trail.name, a, b.trail.name, b, freeText));
 }
 
+/** The other difficulty levels, closest first (a tie goes to the easier). */
+const closestLevels: Record<TrailDifficulty, TrailDifficulty[]> = {
+  easy: ['moderate', 'hard'],
+  moderate: ['easy', 'hard'],
+  hard: ['moderate', 'easy'],
+};
+
+/**
+ * {@link filterTrails}, falling back to the closest difficulty level that has matches when none
+ * has the one asked for (rated or derived), so "beginner UTV" shows the gentlest UTV trails
+ * instead of an empty list. `shownDifficulty` is the level shown when it differs from the one
+ * asked, else null.
+ */
+export function filterTrailsClosestDifficulty(
+  trails: readonly Trail[],
+  criteria: TrailCriteria,
+): { matches: TrailMatch[]; shownDifficulty: TrailDifficulty | null } {
+  const matches = filterTrails(trails, criteria);
+  if (matches.length > 0 || !criteria.difficulty) return { matches, shownDifficulty: null };
+  for (const level of closestLevels[criteria.difficulty]) {
+    const closer = filterTrails(trails, { ...criteria, difficulty: level });
+    if (closer.length > 0) return { matches: closer, shownDifficulty: level };
+  }
+  return { matches, shownDifficulty: null };
+}
+
 function nameRank(name: string, freeText: string): number {
   if (!freeText) return 2;
   const normalisedName = normalise(name);

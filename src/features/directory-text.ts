@@ -46,7 +46,7 @@ export const FEATURE_TEXT: Readonly<Record<string, FeatureText>> = {
   },
   campgrounds: {
     description:
-      'Search 228 Arkansas campgrounds offline: amenities, contact, reservations and rider ratings.',
+      'Search 224 Arkansas campgrounds offline: amenities, contact, reservations and rider ratings.',
     tags: ['camping', 'campsites', 'rv', 'tent', 'corps of engineers', 'state parks', 'reviews'],
   },
   'submit-trail': {

@@ -83,6 +83,18 @@ export function difficultyLabel(difficulty: TrailDifficulty | null): string {
   return difficulty[0]!.toUpperCase() + difficulty.slice(1);
 }
 
+/**
+ * A trail's difficulty as {@link difficultyLabel} writes it, marked "(derived)" where the app
+ * derived it from a published field (`difficultySource`, schemas/trails.ts) rather than a
+ * source rating it: "Moderate (derived)".
+ */
+export function trailDifficultyLabel(
+  trail: Pick<Trail, 'difficulty' | 'difficultySource'>,
+): string {
+  const label = difficultyLabel(trail.difficulty);
+  return trail.difficulty && trail.difficultySource ? `${label} (derived)` : label;
+}
+
 /** Length in miles ("26.8 mi", "50 mi"), or "Length unknown". */
 export function lengthLabel(lengthMiles: number | null): string {
   if (lengthMiles === null) return 'Length unknown';

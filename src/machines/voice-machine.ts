@@ -18,6 +18,7 @@ import {
   MICROPHONE_ERRORS,
   RECOGNITION_ERRORS,
   microphoneErrorText,
+  recognitionErrorText,
   type SpeechRecognizer,
   type SpeechSynthesizer,
 } from '../lib/voice/browser-speech.ts';
@@ -528,7 +529,16 @@ export const voiceMachine = setup({
             target: 'idle',
             actions: assign({ error: RECOGNITION_ERRORS.unavailable }),
           },
-          { target: 'idle', actions: assign({ error: ({ event }) => `Error: ${event.code}` }) },
+          {
+            target: 'idle',
+            actions: assign({
+              error: ({ event, context }) =>
+                recognitionErrorText(event.code, {
+                  online: context.online,
+                  offlineSpeech: context.offline.state,
+                }),
+            }),
+          },
         ],
         'recognition.end': 'idle',
         'voice.finish': 'idle',

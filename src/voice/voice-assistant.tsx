@@ -64,7 +64,7 @@ function statusText(snapshot: VoiceSnapshot): string {
 }
 
 function OfflineSpeech({ snapshot, actor }: { snapshot: VoiceSnapshot; actor: VoiceActor }) {
-  const { offline, engines } = snapshot.context;
+  const { offline, engines, online } = snapshot.context;
   if (!engines.offline) return null;
   const size = offline.modelBytes ? ` (${Math.round(offline.modelBytes / 1_000_000)} MB)` : '';
   return (
@@ -92,28 +92,44 @@ function OfflineSpeech({ snapshot, actor }: { snapshot: VoiceSnapshot; actor: Vo
       {offline.state === 'not-installed' ? (
         <>
           {/* The server has no model to give: a Download button would only fail. */}
-          <p>{offlineSpeechNotInstalledText}.</p>
-          <Button className="button" onPress={() => actor.send({ type: 'offline.install' })}>
-            Ask the server again
-          </Button>
+          <p>
+            {offlineSpeechNotInstalledText}.{online ? '' : ' Typed questions work offline.'}
+          </p>
+          {/* Asking the server needs signal: never offered offline. */}
+          {online ? (
+            <Button className="button" onPress={() => actor.send({ type: 'offline.install' })}>
+              Ask the server again
+            </Button>
+          ) : null}
         </>
       ) : null}
       {offline.state === 'not-ready' ? (
-        <>
-          <p>Offline speech is not on this device. Download it with signal to talk without one.</p>
-          <Button className="button" onPress={() => actor.send({ type: 'offline.install' })}>
-            Download offline speech{size}
-          </Button>
-        </>
+        online ? (
+          <>
+            <p>
+              Offline speech is not on this device. Download it with signal to talk without one.
+            </p>
+            <Button className="button" onPress={() => actor.send({ type: 'offline.install' })}>
+              Download offline speech{size}
+            </Button>
+          </>
+        ) : (
+          <p>
+            Offline speech is not on this device: download it here next time you have signal. Typed
+            questions work offline.
+          </p>
+        )
       ) : null}
       {offline.state === 'error' ? (
         <>
           <p className="voice-error" role="alert">
             {offline.error ?? 'Failed to initialize offline speech'}
           </p>
-          <Button className="button" onPress={() => actor.send({ type: 'offline.install' })}>
-            Try offline speech again
-          </Button>
+          {online ? (
+            <Button className="button" onPress={() => actor.send({ type: 'offline.install' })}>
+              Try offline speech again
+            </Button>
+          ) : null}
         </>
       ) : null}
     </section>

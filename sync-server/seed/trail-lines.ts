@@ -1,9 +1,11 @@
 /**
  * The USFS OHV trail lines of data/trails/ (datasets/usfs-trail-lines.ts) as trail documents of
- * their systems, and the systems' own season where their lines agree on one.
+ * their systems, the systems' own season where their lines agree on one, and difficulties derived
+ * from the published trail classes.
  */
 import type { Trail, TrailActivity, TrailVehicleClass } from '../../schemas/trails.ts';
 import { readUsfsTrailLines, type UsfsTrailLine } from '../../datasets/usfs-trail-lines.ts';
+import { lineDifficulty, systemDifficulty } from './trail-difficulty.ts';
 
 /**
  * Activities of a USFS vehicle class (USFS trail classes: ATVs are 50 inches wide or less;
@@ -52,7 +54,7 @@ function lineTrail(line: UsfsTrailLine, system: Trail, updatedAt: number): Trail
     season: line.season,
     dataDate: line.dataDate,
     activities: activitiesOf(line, system),
-    difficulty: null,
+    ...lineDifficulty(line.trailClass),
     lengthMiles: line.lengthMiles,
     county: line.county ?? system.county,
     region: system.region,
@@ -78,8 +80,10 @@ function sharedSeason(lines: readonly Trail[]): Trail['season'] {
 
 /**
  * `systems` (the trails of data/places/trails.geojson) with each USFS line of
- * `${dataDir}/trails/` appended as a trail of its system, and each system's `season` set to the
- * season all its lines share. Throws when a line names a system that is not in `systems`.
+ * `${dataDir}/trails/` appended as a trail of its system, each system's `season` set to the
+ * season all its lines share and, where no source rates it, its difficulty derived from its
+ * lines' trail classes (trail-difficulty.ts). Throws when a line names a system that is not in
+ * `systems`.
  */
 export function withUsfsTrailLines(dataDir: string, systems: Trail[], updatedAt: number): Trail[] {
   const byId = new Map(systems.map((trail) => [trail.id, trail]));
@@ -88,11 +92,14 @@ export function withUsfsTrailLines(dataDir: string, systems: Trail[], updatedAt:
     if (!system) throw new Error(`USFS line ${line.id}: no trail system ${line.systemId}`);
     return lineTrail(line, system, updatedAt);
   });
-  const withSeasons = systems.map((system) => {
+  const withLineFacts = systems.map((system) => {
     const own = lines.filter((line) => line.systemId === system.id);
-    return own.length > 0 && system.season === null
-      ? { ...system, season: sharedSeason(own) }
-      : system;
+    if (own.length === 0) return system;
+    return {
+      ...system,
+      season: system.season ?? sharedSeason(own),
+      ...(system.difficulty === null ? systemDifficulty(own) : {}),
+    };
   });
-  return [...withSeasons, ...lines];
+  return [...withLineFacts, ...lines];
 }

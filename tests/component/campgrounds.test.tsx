@@ -1,5 +1,5 @@
 /**
- * The campground directory on the 228 real campgrounds stored on the device, with the network
+ * The campground directory on the 224 real campgrounds stored on the device, with the network
  * off: a page of cards at a time, search and filters, a favourite and the filters kept when the
  * app opens again (the search text is not), the details dialog with Copy GPS and directions,
  * Nearby for the rider's position (a stubbed Geolocation API, as Chromium's emulated position
@@ -46,14 +46,14 @@ describe('campground directory', () => {
   it('shows a page of cards at a time, searches and filters, and keeps favourites and filters', async () => {
     const user = userEvent.setup();
     const all = await catalogue();
-    expect(all).toHaveLength(228);
+    expect(all).toHaveLength(224);
     const app = await renderApp('/campgrounds');
-    await count('228 campgrounds');
-    // A page of cards at a time: 228 at once was a long scroll and slow on a phone.
-    await screen.findByText('Showing 24 of 228 campgrounds.');
+    await count('224 campgrounds');
+    // A page of cards at a time: 224 at once was a long scroll and slow on a phone.
+    await screen.findByText('Showing 24 of 224 campgrounds.');
     expect(cards()).toHaveLength(24);
     await user.click(screen.getByRole('button', { name: 'Show 24 more campgrounds' }));
-    await screen.findByText('Showing 48 of 228 campgrounds.');
+    await screen.findByText('Showing 48 of 224 campgrounds.');
     expect(cards()).toHaveLength(48);
 
     await user.click(screen.getByRole('searchbox', { name: 'Search campgrounds' }));
@@ -107,7 +107,7 @@ describe('campground directory', () => {
 
     await user.click(screen.getByRole('button', { name: 'Clear Search' }));
     await user.click(screen.getByRole('tab', { name: 'All' }));
-    await count('228 campgrounds');
+    await count('224 campgrounds');
   });
 
   it('the details dialog copies the GPS and links directions', async () => {
@@ -116,7 +116,7 @@ describe('campground directory', () => {
       (campground) => campground.id === 'bear-creek-lake-recreation-area',
     )!;
     await renderApp('/campgrounds');
-    await count('228 campgrounds');
+    await count('224 campgrounds');
     await user.click(screen.getByRole('searchbox', { name: 'Search campgrounds' }));
     await user.paste(target.name);
     const card = await screen.findByRole('article', { name: target.name });
@@ -144,7 +144,7 @@ describe('campground directory', () => {
     const near = nearbyCampgrounds(await catalogue(), littleRock);
     expect(near.length).toBeGreaterThan(0);
     await renderApp('/campgrounds');
-    await count('228 campgrounds');
+    await count('224 campgrounds');
     await user.click(screen.getByRole('tab', { name: 'Nearby' }));
     await count(`${plural(near.length)} within 50 miles`);
   });

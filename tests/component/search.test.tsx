@@ -2,7 +2,8 @@
  * Search finds what riders type, from the catalogues on the device with the network off: the
  * Search tab and Ctrl+K open the palette, which finds the Wolf Pen Gap trail and opens it, finds
  * pages, WMAs (opening the map with the area's card) and says when nothing matches;
- * /ai-trails?activity=atv lists only ATV trails with the ATV chip selected; "atv trails near
+ * /ai-trails?activity=atv lists only ATV trails with the ATV chip selected; "beginner UTV" falls
+ * back to the closest difficulty with a note; "atv trails near
  * Russellville" lists ATV trails with their miles from Russellville; "near me" sorts by the
  * rider's position (a stubbed Geolocation API, as Chromium's emulated position would be) or
  * says plainly that location was refused.
@@ -93,6 +94,16 @@ describe('the trail finder', () => {
         screen.getByRole('radio', { name: 'UTV / side-by-side' }).getAttribute('aria-checked'),
       ).toBe('true'),
     );
+  });
+
+  it('“beginner UTV” finds the gentlest UTV trails, derived from their trail class, and says so', async () => {
+    await renderApp('/ai-trails?q=beginner%20utv');
+    await resultCount();
+    const note = screen.getByText(/No trail on this device is easy for this search/);
+    expect(note.textContent).toMatch(/Showing moderate trails, the closest level\./);
+    expect(resultNames()).toContain('Moccasin Gap Horse/OHV Trail');
+    const moccasin = screen.getByRole('article', { name: 'Moccasin Gap Horse/OHV Trail' });
+    expect(within(moccasin).getByText('Moderate (derived)')).toBeTruthy();
   });
 
   it('“atv trails near Russellville” lists ATV trails near Russellville with their miles', async () => {

@@ -108,11 +108,16 @@ describe('voice assistant', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: 'Voice assistant' }).waitFor();
     // Talking offline without the offline model uses the browser's recognition; headless
-    // Chromium has no speech service, so its error code shows in the red card.
+    // Chromium has no speech service, so its error code shows in the red card, then in plain
+    // words why speech fails here and that typing works. No server action is offered offline.
     await page.getByRole('button', { name: 'Press to talk' }).click();
     const alert = page.getByRole('alert');
     await alert.waitFor();
-    expect(await alert.innerText()).toMatch(/^Error: [a-z-]+/);
+    const message = await alert.innerText();
+    expect(message).toMatch(/^Error: [a-z-]+\. Speech needs signal here/);
+    expect(message).toContain('this installation has no offline speech model');
+    expect(message).toContain('Type your question instead');
+    expect(await page.getByRole('button', { name: 'Ask the server again' }).count()).toBe(0);
     await saveScreenshot(page, 'voice-error-phone-offline');
     await ask(page, "I'm stuck in mud");
     await page.getByText(/Air the tires down to 8 PSI/).waitFor();

@@ -1,6 +1,6 @@
 /**
  * The campground directory (requirements §voice-2.6, §voice-4.2, §voice-5, §voice-7.2, §voice-9)
- * over the 228 real campgrounds cached on this device: search, Filters (type, price, must-have
+ * over the 224 real campgrounds cached on this device: search, Filters (type, price, must-have
  * amenities), tabs All / Favorites / Nearby / Top Rated, a results count with Clear Search, cards
  * and the details dialog. Everything reads RxDB, so it works offline; searches never leave the
  * device. Shown on the home page and at /campgrounds.
@@ -233,7 +233,7 @@ function useFreshnessClock(lastSyncedAt: number | null): number {
 }
 
 /**
- * Cards shown at first and added by each "Show more": all 228 at once made about 6,000 elements
+ * Cards shown at first and added by each "Show more": all 224 at once made about 6,000 elements
  * and 460 buttons on the home page, rendered while a phone's first visit is still storing the
  * catalogues, and a long scroll past them to the rest of the page.
  */

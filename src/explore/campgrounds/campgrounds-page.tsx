@@ -13,7 +13,7 @@ export function CampgroundsPage() {
   usePageMeta({
     title: 'Arkansas Campgrounds',
     description:
-      'Search 228 Arkansas campgrounds from Recreation.gov and OpenStreetMap offline: amenities, contact, reservation links and ratings from riders.',
+      'Search 224 Arkansas campgrounds from Recreation.gov and OpenStreetMap offline: amenities, contact, reservation links and ratings from riders.',
     keywords: [
       'Arkansas campgrounds',
       'Corps of Engineers camping',

@@ -167,6 +167,13 @@ function distanceFactor(miles: number): Factor {
   };
 }
 
+/** "Rated moderate", or "Derived moderate (USFS trail class)" for a derived difficulty. */
+function difficultyWords(trail: Trail): string {
+  return trail.difficultySource
+    ? `Derived ${trail.difficulty ?? ''} (USFS trail class)`
+    : `Rated ${trail.difficulty ?? ''}`;
+}
+
 function difficultyFactor(trail: Trail, wanted: TrailDifficulty | null): Factor {
   if (wanted === null) return { points: scoreWeights.difficulty };
   if (trail.difficulty === null) {
@@ -177,11 +184,11 @@ function difficultyFactor(trail: Trail, wanted: TrailDifficulty | null): Factor 
   }
   const steps = Math.abs(difficultySteps[trail.difficulty] - difficultySteps[wanted]);
   if (steps === 0) {
-    return { points: scoreWeights.difficulty, reason: `Rated ${trail.difficulty}` };
+    return { points: scoreWeights.difficulty, reason: difficultyWords(trail) };
   }
   return {
     points: steps === 1 ? scoreWeights.difficulty / 4 : 0,
-    flag: `Rated ${trail.difficulty}, not ${wanted}`,
+    flag: `${difficultyWords(trail)}, not ${wanted}`,
   };
 }
 

@@ -5,6 +5,7 @@
  * and the §voice-5/§voice-8 microphone and camera error texts. The factories return null where the
  * browser lacks the service, so callers can hide what cannot work.
  */
+import type { OfflineSpeechStatus } from './voice-engines.ts';
 
 /** §voice-9 speech settings. */
 export const SPEECH_SETTINGS = { rate: 0.95, pitch: 1, volume: 1, lang: 'en-US' } as const;
@@ -149,6 +150,40 @@ export const RECOGNITION_ERRORS = {
   unavailable: 'Speech recognition not available',
   reply: 'Failed to generate response',
 } as const;
+
+/** What happened, in plain words, for a Web Speech API error code heard while online. */
+const recognitionErrorWords: Readonly<Record<string, string>> = {
+  'no-speech': 'No speech was heard. Press to talk and speak, or type your question.',
+  'audio-capture':
+    'The microphone gave no sound: check that one is connected and no other app is using it, or type your question.',
+  'not-allowed':
+    'Microphone access is blocked for this app: allow it in the browser’s site settings, or type your question.',
+  'service-not-allowed':
+    'This browser does not let the app use its speech recognition. Type your question instead.',
+  network:
+    'This browser’s speech recognition could not reach its server. Type your question: typed questions are answered on this device.',
+};
+
+/**
+ * The §voice-8 text of a recognition error, "Error: {code}", then what it means in plain words
+ * and what works now. Offline, whatever the code: this browser's recognition needs signal, and
+ * why offline speech cannot stand in (`offlineSpeech`: the server has no model, or it is not on
+ * this device yet); typing works, since typed questions are answered on the device.
+ */
+export function recognitionErrorText(
+  code: string,
+  situation: { online: boolean; offlineSpeech: OfflineSpeechStatus['state'] },
+): string {
+  const heading = `Error: ${code}.`;
+  if (!situation.online) {
+    const noModel =
+      situation.offlineSpeech === 'not-installed'
+        ? 'this installation has no offline speech model'
+        : 'offline speech is not downloaded on this device yet';
+    return `${heading} Speech needs signal here: this browser’s speech recognition works through its server, and ${noModel}. Type your question instead: typed questions are answered on this device, offline.`;
+  }
+  return `${heading} ${recognitionErrorWords[code] ?? 'Speech recognition stopped. Type your question instead.'}`;
+}
 
 const knownMicrophoneTexts = new Set<string>(Object.values(MICROPHONE_ERRORS));
 

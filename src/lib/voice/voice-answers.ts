@@ -197,7 +197,13 @@ function trailFacts(trail: Trail): string {
   if (trail.lengthMiles !== null) parts.push(`About ${trail.lengthMiles} miles.`);
   else if (spec) parts.push(`The product lists ${spec.fact}.`);
   else parts.push('Length unknown.');
-  if (trail.difficulty) parts.push(`Rated ${trail.difficulty}.`);
+  if (trail.difficulty) {
+    parts.push(
+      trail.difficultySource
+        ? `Likely ${trail.difficulty}, derived from its USFS trail class, not a rating.`
+        : `Rated ${trail.difficulty}.`,
+    );
+  }
   if (trail.fee) parts.push(`Fee: ${trail.fee}.`);
   if (trail.manager) parts.push(`Managed by ${trail.manager}.`);
   if (trail.locationConfidence !== 'exact') parts.push('Trailhead location approximate.');

@@ -168,13 +168,13 @@ describe.each(storageEngines)('on %s', (engine) => {
       expect(await seedDatabase(db, defaultSeedDataDir, firstSeed)).toEqual({
         reseeded: true,
         seededAt: firstSeed,
-        written: 246 + 33 + 228 + 27,
+        written: 246 + 33 + 224 + 27,
         removed: 0,
       });
       expect(await countLiveDocuments(db)).toEqual({
         trails: 246,
         wmas: 33,
-        campgrounds: 228,
+        campgrounds: 224,
         achievements: 27,
       });
       expect(await latestCatalogueCheckpoint(db, 'trails')).toMatchObject({

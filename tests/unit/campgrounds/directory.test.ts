@@ -1,4 +1,4 @@
-// The directory rules of voice-navigation-campgrounds §5 and §9 on the real catalogue: the 228
+// The directory rules of voice-navigation-campgrounds §5 and §9 on the real catalogue: the 224
 // campgrounds the server seeds from data/campgrounds (RIDB + OpenStreetMap).
 import { describe, expect, it } from 'vitest';
 import { aggregateReviewRatings } from '../../../schemas/campground-reviews.ts';
@@ -24,9 +24,9 @@ const campgrounds = loadCampgrounds('data', 1_700_000_000_000);
 const byId = (id: string) => campgrounds.find((campground) => campground.id === id)!;
 
 describe('the real catalogue', () => {
-  it('has 228 campgrounds and the directory shows all of them with no search or filter', () => {
-    expect(campgrounds).toHaveLength(228);
-    expect(filterCampgrounds(campgrounds, noCampgroundFilters)).toHaveLength(228);
+  it('has 224 campgrounds and the directory shows all of them with no search or filter', () => {
+    expect(campgrounds).toHaveLength(224);
+    expect(filterCampgrounds(campgrounds, noCampgroundFilters)).toHaveLength(224);
   });
 });
 
@@ -37,7 +37,7 @@ describe('search (§5: name, description, city, county, region; any case)', () =
     ['LAKE', 79, true],
     ['Lee', 2, true],
     ['ozarks', 75, false],
-    ['   ', 228, true],
+    ['   ', 224, true],
   ])('"%s" finds %i', (query, count, findsBearCreek) => {
     const found = filterCampgrounds(campgrounds, { ...noCampgroundFilters, query });
     expect(found.length).toBe(count);
@@ -121,7 +121,7 @@ describe('price (§5)', () => {
     expect(published.length).toBe(15);
     expect(
       filterCampgrounds(campgrounds, { ...noCampgroundFilters, priceMax: '200' }),
-    ).toHaveLength(228);
+    ).toHaveLength(224);
     const cheap = filterCampgrounds(campgrounds, { ...noCampgroundFilters, priceMax: '15' });
     expect(cheap.map(publishedNightlyFee).every((fee) => fee !== null && fee <= 15)).toBe(true);
     expect(cheap.length).toBe(published.filter((c) => publishedNightlyFee(c)! <= 15).length);
@@ -151,7 +151,7 @@ describe('distance and Nearby (§9: earth radius 3959 miles, 50-mile radius, 1 d
     const distances = near.map((entry) => entry.distanceMiles);
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
     const outside = campgrounds.filter((c) => distanceMiles(littleRock, c.location) > 50);
-    expect(near.length + outside.length).toBe(228);
+    expect(near.length + outside.length).toBe(224);
   });
 });
 

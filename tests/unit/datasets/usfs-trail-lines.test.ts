@@ -152,3 +152,29 @@ describe('joinParts (MultiLineString to one path)', () => {
     ]);
   });
 });
+
+describe('difficulty derived from the USFS trail class', () => {
+  const byId = new Map(trails.map((trail) => [trail.id, trail]));
+
+  it('gives each classed line its level and says it is derived, not rated', () => {
+    const developed = lines.find((line) => line.trailClass === 'TC3 - DEVELOPED')!;
+    expect(developed.difficulty).toBe('moderate');
+    expect(developed.difficultySource).toBe(
+      'Derived from USFS trail class 3 (Developed); not a rating by the Forest Service',
+    );
+    const highlyDeveloped = lines.find((line) => line.trailClass === 'TC4 - HIGHLY DEVELOPED')!;
+    expect(highlyDeveloped.difficulty).toBe('easy');
+    // Wolf Pen Gap's layer publishes no class: no difficulty is made up.
+    const wolfPen = lines.filter((line) => line.systemId === 'wolf-pen-gap-ohv-trail');
+    expect(wolfPen.every((line) => line.difficulty === null && !line.difficultySource)).toBe(true);
+  });
+
+  it('gives a system the level most of its trails have, counting their classes', () => {
+    expect(byId.get('moccasin-gap-trail')).toMatchObject({
+      difficulty: 'moderate',
+      difficultySource:
+        'Derived from the USFS trail classes of its trails: 16 of class 3 (moderate), 5 of class 4 (easy); not a rating by the Forest Service',
+    });
+    expect(byId.get('wolf-pen-gap-ohv-trail')?.difficulty).toBeNull();
+  });
+});

@@ -1,9 +1,13 @@
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { loadTrails as loadSeedTrails } from '../../../sync-server/seed/places.ts';
+import { withUsfsTrailLines } from '../../../sync-server/seed/trail-lines.ts';
 import {
   NEAR_TOWN_RADIUS_MILES,
   activityChips,
   describeTrailSearch,
   filterTrails,
+  filterTrailsClosestDifficulty,
   filterWildlifeAreas,
   distanceLabel,
   knownCounties,
@@ -379,5 +383,30 @@ describe('what riders type, on the shipped data (issue 11, defect 5)', () => {
     const areas = filterWildlifeAreas(wmas, parsed);
     expect(areas.map((m) => m.area.id)).toContain('bayou-meto-wma');
     expect(areas.every((m) => m.distanceMiles! <= NEAR_TOWN_RADIUS_MILES)).toBe(true);
+  });
+});
+
+describe('a difficulty no trail has', () => {
+  // The catalogue with the USFS lines, whose systems carry a difficulty derived from trail classes.
+  const dataDir = fileURLToPath(new URL('../../../data', import.meta.url));
+  const seeded = withUsfsTrailLines(dataDir, loadSeedTrails(dataDir, 0), 0);
+
+  it('"beginner utv" shows the closest level instead of an empty list, and says so', () => {
+    const criteria = parseTrailSearch('beginner utv');
+    expect(filterTrails(seeded, criteria)).toEqual([]);
+    const { matches, shownDifficulty } = filterTrailsClosestDifficulty(seeded, criteria);
+    expect(shownDifficulty).toBe('moderate');
+    expect(ids(matches)).toEqual(
+      expect.arrayContaining(['brock-creek-ohv-trail', 'moccasin-gap-trail']),
+    );
+    expect(matches.every(({ trail }) => trail.difficulty === 'moderate')).toBe(true);
+  });
+
+  it('keeps the level asked for when some trail has it', () => {
+    const { shownDifficulty } = filterTrailsClosestDifficulty(
+      seeded,
+      parseTrailSearch('moderate atv'),
+    );
+    expect(shownDifficulty).toBeNull();
   });
 });

@@ -148,6 +148,15 @@ describe('answers from the rider’s data', () => {
     expect(reply.sources).toEqual(expect.arrayContaining([...nearest.sources]));
   });
 
+  it('near Mena, nearest campground is a campground, never the ranger district office', () => {
+    // The Mena/Oden Ranger District office (RIDB lists it as a facility) is in town.
+    const mena = { latitude: 34.58622, longitude: -94.23966 };
+    const reply = answerQuestion('nearest campground', context({ userLocation: mena }));
+    expect(reply.text).toMatch(/^The nearest campground is /);
+    expect(reply.text).not.toMatch(/Ranger District/);
+    expect(campgrounds.some((camp) => /Ranger District$/.test(camp.name))).toBe(false);
+  });
+
   it('nearest trailhead lists trails, and without a fix asks for location', () => {
     expect(answerQuestion('closest trailhead', context()).text).toMatch(
       /^The nearest trailhead is /,

@@ -357,6 +357,15 @@ describe('offline recording → transcription → answer → speech', () => {
 });
 
 describe('browser recognition', () => {
+  it('offline, says in plain words why speech fails and that typing works', () => {
+    const { actor, recognizer } = start({ online: false, offline: 'not-installed' });
+    actor.send({ type: 'voice.talk' });
+    recognizer!.handlers.onError('audio-capture');
+    expect(actor.getSnapshot().context.error).toBe(
+      'Error: audio-capture. Speech needs signal here: this browser’s speech recognition works through its server, and this installation has no offline speech model. Type your question instead: typed questions are answered on this device, offline.',
+    );
+  });
+
   it('shows interim words, answers the final result', async () => {
     const { actor, recognizer, answer } = start({ online: false, offline: 'not-ready' });
     actor.send({ type: 'voice.talk' });
@@ -368,11 +377,13 @@ describe('browser recognition', () => {
     expect(stateOf(actor)).toBe('{"speaking":"waiting"}');
   });
 
-  it('shows "Error: {code}" but ignores an aborted recognition', () => {
-    const first = start({ online: false });
+  it('shows "Error: {code}" with what it means, but ignores an aborted recognition', () => {
+    const first = start({ online: true });
     first.actor.send({ type: 'voice.talk' });
     first.recognizer!.handlers.onError('no-speech');
-    expect(first.actor.getSnapshot().context.error).toBe('Error: no-speech');
+    expect(first.actor.getSnapshot().context.error).toBe(
+      'Error: no-speech. No speech was heard. Press to talk and speak, or type your question.',
+    );
     const second = start({ online: false });
     second.actor.send({ type: 'voice.talk' });
     second.recognizer!.handlers.onError('aborted');
