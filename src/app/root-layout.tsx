@@ -221,6 +221,27 @@ function Shell() {
   );
 }
 
+/**
+ * Starts the cached-answer cleanup of requirements §core-4 "Page lifecycle" (memory check every
+ * 30 s, hidden-page cleanup after 5 s; src/lib/http/page-lifecycle.ts) once the first screen is
+ * painted, loaded on demand so the entry bundle does not grow; stops it on unmount.
+ */
+function usePageLifecycleCleanup(): void {
+  useEffect(() => {
+    let stop: (() => void) | null = null;
+    let unmounted = false;
+    void firstScreenPainted
+      .then(() => import('../lib/http/page-lifecycle.ts'))
+      .then(({ startPageLifecycleCleanup }) => {
+        if (!unmounted) stop = startPageLifecycleCleanup();
+      });
+    return () => {
+      unmounted = true;
+      stop?.();
+    };
+  }, []);
+}
+
 /** Root route component. */
 export function RootLayout() {
   // The service worker's install runs beside the database and the catalogue's first pull, not
@@ -228,6 +249,7 @@ export function RootLayout() {
   useEffect(() => {
     void firstScreenPainted.then(registerServiceWorkerEarly);
   }, []);
+  usePageLifecycleCleanup();
   return (
     <RootErrorBoundary>
       <AriaRouterBridge>

@@ -74,8 +74,24 @@ export const FEATURE_TEXT: Readonly<Record<string, FeatureText>> = {
     tags: ['browse', 'directory', 'everything', 'discover'],
   },
   safety: {
-    description: 'Safety tools, emergency contacts and SOS for when a ride goes wrong.',
-    tags: ['sos', 'emergency', 'help', 'first aid'],
+    description:
+      'Safety tools, emergency contacts and SOS for when a ride goes wrong, and the outdoor settings: glove mode, high contrast, vibration.',
+    // The outdoor and emergency settings live on this page: riders look for them by their words.
+    tags: [
+      'sos',
+      'emergency',
+      'help',
+      'first aid',
+      'settings',
+      'glove mode',
+      'gloves',
+      'outdoor mode',
+      'high contrast',
+      'large text',
+      'vibration',
+      'haptics',
+      'screen on',
+    ],
   },
   emergency: {
     description: 'One-screen emergency help: share your location and call for help.',

@@ -32,6 +32,10 @@ import { NavigationMap } from './navigation-map.tsx';
 import { ClosedTrailWarning, TrailheadGuidanceNote } from './trail-navigation-notes.tsx';
 import { useHaptics } from './use-haptics.ts';
 import { useNavigationActor } from './use-navigation-actor.ts';
+import {
+  useNavigationContextRecord,
+  type NavigationSubject,
+} from './use-navigation-context-record.ts';
 import './ride.css';
 
 const navigateRoute = getRouteApi('/navigate/$trailId');
@@ -157,10 +161,11 @@ export function NavigatePage() {
   // route for a trip, and wraps every rendering of the navigator: a temp- trip promoted to its
   // server id keeps the same gate and navigator, so guidance is not restarted.
   const gateKey = trail ? `trail:${trailId}` : (next?.key ?? trailId);
+  const subject: NavigationSubject = trail ? { trailId } : { tripId: trailId };
   if (next && !target) {
     return (
       <ClosedTrailGate key={gateKey} trail={trail}>
-        <Navigator key={next.key} target={next.target} backTo={null} />
+        <Navigator key={next.key} target={next.target} backTo={null} subject={subject} />
       </ClosedTrailGate>
     );
   }
@@ -178,6 +183,7 @@ export function NavigatePage() {
         key={next?.key ?? `${trailId}:${target.kind}`}
         target={target}
         backTo={trail ? trailId : null}
+        subject={subject}
         segments={segments}
       />
     </ClosedTrailGate>
@@ -411,14 +417,18 @@ function useNavigationStartCount(actor: ReturnType<typeof useNavigationActor>) {
 function Navigator({
   target,
   backTo,
+  subject,
   segments = [],
 }: {
   target: NavigationTarget;
   backTo: string | null;
+  /** What is navigated, recorded in the trip context while guidance runs. */
+  subject: NavigationSubject;
   segments?: readonly Trail[];
 }) {
   const actor = useNavigationActor(target);
   useNavigationStartCount(actor);
+  useNavigationContextRecord(subject, target);
   const snapshot = useSelector(actor, (current) => current);
   const { guidance, speechEnabled, riderHeading } = snapshot.context;
 

@@ -123,6 +123,11 @@ describe('campground directory', () => {
     await user.click(within(card).getByRole('button', { name: 'Details' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('heading', { name: target.name })).toBeTruthy();
+    // No ATV trail on the device lies within 15 miles of Bear Creek Lake: said, not "not published".
+    await user.click(within(dialog).getByRole('tab', { name: 'Activities' }));
+    expect(within(dialog).getByText('ATV trails nearby').nextElementSibling!.textContent).toBe(
+      'None within 15 miles among the trails on this device',
+    );
     await user.click(within(dialog).getByRole('tab', { name: 'Contact' }));
     await user.click(within(dialog).getByRole('button', { name: 'Copy GPS' }));
     const gps = `${target.location.latitude},${target.location.longitude}`;

@@ -14,6 +14,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { positionAlong, prepareRoute, type LonLat } from '../../src/lib/geo/route-geometry.ts';
 import { bearingDegrees } from '../../src/lib/geo/track-stats.ts';
 import { wolfPenGap1Line } from '../fixtures/trails/wolf-pen-gap-1.ts';
+import { tripContextKey } from '../../schemas/trip-context.ts';
 import { renderApp } from './render-app.tsx';
 
 const trailId = 'wolf-pen-gap-ohv-trail--wolf-pen-gap-1';
@@ -148,5 +149,28 @@ describe('navigation on the map', () => {
     await user.click(follow);
     await waitFor(() => expect(map.dataset.follow).toBe('true'));
     expect(screen.queryByRole('button', { name: 'Follow my position' })).toBeNull();
+  });
+});
+
+describe('the trip context while guidance runs', () => {
+  beforeEach(() => today(2027, 5, 1));
+
+  it('records what is navigated, and clears it once the rider leaves navigation', async () => {
+    stubGps();
+    const app = await renderApp(`/navigate/${trailId}`);
+    await mapStandIn();
+    const navigationContext = async () =>
+      (await app.database.tripContext.findOne(tripContextKey).exec())?.navigationContext ?? null;
+    await waitFor(async () =>
+      expect(await navigationContext()).toMatchObject({
+        trailId,
+        name: 'Wolf Pen Gap 1 (trail WP1)',
+        kind: 'route',
+        startedAt: new Date(2027, 4, 1, 10).getTime(),
+      }),
+    );
+
+    await app.router.navigate({ to: '/record' });
+    await waitFor(async () => expect(await navigationContext()).toBeNull());
   });
 });

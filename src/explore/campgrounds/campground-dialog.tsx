@@ -4,7 +4,8 @@
  * published" for the rest, then the rider's own review and, for admins, the review
  * moderation list. Opened from a directory card and from a campground tapped on the map.
  */
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import { distance } from '@turf/distance';
 import {
   Button,
   Dialog,
@@ -18,7 +19,8 @@ import {
 } from 'react-aria-components';
 import { format } from 'date-fns';
 import { Copy, ExternalLink, Navigation, Phone, Mail, Globe, X } from 'lucide-react';
-import type { Campground } from '../../../schemas/campgrounds.ts';
+import { nearbyAttractionRadiusMiles, type Campground } from '../../../schemas/campgrounds.ts';
+import { useTrails } from '../../db/hooks.ts';
 import { publishedNightlyFee } from '../../lib/campgrounds/directory.ts';
 import {
   amenityLabels,
@@ -130,6 +132,35 @@ function Overview({ campground }: { campground: Campground }) {
   );
 }
 
+/**
+ * The ATV trails of the catalogue on this device within the nearby-attraction radius of the
+ * campground (straight-line miles from its point to each trail's trailhead point), nearest first.
+ */
+function AtvTrailsNearby({ campground }: { campground: Campground }) {
+  const { trails } = useTrails();
+  const near = useMemo(() => {
+    const from: [number, number] = [campground.location.longitude, campground.location.latitude];
+    return trails
+      .filter((trail) => !trail.systemId && trail.kind !== 'trailhead')
+      .filter((trail) => trail.activities.includes('atv'))
+      .map((trail) => ({
+        trail,
+        miles: distance(from, [trail.longitude, trail.latitude], { units: 'miles' }),
+      }))
+      .filter((entry) => entry.miles <= nearbyAttractionRadiusMiles)
+      .sort((a, b) => a.miles - b.miles);
+  }, [trails, campground]);
+  if (near.length === 0) {
+    return <>None within {nearbyAttractionRadiusMiles} miles among the trails on this device</>;
+  }
+  return (
+    <>
+      Within {nearbyAttractionRadiusMiles} miles (straight-line):{' '}
+      {near.map((entry) => `${entry.trail.name} (${entry.miles.toFixed(1)} mi)`).join(', ')}
+    </>
+  );
+}
+
 function Activities({ campground }: { campground: Campground }) {
   const wmas = campground.nearbyAttractions.filter((attraction) => attraction.type === 'wma');
   return (
@@ -141,7 +172,9 @@ function Activities({ campground }: { campground: Campground }) {
       </Fact>
       <Fact label="Hiking">{yesNo(campground.amenities.hiking_trails)}</Fact>
       <Fact label="Biking">{notPublished}</Fact>
-      <Fact label="ATV trails nearby">{notPublished}</Fact>
+      <Fact label="ATV trails nearby">
+        <AtvTrailsNearby campground={campground} />
+      </Fact>
       <Fact label="Hunting nearby">
         {wmas.length > 0
           ? `Wildlife Management Area within 15 miles: ${wmas

@@ -25,6 +25,12 @@ describe('palette matching (core-platform §2)', () => {
     expect(keys('winch')).toEqual(expect.arrayContaining(['dual-battery', 'equipment-mastery']));
   });
 
+  it('finds the outdoor settings by their words, on the Safety Center', () => {
+    for (const words of ['glove', 'outdoor', 'high contrast', 'vibration', 'settings']) {
+      expect(keys(words)).toContain('safety');
+    }
+  });
+
   it('matches descriptions', () => {
     expect(keys('keeps working offline once downloaded')).toEqual(['map']);
   });
