@@ -159,9 +159,13 @@ describe('temp- ids in Chromium', () => {
     for (const metres of [200, 240, 280]) await moveTo(metres, 0.0015);
     const alarm = page.getByRole('alert').filter({ hasText: 'Off route' });
     await alarm.waitFor();
-    // Marks the page's element: a restarted guidance would be a new element without the mark.
+    // Marks the guidance's page element (the one holding the alarm, not any other ride page the
+    // document may still hold): a restarted guidance would be a new element without the mark.
     await page.evaluate(() => {
-      document.querySelector('.ride-page')!.setAttribute('data-before-promotion', '');
+      document
+        .querySelector('.nav-offroute')!
+        .closest('.ride-page')!
+        .setAttribute('data-before-promotion', '');
     });
 
     await context.setOffline(false);
