@@ -8,6 +8,7 @@
  * un-earned. Works offline and for guests: a signed-out rider's progress is kept under
  * 'anonymous' (never pushed) and merged into the rider's rows on sign-in.
  */
+import { statewideRegionId } from '../../schemas/map-catalog.ts';
 import { debounceTime, from, merge, startWith, switchMap, type Observable } from 'rxjs';
 import type { Achievement } from '../../schemas/achievements.ts';
 import type { MapRegion } from '../../schemas/map-regions.ts';
@@ -45,7 +46,11 @@ export async function readRiderActivity(db: AppDatabase, owner: string): Promise
       db.trails.find().exec(),
       db.records.find({ selector: { userId: owner, kind: 'skillProgress' } }).exec(),
       db.waypoints.find({ selector: { ownerId: { $in: owners } } }).exec(),
-      db.mapRegions.find({ selector: { status: { $in: [...ON_DEVICE] } } }).exec(),
+      // The statewide map downloads by itself ("statewide first"): only regions the rider
+      // chose to download count for Off the Grid.
+      db.mapRegions
+        .find({ selector: { status: { $in: [...ON_DEVICE] }, id: { $ne: statewideRegionId } } })
+        .exec(),
       readLocalSetting<unknown>(db, SAFETY_SETTING_KEYS.contacts, []),
       // find, not count: RxDB refuses count queries its indexes cannot answer.
       db.records.find({ selector: { userId: owner, kind: 'trailSubmission' } }).exec(),

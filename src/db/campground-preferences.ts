@@ -26,6 +26,8 @@ export interface CampgroundPreferences {
     amenities: CampgroundAmenityOption[];
     priceMin: string;
     priceMax: string;
+    /** Absent in preferences stored before the "priced only" choice existed (false). */
+    pricedOnly?: boolean;
   };
   notifications: { availabilityAlerts: boolean; priceDropAlerts: boolean };
 }
@@ -33,7 +35,7 @@ export interface CampgroundPreferences {
 export const defaultCampgroundPreferences: CampgroundPreferences = {
   favoriteCampgrounds: [],
   searchHistory: [],
-  filterPreferences: { types: [], amenities: [], priceMin: '', priceMax: '' },
+  filterPreferences: { types: [], amenities: [], priceMin: '', priceMax: '', pricedOnly: false },
   notifications: { availabilityAlerts: false, priceDropAlerts: false },
 };
 

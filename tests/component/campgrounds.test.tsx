@@ -108,6 +108,23 @@ describe('campground directory', () => {
     await user.click(screen.getByRole('button', { name: 'Clear Search' }));
     await user.click(screen.getByRole('tab', { name: 'All' }));
     await count('224 campgrounds');
+
+    // A narrowed price keeps the campgrounds whose price is unknown, unless priced only is asked.
+    await user.click(screen.getByRole('button', { name: /Filters/ }));
+    await user.click(screen.getByRole('textbox', { name: 'Max' }));
+    await user.paste('15');
+    const cheap = filterCampgrounds(all, { ...noCampgroundFilters, priceMax: '15' });
+    await count(plural(cheap.length));
+    await user.click(
+      screen.getByRole('checkbox', { name: 'Only campgrounds that publish a price' }),
+    );
+    const pricedCheap = filterCampgrounds(all, {
+      ...noCampgroundFilters,
+      priceMax: '15',
+      pricedOnly: true,
+    });
+    expect(pricedCheap.length).toBeLessThan(cheap.length);
+    await count(plural(pricedCheap.length));
   });
 
   it('the details dialog copies the GPS and links directions', async () => {

@@ -195,8 +195,17 @@ export function DirectoryFilters({
             <Input placeholder="200" />
           </TextField>
         </div>
+        <Checkbox
+          className="campground-checkbox"
+          isSelected={filters.pricedOnly ?? false}
+          onChange={(pricedOnly) => void saveFilters({ ...filters, pricedOnly })}
+        >
+          <span className="campground-checkbox__box" aria-hidden="true" />
+          Only campgrounds that publish a price
+        </Checkbox>
         <p className="campground-card__muted">
-          Only 15 campgrounds publish a fee; narrowing the range hides those that do not.
+          Few campgrounds publish a fee. Those that do not stay listed whatever the range, since
+          their price is unknown, unless you tick the box above.
         </p>
       </div>
       <CheckboxGroup

@@ -104,9 +104,9 @@ export function CampgroundDirectory({
   const opened = campgrounds.find((campground) => campground.id === openId) ?? null;
 
   const clearSearch = () => {
-    const { query: noQuery, types, amenities, priceMin, priceMax } = noCampgroundFilters;
+    const { query: noQuery, ...noFilters } = noCampgroundFilters;
     setQuery(noQuery);
-    void saveFilters({ types: [...types], amenities: [...amenities], priceMin, priceMax });
+    void saveFilters({ ...noFilters, types: [], amenities: [] });
   };
 
   return (
@@ -338,14 +338,21 @@ function DirectoryResults({
   );
 }
 
-/** How many filters are on, for the Filters button: each type and amenity, and the price range. */
+/**
+ * How many filters are on, for the Filters button: each type and amenity, the price range, and
+ * "priced only".
+ */
 function activeFilterCount(filters: {
   types: readonly unknown[];
   amenities: readonly unknown[];
   priceMin: string;
   priceMax: string;
+  pricedOnly?: boolean;
 }): number {
   return (
-    filters.types.length + filters.amenities.length + (filters.priceMin || filters.priceMax ? 1 : 0)
+    filters.types.length +
+    filters.amenities.length +
+    (filters.priceMin || filters.priceMax ? 1 : 0) +
+    (filters.pricedOnly ? 1 : 0)
   );
 }

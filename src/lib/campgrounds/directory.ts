@@ -70,6 +70,8 @@ export interface CampgroundFilters {
   /** The price fields as typed. */
   priceMin: string;
   priceMax: string;
+  /** Only campgrounds whose source publishes an amount; absent in filters stored before it. */
+  pricedOnly?: boolean;
 }
 
 /** No search and no filter: every campground. */
@@ -79,6 +81,7 @@ export const noCampgroundFilters: CampgroundFilters = {
   amenities: [],
   priceMin: '',
   priceMax: '',
+  pricedOnly: false,
 };
 
 /**
@@ -121,13 +124,17 @@ export function publishedNightlyFee(campground: Campground): number | null {
 
 /**
  * The price rule of §voice-5: a campground passes when its tent or RV minimum lies within the
- * range. The only price a source gives is the published fee; a campground with no published amount
- * passes only while the range is the default 0–200 (an untouched filter must not hide the
- * campgrounds whose prices no source states).
+ * range. The only price a source gives is the published fee. A campground with no published
+ * amount (most of them) is not known to be outside the range, so it stays listed unless the
+ * rider asks for priced campgrounds only (`pricedOnly`).
  */
-export function passesPriceRange(campground: Campground, range: PriceRange): boolean {
+export function passesPriceRange(
+  campground: Campground,
+  range: PriceRange,
+  pricedOnly = false,
+): boolean {
   const fee = publishedNightlyFee(campground);
-  if (fee === null) return range.min <= defaultPriceMin && range.max >= defaultPriceMax;
+  if (fee === null) return !pricedOnly;
   return fee >= range.min && fee <= range.max;
 }
 
@@ -144,7 +151,7 @@ export function filterCampgrounds(
       (types.size === 0 || (campground.type !== null && types.has(campground.type))) &&
       (filters.amenities.length === 0 ||
         filters.amenities.some((amenity) => campground.amenities[amenity] === true)) &&
-      passesPriceRange(campground, range),
+      passesPriceRange(campground, range, filters.pricedOnly ?? false),
   );
 }
 

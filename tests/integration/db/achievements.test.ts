@@ -17,6 +17,8 @@ import { deleteTrip, importGpxContents, LOCAL_USER_ID } from '../../../src/db/tr
 import { onAchievementsEarned } from '../../../src/lib/achievements/earned-announcements.ts';
 import { parseGpx } from '../../../src/lib/gpx/gpx-import.ts';
 import { openTestDatabase, shippedAchievements, shippedTrails } from './fixtures.ts';
+import { statewideRegionId } from '../../../schemas/map-catalog.ts';
+import { regionFor } from '../../unit/map/archive-fixtures.ts';
 
 let db: AppDatabase | null = null;
 afterEach(async () => {
@@ -117,6 +119,24 @@ describe('achievement evaluator', () => {
       earned: true,
       earnedAt: now,
     });
+  });
+
+  it('earns Off the Grid for a region the rider downloads, not for the statewide map', async () => {
+    db = await freshDatabase();
+    const archive = { bytes: new Uint8Array(10), sha256: 'a'.repeat(64) };
+    const onDevice = { status: 'downloaded' as const, storageKey: 'key', downloadedBytes: 10 };
+    // The statewide map arrives by itself on a first visit.
+    await db.mapRegions.insert(regionFor(statewideRegionId, archive, onDevice));
+    await evaluateAchievements(db, LOCAL_USER_ID, now);
+    const offTheGrid = async () =>
+      (await readAchievementStandings(db!, LOCAL_USER_ID)).find(
+        (item) => item.achievement.id === 'offline-region',
+      );
+    expect(await offTheGrid()).toMatchObject({ value: 0, earned: false });
+
+    await db.mapRegions.insert(regionFor('ouachitas', archive, onDevice));
+    await evaluateAchievements(db, LOCAL_USER_ID, now);
+    expect(await offTheGrid()).toMatchObject({ value: 1, earned: true });
   });
 
   it('watching the collections earns and announces an import without being asked', async () => {

@@ -116,18 +116,30 @@ describe('price (§5)', () => {
     expect(publishedNightlyFee({ ...campgrounds[0]!, fee } as Campground)).toBe(amount);
   });
 
-  it('filters by the published amount; unknown prices are only hidden once the range is narrowed', () => {
+  it('filters by the published amount, keeps unknown prices unless asked for priced only', () => {
     const published = campgrounds.filter((campground) => publishedNightlyFee(campground) !== null);
     expect(published.length).toBe(15);
+    const unpriced = campgrounds.length - published.length;
     expect(
       filterCampgrounds(campgrounds, { ...noCampgroundFilters, priceMax: '200' }),
     ).toHaveLength(224);
+    // A narrowed range keeps every campground whose price no source states.
     const cheap = filterCampgrounds(campgrounds, { ...noCampgroundFilters, priceMax: '15' });
-    expect(cheap.map(publishedNightlyFee).every((fee) => fee !== null && fee <= 15)).toBe(true);
-    expect(cheap.length).toBe(published.filter((c) => publishedNightlyFee(c)! <= 15).length);
+    const cheapPriced = published.filter((c) => publishedNightlyFee(c)! <= 15).length;
+    expect(cheap.length).toBe(cheapPriced + unpriced);
+    // Priced only: the published amounts within the range, nothing else.
+    const pricedCheap = filterCampgrounds(campgrounds, {
+      ...noCampgroundFilters,
+      priceMax: '15',
+      pricedOnly: true,
+    });
+    expect(pricedCheap.map(publishedNightlyFee).every((fee) => fee !== null && fee <= 15)).toBe(
+      true,
+    );
+    expect(pricedCheap.length).toBe(cheapPriced);
     const unknown = campgrounds.find((campground) => publishedNightlyFee(campground) === null)!;
-    expect(passesPriceRange(unknown, { min: 0, max: 200 })).toBe(true);
-    expect(passesPriceRange(unknown, { min: 5, max: 200 })).toBe(false);
+    expect(passesPriceRange(unknown, { min: 5, max: 200 })).toBe(true);
+    expect(passesPriceRange(unknown, { min: 0, max: 200 }, true)).toBe(false);
   });
 });
 
