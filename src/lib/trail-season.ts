@@ -174,12 +174,6 @@ export function seasonCardLabel(trail: { season: TrailSeason }, date: Date): str
   }
 }
 
-/** Closed on `date`, by a published season or, likely, by a reported one. */
-export function closedOrLikelyClosed(trail: { season: TrailSeason }, date: Date): boolean {
-  const state = seasonStatus(trail, date).state;
-  return state === 'closed' || state === 'likelyClosed';
-}
-
 /**
  * The "Open now" filter of trail search: `open` keeps the open trails and those whose season is
  * unknown (the finder says so beside the toggle); `likelyClosed` holds the trails a reported,

@@ -148,30 +148,27 @@ function leftOutAreas(
   excluded: readonly ExcludedTrail[],
   planned: readonly RankedTrail[],
   request: PlanRequest,
-  trails: readonly Trail[],
+  byId: ReadonlyMap<string, Trail>,
 ): LeftOutArea[] {
   const plannedAreas = new Set(planned.map((entry) => areaId(entry.trail)));
   const reach = planned.length
     ? Math.max(...planned.map((entry) => entry.milesFromStart))
     : farMiles;
-  const byId = new Map(trails.map((trail) => [trail.id, trail]));
   const areas = new Map<string, LeftOutArea>();
   for (const { trail, because, reason } of excluded) {
     const id = areaId(trail);
     if (because !== 'season' || plannedAreas.has(id)) continue;
-    const miles = straightLineMiles(request.start, trail);
-    const known = areas.get(id);
+    const miles = Math.round(straightLineMiles(request.start, trail) * 10) / 10;
+    const area = areas.get(id) ?? {
+      id,
+      name: byId.get(id)?.name ?? trail.name,
+      milesFromStart: miles,
+      reason,
+    };
+    area.milesFromStart = Math.min(area.milesFromStart, miles);
     // The system's own reason names the whole area; a segment's stands in without it.
-    if (!known || trail.id === id) {
-      areas.set(id, {
-        id,
-        name: byId.get(id)?.name ?? trail.name,
-        milesFromStart: Math.round(Math.min(miles, known?.milesFromStart ?? miles) * 10) / 10,
-        reason,
-      });
-    } else if (miles < known.milesFromStart) {
-      known.milesFromStart = Math.round(miles * 10) / 10;
-    }
+    if (trail.id === id) area.reason = reason;
+    areas.set(id, area);
   }
   return [...areas.values()]
     .filter((area) => area.milesFromStart <= reach)
@@ -342,7 +339,7 @@ export function buildTripPlan(request: PlanRequest, catalogues: PlannerCatalogue
     version: PLAN_DATA_VERSION,
     request,
     days,
-    leftOut: leftOutAreas(excluded, planned, request, catalogues.trails),
+    leftOut: leftOutAreas(excluded, planned, request, byId),
     cost: estimateCost(days, catalogues.trails),
     distanceLabel: STRAIGHT_LINE_LABEL,
   };
