@@ -552,3 +552,16 @@ export function loadCampgrounds(dataDir: string, updatedAt: number): Campground[
     })
     .sort((a, b) => a.id.localeCompare(b.id));
 }
+
+/** A campground as the app bundles it (src/explore/campgrounds/bundled-campgrounds.json). */
+export type BundledCampground = Omit<Campground, 'updatedAt'>;
+
+/**
+ * `campgrounds` without `updatedAt`, the server's seeding time: no fact about a campground, and
+ * it would change the bundled file on every build. Order kept.
+ */
+export function bundledCampgroundDocuments(
+  campgrounds: readonly Campground[],
+): BundledCampground[] {
+  return campgrounds.map(({ updatedAt: _seededAt, ...campground }) => campground);
+}

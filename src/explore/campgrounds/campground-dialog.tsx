@@ -321,7 +321,12 @@ function Contact({ campground }: { campground: Campground }) {
           )}
         </Fact>
         <Fact label="GPS">{gpsText(campground)}</Fact>
-        <Fact label="Last updated">{format(campground.updatedAt, 'MMM d, yyyy')}</Fact>
+        <Fact label="Last updated">
+          {/* 0: the list bundled with the app (use-directory-campgrounds.ts), no server time. */}
+          {campground.updatedAt > 0
+            ? format(campground.updatedAt, 'MMM d, yyyy')
+            : 'Bundled with the app; updated at your first sync'}
+        </Fact>
       </dl>
       <div className="campground-dialog__actions">
         <Button className="button" onPress={() => void copyGps()}>

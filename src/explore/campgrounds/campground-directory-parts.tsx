@@ -51,11 +51,14 @@ export function DirectoryIntro({
   count,
   status,
   lastSyncedAt,
+  bundled,
 }: {
   headingLevel: 1 | 2;
   count: number;
   status: ReturnType<typeof cacheStatus>;
   lastSyncedAt: number | null;
+  /** The list is the one bundled with the app: the catalogue has not reached this device. */
+  bundled: boolean;
 }) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
@@ -67,12 +70,20 @@ export function DirectoryIntro({
         {count > 0 ? `${count} campgrounds` : 'Campgrounds'} from Recreation.gov and OpenStreetMap,
         on this device. Ratings come from riders' reviews; prices and availability are shown only
         where a source publishes them.
-        <span className={`campground-cache campground-cache--${status}`}>
-          {' '}
-          Data {status === 'fresh' ? 'fresh' : 'stale'}
-          {lastSyncedAt ? '' : ' (never synced on this device)'}
-        </span>
+        {bundled ? null : (
+          <span className={`campground-cache campground-cache--${status}`}>
+            {' '}
+            Data {status === 'fresh' ? 'fresh' : 'stale'}
+            {lastSyncedAt ? '' : ' (never synced on this device)'}
+          </span>
+        )}
       </p>
+      {bundled ? (
+        <p className="campground-cache campground-cache--stale" role="status">
+          Showing the list bundled with the app: this device has not received the campground
+          catalogue yet. Riders&apos; ratings arrive with your first sync.
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -2,14 +2,14 @@
  * The campground directory (requirements §voice-2.6, §voice-4.2, §voice-5, §voice-7.2, §voice-9)
  * over the 224 real campgrounds cached on this device: search, Filters (type, price, must-have
  * amenities), tabs All / Favorites / Nearby / Top Rated, a results count with Clear Search, cards
- * and the details dialog. Everything reads RxDB, so it works offline; searches never leave the
- * device. Shown on the home page and at /campgrounds.
+ * and the details dialog. Everything reads RxDB (or, before the catalogue first arrives, the list
+ * bundled with the app), so it works offline; searches never leave the device. Shown on the home page and at /campgrounds.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import type { Campground } from '../../../schemas/campgrounds.ts';
 import { useCampgroundPreferences } from '../../db/campground-preferences.ts';
-import { useCampgrounds, useCatalogueStatus } from '../../db/hooks.ts';
+import { useCatalogueStatus } from '../../db/hooks.ts';
 import {
   cacheStatus,
   distanceMiles,
@@ -21,6 +21,7 @@ import {
   type LatLng,
 } from '../../lib/campgrounds/directory.ts';
 import { CampgroundDialog } from './campground-dialog.tsx';
+import { useDirectoryCampgrounds } from './use-directory-campgrounds.ts';
 import {
   CampgroundCard,
   DirectoryControls,
@@ -73,7 +74,7 @@ export function CampgroundDirectory({
   headingLevel = 2,
   initialCampgroundId = null,
 }: CampgroundDirectoryProps) {
-  const { campgrounds, isLoading } = useCampgrounds();
+  const { campgrounds, isLoading, bundled } = useDirectoryCampgrounds();
   const { lastSyncedAt } = useCatalogueStatus();
   const {
     preferences,
@@ -116,6 +117,7 @@ export function CampgroundDirectory({
         count={campgrounds.length}
         status={cacheStatus(lastSyncedAt, checkedAt)}
         lastSyncedAt={lastSyncedAt}
+        bundled={bundled}
       />
       <DirectoryControls
         query={query}
