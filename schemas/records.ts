@@ -5,7 +5,8 @@ import { trailSubmissionDataSchema } from './trail-submissions.ts';
 /**
  * Kinds a record may hold today (docs/architecture.md "Collection budget"): a rider's progress
  * through one skills lesson, their best score in the trail safety game, a vehicle in their garage,
- * one maintenance log entry and a trail they submitted for review. Later kinds add a data schema
+ * one maintenance log entry, a trail they submitted for review and a day's completed pre-ride
+ * safety checklist. Later kinds add a data schema
  * below; the collection schema itself does not change, so no RxDB version bump is needed for a new
  * kind.
  */
@@ -15,6 +16,7 @@ export const recordKinds = [
   'vehicle',
   'maintenance',
   'trailSubmission',
+  'preRideCheck',
 ] as const;
 export type RecordKind = (typeof recordKinds)[number];
 
@@ -94,6 +96,12 @@ export const gameBestDataSchema = {
   required: ['bestScore', 'maxScore', 'achievedAt', 'gamesPlayed'],
 } as const;
 export type GameBestData = FromSchema<typeof gameBestDataSchema>;
+
+/** A calendar date, YYYY-MM-DD. */
+const calendarDateProperty = {
+  type: 'string',
+  pattern: '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$',
+} as const;
 
 /**
  * Id of a vehicle or maintenance entry within the rider's records (the `<subject>` of the
@@ -178,13 +186,32 @@ export const maintenanceDataSchema = {
     entryId: garageSubjectIdProperty,
     vehicleId: garageSubjectIdProperty,
     service: { type: 'string', enum: maintenanceServices },
-    date: { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$' },
+    date: calendarDateProperty,
     odometerMiles: milesProperty,
     notes: { type: ['string', 'null'], maxLength: 1000 },
   },
   required: ['entryId', 'vehicleId', 'service', 'date', 'odometerMiles', 'notes'],
 } as const;
 export type MaintenanceData = FromSchema<typeof maintenanceDataSchema>;
+
+/**
+ * `data` of a `preRideCheck` record: the /safety checklist completed on `date` (the rider's
+ * calendar date, YYYY-MM-DD) with every one of its `itemCount` items ticked, first at
+ * `completedAt` (epoch ms). One record per day however often it is ticked through, so the
+ * "Pre-Ride Check" and "Safety First" achievements count days, and two devices that complete
+ * it the same day write the same record.
+ */
+export const preRideCheckDataSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    date: calendarDateProperty,
+    completedAt: { type: 'number', minimum: 0, multipleOf: 1 },
+    itemCount: { type: 'integer', minimum: 1, maximum: 40 },
+  },
+  required: ['date', 'completedAt', 'itemCount'],
+} as const;
+export type PreRideCheckData = FromSchema<typeof preRideCheckDataSchema>;
 
 /** The data schema of every kind; the server validates pushes with it (400 otherwise). */
 export const recordDataSchemas: Record<RecordKind, object> = {
@@ -193,6 +220,7 @@ export const recordDataSchemas: Record<RecordKind, object> = {
   vehicle: vehicleDataSchema,
   maintenance: maintenanceDataSchema,
   trailSubmission: trailSubmissionDataSchema,
+  preRideCheck: preRideCheckDataSchema,
 };
 
 /**
@@ -218,6 +246,7 @@ export const recordDataMergeRules: Record<RecordKind, Record<string, RecordDataM
   vehicle: changedKeys(vehicleDataSchema.required),
   maintenance: changedKeys(maintenanceDataSchema.required),
   trailSubmission: { ...changedKeys(trailSubmissionDataSchema.required), review: 'server' },
+  preRideCheck: { completedAt: 'earliest', itemCount: 'max' },
 };
 
 /** True when `kind` is one the app and server know. */
@@ -231,6 +260,7 @@ const recordSubjectKeys = {
   vehicle: 'vehicleId',
   maintenance: 'entryId',
   trailSubmission: 'submissionId',
+  preRideCheck: 'date',
 } as const;
 type SubjectKind = keyof typeof recordSubjectKeys;
 
@@ -238,7 +268,8 @@ type SubjectKind = keyof typeof recordSubjectKeys;
  * The one id a record may have: `<userId>:skillProgress:<lessonId>` for lesson progress,
  * `<userId>:gameBest` for the game, `<userId>:vehicle:<vehicleId>` for a vehicle and
  * `<userId>:maintenance:<entryId>` for a maintenance entry and
- * `<userId>:trailSubmission:<submissionId>` for a submitted trail. Within the id grammar for user ids
+ * `<userId>:trailSubmission:<submissionId>` for a submitted trail and
+ * `<userId>:preRideCheck:<YYYY-MM-DD>` for a day's pre-ride checklist. Within the id grammar for user ids
  * up to 60 characters.
  */
 export function recordId(userId: string, kind: SubjectKind, subject: string): string;

@@ -1,7 +1,7 @@
 /**
  * The rider's achievement progress on this device: gathers the rider's data (trips,
  * lesson records, waypoints, offline map regions, emergency contacts, trail submissions, group
- * rides), computes each
+ * rides, completed pre-ride checklists), computes each
  * catalogue achievement's progress (src/lib/achievements/progress.ts) and writes it to
  * `userAchievements` (id `<owner>:<achievementId>`, synced; the merge keeps the highest
  * progress and the earliest `earnedAt`). Progress never goes down and an achievement is never
@@ -40,22 +40,32 @@ function ownersOf(owner: string): string[] {
 /** Reads everything the achievements count for `owner` (a rider id or 'anonymous'). */
 export async function readRiderActivity(db: AppDatabase, owner: string): Promise<RiderActivity> {
   const owners = ownersOf(owner);
-  const [trips, trails, lessons, waypoints, regions, contacts, submissions, groupRides] =
-    await Promise.all([
-      db.trips.find({ selector: { userId: { $in: owners } } }).exec(),
-      db.trails.find().exec(),
-      db.records.find({ selector: { userId: owner, kind: 'skillProgress' } }).exec(),
-      db.waypoints.find({ selector: { ownerId: { $in: owners } } }).exec(),
-      // The statewide map downloads by itself ("statewide first"): only regions the rider
-      // chose to download count for Off the Grid.
-      db.mapRegions
-        .find({ selector: { status: { $in: [...ON_DEVICE] }, id: { $ne: statewideRegionId } } })
-        .exec(),
-      readLocalSetting<unknown>(db, SAFETY_SETTING_KEYS.contacts, []),
-      // find, not count: RxDB refuses count queries its indexes cannot answer.
-      db.records.find({ selector: { userId: owner, kind: 'trailSubmission' } }).exec(),
-      owner === LOCAL_USER_ID ? null : countGroupRidesTakenPart(db, owner),
-    ]);
+  const [
+    trips,
+    trails,
+    lessons,
+    waypoints,
+    regions,
+    contacts,
+    submissions,
+    groupRides,
+    preRideChecks,
+  ] = await Promise.all([
+    db.trips.find({ selector: { userId: { $in: owners } } }).exec(),
+    db.trails.find().exec(),
+    db.records.find({ selector: { userId: owner, kind: 'skillProgress' } }).exec(),
+    db.waypoints.find({ selector: { ownerId: { $in: owners } } }).exec(),
+    // The statewide map downloads by itself ("statewide first"): only regions the rider
+    // chose to download count for Off the Grid.
+    db.mapRegions
+      .find({ selector: { status: { $in: [...ON_DEVICE] }, id: { $ne: statewideRegionId } } })
+      .exec(),
+    readLocalSetting<unknown>(db, SAFETY_SETTING_KEYS.contacts, []),
+    // find, not count: RxDB refuses count queries its indexes cannot answer.
+    db.records.find({ selector: { userId: owner, kind: 'trailSubmission' } }).exec(),
+    owner === LOCAL_USER_ID ? null : countGroupRidesTakenPart(db, owner),
+    db.records.find({ selector: { userId: owner, kind: 'preRideCheck' } }).exec(),
+  ]);
   return {
     trips: trips.map((document) => document.toJSON() as Trip),
     trailRegions: new Map(trails.map((trail) => [trail.id, (trail.toJSON() as Trail).region])),
@@ -67,6 +77,7 @@ export async function readRiderActivity(db: AppDatabase, owner: string): Promise
     emergencyContacts: Array.isArray(contacts) ? contacts.length : 0,
     trailsSubmitted: submissions.length,
     groupRidesJoined: groupRides,
+    preRideChecksCompleted: preRideChecks.length,
   };
 }
 

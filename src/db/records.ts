@@ -14,6 +14,7 @@ import {
   recordId,
   type GameBestData,
   type MaintenanceData,
+  type PreRideCheckData,
   type RiderRecord,
   type VehicleData,
   type SkillProgressData,
@@ -169,6 +170,23 @@ export async function adoptAnonymousRecords(
       const subject = 'entryId' in data ? data.entryId : data.vehicleId;
       const id = recordId(userId, record.kind, subject);
       await writeRecord(db, userId, id, record.kind, data, now);
+    } else if (record.kind === 'preRideCheck') {
+      const data = record.data as PreRideCheckData;
+      const id = recordId(userId, 'preRideCheck', data.date);
+      const mine = (await db.records.findOne(id).exec())?.toJSON().data as
+        PreRideCheckData | undefined;
+      await writeRecord(
+        db,
+        userId,
+        id,
+        'preRideCheck',
+        {
+          date: data.date,
+          completedAt: Math.min(mine?.completedAt ?? data.completedAt, data.completedAt),
+          itemCount: Math.max(mine?.itemCount ?? 0, data.itemCount),
+        } satisfies PreRideCheckData,
+        now,
+      );
     } else if (record.kind === 'gameBest') {
       const data = record.data as GameBestData;
       const id = recordId(userId, 'gameBest');

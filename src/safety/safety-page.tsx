@@ -3,10 +3,13 @@
  * facts of requirements §voice-9, emergency contacts, medical notes, and the outdoor and
  * emergency settings. Works offline: everything is on the device.
  */
-import { useState } from 'react';
+import { format } from 'date-fns';
 import { Link } from 'react-aria-components';
 import { Siren } from 'lucide-react';
+import { usePreRideChecklist } from '../db/pre-ride-checks.ts';
+import { recordOwner } from '../db/records.ts';
 import { useEmergencyContacts } from '../db/safety-settings.ts';
+import { useSession } from '../lib/auth/session-context.tsx';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { ContactsSection, MedicalNotesSection } from './contacts-section.tsx';
 import { SettingsSection } from './settings-section.tsx';
@@ -33,6 +36,30 @@ const CHECKLIST = [
   'Helmet and riding gear on',
 ];
 
+/**
+ * Whether today's checklist is done and how many days have one; the count feeds the "Pre-Ride
+ * Check" and "Safety First" achievements.
+ */
+function ChecklistStatus({
+  completedAt,
+  daysCompleted,
+}: {
+  completedAt: number | null;
+  daysCompleted: number;
+}) {
+  return (
+    <p className="checklist__status" role="status">
+      {completedAt === null
+        ? 'Tick every item to log today’s check. Ticks are kept on this device until tomorrow.'
+        : `Checked for today at ${format(completedAt, 'h:mm a')}, saved on this device.`}{' '}
+      {daysCompleted > 0
+        ? `Days with a completed check: ${daysCompleted} (achievements: `
+        : 'Completed checks count toward the achievements ('}
+      <Link href="/achievements">Pre-Ride Check and Safety First</Link>).
+    </p>
+  );
+}
+
 /** The /safety page. */
 export function SafetyPage() {
   usePageMeta({
@@ -42,14 +69,9 @@ export function SafetyPage() {
     path: '/safety',
   });
   const { contacts } = useEmergencyContacts();
-  const [checked, setChecked] = useState<ReadonlySet<number>>(new Set());
-  const toggle = (index: number) =>
-    setChecked((previous) => {
-      const next = new Set(previous);
-      if (next.has(index)) next.delete(index);
-      else next.add(index);
-      return next;
-    });
+  const session = useSession();
+  const owner = recordOwner(session.status === 'signedIn' ? session.user?.id : null);
+  const checklist = usePreRideChecklist(owner);
   const items = [
     ...(contacts.length === 0 ? ['Add at least one emergency contact (below)'] : []),
     ...CHECKLIST,
@@ -69,22 +91,31 @@ export function SafetyPage() {
         <section className="safety-card" aria-labelledby="checklist-title">
           <h2 id="checklist-title">Before you ride</h2>
           <p className="safety-muted" aria-live="polite">
-            {checked.size} of {items.length} done
+            {items.filter((item) => checklist.ticked.has(item)).length} of {items.length} done
           </p>
           <ul className="checklist">
-            {items.map((item, index) => (
+            {items.map((item) => (
               <li key={item}>
                 <label className="checklist__item">
                   <input
                     type="checkbox"
-                    checked={checked.has(index)}
-                    onChange={() => toggle(index)}
+                    checked={checklist.ticked.has(item)}
+                    disabled={checklist.isLoading}
+                    onChange={() => {
+                      checklist.toggle(item, items).catch((error: unknown) => {
+                        console.error('The pre-ride checklist could not be saved:', error);
+                      });
+                    }}
                   />
                   <span>{item}</span>
                 </label>
               </li>
             ))}
           </ul>
+          <ChecklistStatus
+            completedAt={checklist.completedToday?.completedAt ?? null}
+            daysCompleted={checklist.daysCompleted}
+          />
         </section>
 
         <section className="safety-card" aria-labelledby="advice-title">

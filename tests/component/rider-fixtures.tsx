@@ -16,6 +16,7 @@ import {
   notificationLogDocumentId,
   notificationPreferencesKey,
 } from '../../src/db/notifications.ts';
+import { preRideChecklistKey } from '../../src/db/pre-ride-checks.ts';
 import { settingDocumentId } from '../../src/db/settings.ts';
 import { savedTrailsDocumentId } from '../../src/db/saved-trails.ts';
 import { recordingSessionDocumentId } from '../../src/db/trips.ts';
@@ -80,6 +81,7 @@ const riderLocalDocuments = [
   settingDocumentId(notificationPreferencesKey),
   groupRidesDocumentId,
   recordingSessionDocumentId,
+  settingDocumentId(preRideChecklistKey),
 ];
 
 /**

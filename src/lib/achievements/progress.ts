@@ -50,6 +50,8 @@ export interface RiderActivity {
    * (a guest, or another rider signed in last), so the metric shows as not tracked.
    */
   groupRidesJoined?: number | null;
+  /** Days on which the rider ticked every item of the /safety pre-ride checklist. */
+  preRideChecksCompleted: number;
 }
 
 /** Progress toward one achievement as the page shows it. */
@@ -139,9 +141,8 @@ export function metricValue(metric: AchievementMetric, activity: RiderActivity):
       return activity.trailsSubmitted;
     case 'group_rides_joined':
       return activity.groupRidesJoined ?? null;
-    // Not built yet: pre-ride checklists are not stored.
     case 'safety_checklists_completed':
-      return null;
+      return activity.preRideChecksCompleted;
   }
 }
 

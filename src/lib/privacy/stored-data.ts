@@ -112,7 +112,7 @@ export const collectionPolicy: Record<CollectionName, StoredItem> = {
   records: {
     name: 'records',
     holds:
-      'Your progress through the skills lessons, your best scores in the trail safety game, your garage vehicles and maintenance log, and the trails you submitted for review (the line, its name, activities, difficulty, season and notes, and the admin’s decision). An approved trail becomes public in the trail catalogue with your username credited.',
+      'Your progress through the skills lessons, your best scores in the trail safety game, your garage vehicles and maintenance log, the days you completed the pre-ride checklist, and the trails you submitted for review (the line, its name, activities, difficulty, season and notes, and the admin’s decision). An approved trail becomes public in the trail catalogue with your username credited.',
     where: 'device and server',
     kept: riderSynced,
     sharedWith: riderSharedWith,
@@ -230,6 +230,14 @@ export const localDocumentPolicy: readonly StoredItem[] = [
       'Which of your vehicles you ride on this device, so recorded trip miles count towards its maintenance reminders.',
     where: 'device',
     kept: untilCleared,
+    sharedWith: deviceOnly,
+  },
+  {
+    name: 'setting:pre-ride-checklist',
+    holds:
+      'Which items of the pre-ride checklist on the Safety page you ticked today (a completed day is kept in your records).',
+    where: 'device',
+    kept: 'Until you tick the next day’s checklist, or clear the site data.',
     sharedWith: deviceOnly,
   },
   {

@@ -3,6 +3,7 @@
 // a signed-out rider's progress moves to the rider who signs in.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../../../src/db/database.ts';
+import { completePreRideCheck } from '../../../src/db/pre-ride-checks.ts';
 import { adoptAnonymousRecords, saveGameResult, saveQuizResult } from '../../../src/db/records.ts';
 import { openTestDatabase, shippedAchievements } from './fixtures.ts';
 
@@ -107,5 +108,39 @@ describe('rider records', () => {
     expect((await db.records.find().exec()).map((record) => record.id)).toEqual([
       'rider-7:gameBest',
     ]);
+  });
+
+  it('counts one pre-ride check a day toward Pre-Ride Check and moves a guest’s checks on sign-in', async () => {
+    db = await openTestDatabase();
+    await db.achievements.bulkInsert(shippedAchievements());
+    await completePreRideCheck(db, 'anonymous', { date: '2026-11-21', itemCount: 9 }, now - 2);
+    const second = await completePreRideCheck(
+      db,
+      'anonymous',
+      { date: '2026-11-21', itemCount: 9 },
+      now,
+    );
+    expect(second.completedAt).toBe(now - 2);
+    expect(await achievement(db, 'anonymous:safety-checklist')).toMatchObject({ progress: 1 });
+    // The rider's own checks on this device: the same day earlier, and one more day.
+    await completePreRideCheck(db, 'rider-7', { date: '2026-11-21', itemCount: 8 }, now - 50);
+    await completePreRideCheck(db, 'rider-7', { date: '2026-11-22', itemCount: 8 }, now);
+
+    await adoptAnonymousRecords(db, 'rider-7', now + 5);
+
+    const checks = await db.records.find({ selector: { kind: 'preRideCheck' } }).exec();
+    expect(checks.map((record) => record.id).sort()).toEqual([
+      'rider-7:preRideCheck:2026-11-21',
+      'rider-7:preRideCheck:2026-11-22',
+    ]);
+    expect(checks.find((record) => record.id.endsWith('11-21'))?.toJSON().data).toEqual({
+      date: '2026-11-21',
+      completedAt: now - 50,
+      itemCount: 9,
+    });
+    expect(await achievement(db, 'rider-7:safety-checklists-25')).toMatchObject({ progress: 2 });
+    // Earned once, at the guest's first check (evaluating the rider adopts the guest's rows).
+    expect(await achievement(db, 'rider-7:safety-checklist')).toMatchObject({ earnedAt: now - 2 });
+    expect(await achievement(db, 'anonymous:safety-checklist')).toBeNull();
   });
 });

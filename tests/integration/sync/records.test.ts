@@ -91,6 +91,34 @@ describe.each(routeSuiteEngines)('rider records on %s', (engine) => {
     expect(await pullAll(server.app, hollow.token)).toEqual([]);
   });
 
+  it('keeps a day’s pre-ride check under its date and refuses one filed under another day', async () => {
+    const check: RiderRecord = {
+      id: `${ridge.id}:preRideCheck:2026-11-27`,
+      userId: ridge.id,
+      kind: 'preRideCheck',
+      data: { date: '2026-11-27', completedAt: at, itemCount: 9 },
+      status: 'pending',
+      createdAt: at,
+      updatedAt: at,
+    };
+    const otherDay = await push(server.app, ridge.token, {
+      ...check,
+      data: { ...check.data, date: '2026-11-28' },
+    });
+    expect(otherDay.statusCode).toBe(400);
+    const badDate = await push(server.app, ridge.token, {
+      ...check,
+      id: `${ridge.id}:preRideCheck:2026-13-01`,
+      data: { ...check.data, date: '2026-13-01' },
+    });
+    expect(badDate.statusCode).toBe(400);
+    expect(await pullAll(server.app, ridge.token)).toEqual([]);
+    expect((await push(server.app, ridge.token, check)).statusCode).toBe(200);
+    expect((await pullAll(server.app, ridge.token)).map((document) => document.data)).toEqual([
+      check.data,
+    ]);
+  });
+
   it('refuses another rider’s id, an unknown kind and bad data, and stores nothing', async () => {
     const forged = await push(server.app, ridge.token, lessonRecord(hollow.id, 'terrain-mastery'));
     expect(forged.statusCode).toBe(400);

@@ -66,6 +66,7 @@ function activity(overrides: Partial<RiderActivity> = {}): RiderActivity {
     offlineRegionsDownloaded: 1,
     emergencyContacts: 0,
     trailsSubmitted: 0,
+    preRideChecksCompleted: 0,
     ...overrides,
   };
 }
@@ -90,7 +91,8 @@ describe('metric values from real trips', () => {
     ['waypoints_created', activity(), 4],
     ['offline_regions_downloaded', activity(), 1],
     ['emergency_contacts_added', activity({ emergencyContacts: 3 }), 3],
-    ['safety_checklists_completed', activity(), null],
+    ['safety_checklists_completed', activity(), 0],
+    ['safety_checklists_completed', activity({ preRideChecksCompleted: 3 }), 3],
     ['trails_submitted', activity(), 0],
     ['trails_submitted', activity({ trailsSubmitted: 2 }), 2],
     ['group_rides_joined', activity(), null],

@@ -4,6 +4,7 @@
  * server table must be described, and the sync rule it states must be the code's. Adding any of
  * these without a policy line fails here.
  */
+import { preRideChecklistKey } from '../../../src/db/pre-ride-checks.ts';
 import { groupRidesDocumentId } from '../../../src/db/group-rides.ts';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -95,6 +96,7 @@ const knownSettingKeys: Record<string, string> = {
   currentVehicleSettingKey,
   approvedShopsSettingKey,
   notificationPreferencesKey,
+  preRideChecklistKey,
   // Module-private in src/explore/welcome-dialog.tsx; its literal is checked below.
   WELCOME_SETTING_KEY: 'welcome-dismissed',
 };
