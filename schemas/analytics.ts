@@ -18,8 +18,11 @@ export const featureActions = [
 ] as const;
 export type FeatureAction = (typeof featureActions)[number];
 
-/** What one counted entry is: a page view of a route pattern, or a feature action. */
-export const usageKinds = ['page-view', 'feature'] as const;
+/**
+ * What one counted entry is: a page view of a route pattern, a feature action, or an error the
+ * app's error screen caught (its route pattern and the error's type name, never its message).
+ */
+export const usageKinds = ['page-view', 'feature', 'app-error'] as const;
 export type UsageKind = (typeof usageKinds)[number];
 
 /**
@@ -39,6 +42,13 @@ export const usageLimits = {
  * for the 404 page: slash-separated words, `$` parameters, no query or fragment.
  */
 export const routePatternPattern = '^(/[A-Za-z0-9$_.-]*)+$|^\\(not found\\)$';
+
+/**
+ * The name of an `app-error` count: the route pattern the error screen showed on (`(app shell)`
+ * when it happened outside any route), a space, and the error's type name (`TypeError`).
+ */
+export const appErrorNamePattern =
+  '^((/[A-Za-z0-9$_.-]*)+|\\(not found\\)|\\(app shell\\)) [A-Za-z][A-Za-z0-9]{0,39}$';
 
 /** The days the admin dashboard shows: the last 7, 30 or 90 days (UTC). */
 export const analyticsRanges = [7, 30, 90] as const;
@@ -61,10 +71,22 @@ export const usageCountSchema = {
     name: { type: 'string', minLength: 1, maxLength: usageLimits.routeLength },
     count: { type: 'integer', minimum: 1, maximum: usageLimits.queueSize },
   },
-  // A feature is one of `featureActions`; a page view names a route pattern.
-  if: { properties: { kind: { const: 'feature' } } },
-  then: { properties: { name: { type: 'string', enum: featureActions } } },
-  else: { properties: { name: { type: 'string', pattern: routePatternPattern } } },
+  // A feature is one of `featureActions`; a page view names a route pattern; an error its route
+  // pattern and type.
+  allOf: [
+    {
+      if: { properties: { kind: { const: 'feature' } } },
+      then: { properties: { name: { type: 'string', enum: featureActions } } },
+    },
+    {
+      if: { properties: { kind: { const: 'page-view' } } },
+      then: { properties: { name: { type: 'string', pattern: routePatternPattern } } },
+    },
+    {
+      if: { properties: { kind: { const: 'app-error' } } },
+      then: { properties: { name: { type: 'string', pattern: appErrorNamePattern } } },
+    },
+  ],
 } as const;
 export type UsageCount = FromSchema<typeof usageCountSchema>;
 
@@ -106,6 +128,8 @@ export interface AnalyticsSummary {
   topRoutes: { route: string; count: number }[];
   /** Feature actions by count, most first. */
   featureCounts: { action: string; count: number }[];
+  /** Errors the app's error screen caught, by route pattern and error type, most first. */
+  errorCounts: { route: string; errorType: string; count: number }[];
 }
 
 /** A garage vehicle of a rider as `/api/admin/fleet` lists it (records of kind `vehicle`). */

@@ -167,6 +167,24 @@ function SummaryView({ summary }: { summary: AnalyticsSummary }) {
           testId="analytics-features"
         />
       </section>
+      <section className="info-section" aria-labelledby="analytics-errors">
+        <h2 id="analytics-errors">Errors riders saw</h2>
+        <p className="info-muted">
+          Each time the error screen appeared: the page&apos;s route pattern and the error&apos;s
+          type. No message or stack is sent; reproduce it on that page with the browser&apos;s
+          console open.
+        </p>
+        <CountTable
+          caption="Error screens per route and error type"
+          heading="Route and error type"
+          rows={summary.errorCounts.map((row) => ({
+            label: `${row.route} (${row.errorType})`,
+            count: row.count,
+          }))}
+          empty="No error screen was shown in this period."
+          testId="analytics-errors"
+        />
+      </section>
     </>
   );
 }

@@ -98,7 +98,8 @@ async function sumsByName(db: Db, kind: string, from: string, to: string, limit?
 
 /**
  * The dashboard's figures for the last `days` UTC days ending on the day of `now`: page views
- * per day (every day listed, 0 when none), the top route patterns and every feature action.
+ * per day (every day listed, 0 when none), the top route patterns, every feature action and
+ * every error the app's error screen caught.
  */
 export async function summarizeUsage(
   db: Db,
@@ -122,6 +123,7 @@ export async function summarizeUsage(
   }));
   const topRoutes = await sumsByName(db, 'page-view', from, to, topRouteCount);
   const features = await sumsByName(db, 'feature', from, to);
+  const errors = await sumsByName(db, 'app-error', from, to);
   return {
     days,
     from,
@@ -130,5 +132,13 @@ export async function summarizeUsage(
     totalPageViews: pageViewsPerDay.reduce((sum, entry) => sum + entry.count, 0),
     topRoutes: topRoutes.map((row) => ({ route: row.name, count: row.count })),
     featureCounts: features.map((row) => ({ action: row.name, count: row.count })),
+    errorCounts: errors.map((row) => {
+      const split = row.name.lastIndexOf(' ');
+      return {
+        route: row.name.slice(0, split),
+        errorType: row.name.slice(split + 1),
+        count: row.count,
+      };
+    }),
   };
 }

@@ -118,3 +118,27 @@ export function featureEntry(action: FeatureAction, time: number): UsageEntry {
 export function pageViewEntry(routePattern: string, time: number): UsageEntry {
   return { kind: 'page-view', name: routePattern, day: utcDay(time) };
 }
+
+/** Longest error type name counted; longer or odd names count as `Error`. */
+const errorTypeMaxLength = 40;
+
+/**
+ * An error the app's error screen caught, as a queue entry on the UTC day of `time`: the route
+ * pattern it showed on (`routeId` as the router names it; `(app shell)` when outside the
+ * router) and the error's type name (`TypeError`; `Error` when it has no usable name). Never
+ * the message or stack: they can hold what the rider typed or where they are.
+ */
+export function appErrorEntry(error: unknown, routeId: string | null, time: number): UsageEntry {
+  const rawName = error instanceof Error ? error.name : '';
+  const errorType =
+    rawName.length <= errorTypeMaxLength && /^[A-Za-z][A-Za-z0-9]*$/.test(rawName)
+      ? rawName
+      : 'Error';
+  const route = routeId === null ? '(app shell)' : routePatternForCount(routeId);
+  const fits = route !== null && route.length + 1 + errorType.length <= usageLimits.routeLength;
+  return {
+    kind: 'app-error',
+    name: `${fits ? route : '(app shell)'} ${errorType}`,
+    day: utcDay(time),
+  };
+}

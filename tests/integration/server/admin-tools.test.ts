@@ -57,6 +57,8 @@ describe.each(routeSuiteEngines)('admin tools on %s', (engine) => {
       { day: today, kind: 'page-view', name: '/trails/$trailId', count: 2 },
       { day: daysAgo(1), kind: 'page-view', name: '/', count: 1 },
       { day: today, kind: 'feature', name: 'trip-recorded', count: 1 },
+      { day: today, kind: 'app-error', name: '/trails/$trailId TypeError', count: 2 },
+      { day: today, kind: 'app-error', name: '(app shell) ChunkLoadError', count: 1 },
     ]);
     const sent = await call('POST', '/api/analytics/batches', undefined, first);
     expect(sent.statusCode).toBe(201);
@@ -86,6 +88,10 @@ describe.each(routeSuiteEngines)('admin tools on %s', (engine) => {
       { action: 'gpx-imported', count: 2 },
       { action: 'trip-recorded', count: 1 },
     ]);
+    expect(week.errorCounts).toEqual([
+      { route: '/trails/$trailId', errorType: 'TypeError', count: 2 },
+      { route: '(app shell)', errorType: 'ChunkLoadError', count: 1 },
+    ]);
     const month = await summary(30);
     expect(month.pageViewsPerDay).toHaveLength(30);
     expect(month.totalPageViews).toBe(11);
@@ -102,6 +108,10 @@ describe.each(routeSuiteEngines)('admin tools on %s', (engine) => {
       { batchId: 'batch-0003', counts: [{ ...good, name: 'https://example.com/' }] },
       { batchId: 'batch-0003', counts: [{ ...good, kind: 'feature', name: 'bought-a-boat' }] },
       { batchId: 'batch-0003', counts: [{ ...good, count: 0 }] },
+      // An error count carries a route pattern and a type name, never a message.
+      { batchId: 'batch-0003', counts: [{ ...good, kind: 'app-error', name: '/ Cannot read x' }] },
+      { batchId: 'batch-0003', counts: [{ ...good, kind: 'app-error', name: 'TypeError' }] },
+      { batchId: 'batch-0003', counts: [{ ...good, kind: 'page-view', name: '/ TypeError' }] },
       { batchId: 'batch-0003', counts: [{ ...good, count: 501 }] },
       { batchId: 'batch-0003', counts: [{ ...good, day: '2026-13-01' }] },
       { batchId: 'batch-0003', counts: [{ ...good, userId: 'someone' }] },

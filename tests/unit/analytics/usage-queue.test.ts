@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { usageLimits } from '../../../schemas/analytics.ts';
 import {
+  appErrorEntry,
   confirmUsageBatch,
   cutUsageBatch,
   emptyUsageQueue,
@@ -102,5 +103,23 @@ describe('usage queue', () => {
     const id = randomId();
     expect(id).toMatch(/^batch-[0-9a-f]{32}$/);
     expect(randomId()).not.toBe(id);
+  });
+});
+
+describe('error screen counts', () => {
+  const time = Date.UTC(2026, 10, 27, 15);
+  it('name the route pattern and the error type, never the message', () => {
+    expect(appErrorEntry(new TypeError('secret words'), '/trails/$trailId', time)).toEqual({
+      kind: 'app-error',
+      name: '/trails/$trailId TypeError',
+      day: '2026-11-27',
+    });
+    expect(appErrorEntry(new Error('x'), null, time).name).toBe('(app shell) Error');
+    expect(appErrorEntry('a thrown string', '/garage/', time).name).toBe('/garage Error');
+    const odd = Object.assign(new Error('x'), { name: 'Not a type name!' });
+    expect(appErrorEntry(odd, '__root__', time).name).toBe('(not found) Error');
+    expect(appErrorEntry(new Error('x'), `/${'a'.repeat(130)}`, time).name).toBe(
+      '(app shell) Error',
+    );
   });
 });
