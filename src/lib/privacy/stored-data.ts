@@ -181,7 +181,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   {
     name: 'usage-queue',
     holds:
-      'Page views and feature uses waiting to be counted: for each, the page’s route pattern (such as /trails/$trailId: never the trail, an id or a search) or the feature’s name (trip recorded, GPX imported or exported, navigation started) and the day (UTC). No account, position or time of day. Nothing is recorded when your browser sends Do Not Track or Global Privacy Control.',
+      'Page views, feature uses and error screens waiting to be counted: for each, the page’s route pattern (such as /trails/$trailId: never the trail, an id or a search), the feature’s name (trip recorded, GPX imported or exported, navigation started) or, for an error screen, the error’s type (such as TypeError, never its message), and the day (UTC). No account, position or time of day. Nothing is recorded when your browser sends Do Not Track or Global Privacy Control.',
     where: 'device',
     kept: 'Until sent to this installation’s server (while online, every 30 seconds); at most 500 entries, the oldest dropped first.',
     sharedWith:
@@ -409,7 +409,7 @@ export const serverTablePolicy: readonly StoredItem[] = [
   {
     name: 'analytics_daily_counts',
     holds:
-      'Usage counts of everyone together: per day, how many times each page (by route pattern) was opened and each counted feature was used. No account, device, IP address or single visit is stored.',
+      'Usage counts of everyone together: per day, how many times each page (by route pattern) was opened, each counted feature was used and each type of error screen was shown on each page. No account, device, IP address or single visit is stored.',
     where: 'server',
     kept: 'For the life of the installation.',
     sharedWith: 'Administrators of this installation, on the Analytics Dashboard.',
