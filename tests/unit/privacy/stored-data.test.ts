@@ -4,6 +4,7 @@
  * server table must be described, and the sync rule it states must be the code's. Adding any of
  * these without a policy line fails here.
  */
+import { gaugeReadingsDocumentId } from '../../../src/db/gauge-readings.ts';
 import { groupRidesDocumentId } from '../../../src/db/group-rides.ts';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -81,6 +82,7 @@ const knownLocalDocumentIds: Record<string, string> = {
   notificationLogDocumentId,
   usageQueueDocumentId,
   groupRidesDocumentId,
+  gaugeReadingsDocumentId,
 };
 const knownSettingKeys: Record<string, string> = {
   ...Object.fromEntries(
