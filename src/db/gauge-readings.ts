@@ -37,6 +37,8 @@ export async function keepGaugeReadings(
   );
 }
 
+const noReadings: StoredGaugeReadings = {};
+
 /** The kept readings (empty until read or when none are kept); `isLoading` until read. */
 export function useKeptGaugeReadings(): { readings: StoredGaugeReadings; isLoading: boolean } {
   const db = useOptionalDatabase();
@@ -50,5 +52,5 @@ export function useKeptGaugeReadings(): { readings: StoredGaugeReadings; isLoadi
     [db],
   );
   const { value, isLoading } = useObservable(source);
-  return { readings: value?.readings ?? {}, isLoading };
+  return { readings: value?.readings ?? noReadings, isLoading };
 }

@@ -85,7 +85,7 @@ describe('waterway gauge levels', () => {
     const clock = formatArkansasTime(new Date(latest.readings[0]!.time));
     await waitFor(() =>
       expect(gaugeRow(mulberryName).textContent).toContain(
-        `Discharge 187 ft³/s · Gage height 2.41 ft`,
+        `Discharge: 187 ft³/s · Gage height: 2.41 ft`,
       ),
     );
     expect(gaugeRow(mulberryName).textContent).toContain(
@@ -118,7 +118,7 @@ describe('waterway gauge levels', () => {
       expect(gaugeRow(mulberryName).textContent).toContain('Last known, 3 h ago — offline'),
     );
     const row = gaugeRow(mulberryName).textContent;
-    expect(row).toContain('Discharge 187 ft³/s · Gage height 2.41 ft');
+    expect(row).toContain('Discharge: 187 ft³/s · Gage height: 2.41 ft');
     expect(row).toContain('Not the current level');
     expect(row).not.toMatch(/USGS reading,/);
   });
@@ -147,7 +147,7 @@ describe('access point map', () => {
     expect(within(list).getByRole('link', { name: new RegExp(mulberryName) })).toBeTruthy();
     expect(within(list).getByText('Greers Ferry Lake')).toBeTruthy();
     await waitFor(() =>
-      expect(within(list).getByText('Discharge 187 ft³/s · Gage height 2.41 ft')).toBeTruthy(),
+      expect(within(list).getByText('Discharge: 187 ft³/s · Gage height: 2.41 ft')).toBeTruthy(),
     );
     expect(
       screen.getByText(/The shipped map data has no boat ramps or river access points/),

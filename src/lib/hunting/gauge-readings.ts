@@ -81,11 +81,14 @@ export function gaugeLevelShown({
 
 const unitWords: Record<string, string> = { 'ft3/s': 'ft³/s', ft: 'ft' };
 
-/** "Gage height 2.41 ft", "Discharge 1,870 ft³/s", or "Discharge: no data" as USGS marks it. */
+/**
+ * "Gage height: 2.41 ft", "Discharge: 1,870 ft³/s", or "Discharge: no data" where USGS marks
+ * the value missing (ice, equipment); the advisor's gauge lines read the same.
+ */
 export function formatGaugeReading(reading: GaugeReading): string {
   if (reading.value === null) return `${reading.label}: no data`;
   const unit = unitWords[reading.unit] ?? reading.unit;
-  return `${reading.label} ${reading.value.toLocaleString('en-US')} ${unit}`;
+  return `${reading.label}: ${reading.value.toLocaleString('en-US')} ${unit}`;
 }
 
 /** "just now", "20 min ago", "3 h ago", "2 days ago" for an age in ms (negative: just now). */

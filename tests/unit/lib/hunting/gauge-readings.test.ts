@@ -53,8 +53,8 @@ function answer(time: number | null, siteNumber = '07252000', gageHeight = 2.41)
 describe('gauge reading words', () => {
   it('reads values with their units, and a value USGS marks as missing as no data', () => {
     const [discharge, gageHeight] = answer(observed).readings;
-    expect(formatGaugeReading(discharge!)).toBe('Discharge 1,870 ft³/s');
-    expect(formatGaugeReading(gageHeight!)).toBe('Gage height 2.41 ft');
+    expect(formatGaugeReading(discharge!)).toBe('Discharge: 1,870 ft³/s');
+    expect(formatGaugeReading(gageHeight!)).toBe('Gage height: 2.41 ft');
     expect(formatGaugeReading({ ...gageHeight!, value: null })).toBe('Gage height: no data');
   });
 
@@ -98,9 +98,11 @@ describe('what a page shows for a gauge', () => {
       latest: live,
       reason: 'offline',
     });
-    expect(gaugeLevelShown({ live: undefined, stored, online: false, status: 'pending' })).toEqual(
-      { kind: 'last-known', latest: stored, reason: 'offline' },
-    );
+    expect(gaugeLevelShown({ live: undefined, stored, online: false, status: 'pending' })).toEqual({
+      kind: 'last-known',
+      latest: stored,
+      reason: 'offline',
+    });
   });
 
   it('falls back to the kept reading when USGS could not be reached or has nothing now', () => {
@@ -112,9 +114,11 @@ describe('what a page shows for a gauge', () => {
     expect(
       gaugeLevelShown({ live: answer(null), stored, online: true, status: 'success' }),
     ).toEqual({ kind: 'last-known', latest: stored, reason: 'no-current-data' });
-    expect(gaugeLevelShown({ live: undefined, stored, online: true, status: 'pending' })).toEqual(
-      { kind: 'last-known', latest: stored, reason: 'updating' },
-    );
+    expect(gaugeLevelShown({ live: undefined, stored, online: true, status: 'pending' })).toEqual({
+      kind: 'last-known',
+      latest: stored,
+      reason: 'updating',
+    });
   });
 
   it('says there is none when nothing is kept', () => {
