@@ -786,7 +786,8 @@ export interface MapOverlay {
   /**
    * Labelled places (a group ride's meeting place, its trail's point, riders' last positions,
    * USGS gauges and lakes), drawn as circles with their label beside them; the meeting place
-   * larger, gauges in the river colour, lakes in the state-line colour.
+   * larger; gauges in the track colour and lakes in the highlight colour, which no point of the
+   * archives uses, so they stand out from trailheads and campgrounds.
    */
   markers?: readonly OverlayMarker[];
 }
@@ -923,9 +924,9 @@ function markerLayers(palette: Palette): LayerSpecification[] {
           isMeeting,
           palette.highlight,
           role('gauge'),
-          palette.river,
+          palette.track,
           role('lake'),
-          palette.stateLine,
+          palette.highlight,
           palette.trailLine,
         ],
         'circle-radius': ['case', isMeeting, 10, 7],

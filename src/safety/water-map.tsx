@@ -22,7 +22,7 @@ export interface MappedLake extends Waterway {
   county: string | null;
 }
 
-/** The gauges (river colour) and lakes as labelled markers. */
+/** The gauges and lakes as labelled markers (coloured by role in map-style.ts). */
 export function waterMapOverlay(gauges: readonly Gauge[], lakes: readonly Waterway[]): MapOverlay {
   return {
     lines: [],
@@ -75,7 +75,7 @@ export function WaterMap({
         tabIndex={0}
       >
         <h3>
-          <MarkerKey color={palette.river} /> {`USGS stream gauges (${gauges.length})`}
+          <MarkerKey color={palette.track} /> {`USGS stream gauges (${gauges.length})`}
         </h3>
         <ul className="water-map__items">
           {gauges.map((gauge) => (
@@ -86,7 +86,7 @@ export function WaterMap({
           ))}
         </ul>
         <h3>
-          <MarkerKey color={palette.stateLine} /> {`Lakes (${lakes.length})`}
+          <MarkerKey color={palette.highlight} /> {`Lakes (${lakes.length})`}
         </h3>
         <ul className="water-map__items">
           {lakes.map((lake) => (

@@ -128,7 +128,7 @@ describe('waterway gauge levels', () => {
     await renderApp('/waterway-conditions');
     await waitFor(() =>
       expect(gaugeRow(mulberryName).textContent).toContain(
-        'No reading on this device yet — offline. Open this page once with signal to keep one.',
+        'No reading on this device yet — offline.',
       ),
     );
     expect(screen.queryByText(/Last known/)).toBeNull();

@@ -138,12 +138,12 @@ export function lastKnownLabel(latest: GaugeLatest, reason: NotLiveReason, now: 
 export function noReadingText(reason: NotLiveReason): string {
   switch (reason) {
     case 'offline':
-      return 'No reading on this device yet — offline. Open this page once with signal to keep one.';
+      return 'No reading on this device yet — offline.';
     case 'updating':
       return 'Asking USGS for the latest reading…';
     case 'no-current-data':
       return 'USGS reports no current gage height or discharge here.';
     case 'unreachable':
-      return 'No reading on this device yet — USGS could not be reached. Try again later.';
+      return 'No reading on this device yet — USGS could not be reached.';
   }
 }

@@ -98,7 +98,7 @@ describe('gauge and lake markers in the map style', () => {
     const circles = style.layers.find((candidate) => candidate.id === 'page-overlay-markers');
     const color = (circles as { paint: Record<string, unknown> }).paint['circle-color'];
     const palette = palettes[variant];
-    expect(color).toEqual(expect.arrayContaining([palette.river, palette.stateLine]));
-    expect(palette.river).not.toBe(palette.stateLine);
+    expect(color).toEqual(expect.arrayContaining([palette.track, palette.highlight]));
+    expect(palette.track).not.toBe(palette.highlight);
   });
 });
