@@ -51,8 +51,12 @@ export function useGaugeLevels(gauges: readonly Gauge[]): GaugeLevels {
       console.warn('Could not keep the gauge readings on the device', error);
     });
   }, [db, answer]);
-  const status: LiveRequestStatus =
-    query.isFetching || query.isPending ? 'pending' : query.isError ? 'error' : 'success';
+  // A refetch in flight keeps the answer shown: it carries its own observation time and age.
+  const status: LiveRequestStatus = query.isPending
+    ? 'pending'
+    : query.isError
+      ? 'error'
+      : 'success';
   const levels = useMemo(() => {
     const live = new Map((answer?.gauges ?? []).map((latest) => [latest.siteNumber, latest]));
     return new Map(

@@ -123,6 +123,29 @@ describe('waterway gauge levels', () => {
     expect(row).not.toMatch(/USGS reading,/);
   });
 
+  it('online, when USGS cannot be reached for a gauge, shows its kept reading as last known', async () => {
+    const database = await databaseWithCatalogues();
+    await keepGaugeReadings(database, [mulberryLatest(3 * 60 * minute + 5 * minute)]);
+    await renderAppWithApi('/waterway-conditions', [
+      {
+        path: '/api/gauges/latest',
+        answer: {
+          // The real route answers 502 when no site answered, so another gauge did here.
+          body: {
+            gauges: [{ ...mulberryLatest(20 * minute), siteNumber: '07055660' }],
+            unavailable: [mulberry],
+          } satisfies GaugeLatestBatch,
+        },
+      },
+    ]);
+    await waitFor(() =>
+      expect(gaugeRow(mulberryName).textContent).toContain(
+        'Last known, 3 h ago — USGS could not be reached',
+      ),
+    );
+    expect(gaugeRow(mulberryName).textContent).toContain('Not the current level');
+  });
+
   it('offline with nothing kept, says there is no reading yet', async () => {
     setOnline(false);
     await renderApp('/waterway-conditions');

@@ -6,6 +6,7 @@
  */
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { maxGaugesPerRequest, type GaugeLatestBatch } from '../../../schemas/gauge-levels.ts';
+import { queryStaleTimeMs } from '../http/query-client.ts';
 import { apiRequest } from '../http/request.ts';
 
 /** The query key of the readings of `siteNumbers` (sorted, so the order shown does not matter). */
@@ -28,11 +29,16 @@ export function fetchGaugeReadings(
   });
 }
 
-/** The live readings of `siteNumbers` (nothing is asked for an empty list). */
+/**
+ * The live readings of `siteNumbers` (nothing is asked for an empty list), asked again each
+ * time the answer turns stale while the page stays open and visible: most gauges report every
+ * 15 minutes, and the policy itself refetches on no event.
+ */
 export function useGaugeReadings(siteNumbers: readonly string[]): UseQueryResult<GaugeLatestBatch> {
   return useQuery({
     queryKey: gaugeReadingsQueryKey(siteNumbers),
     queryFn: ({ signal }) => fetchGaugeReadings(siteNumbers, signal),
     enabled: siteNumbers.length > 0,
+    refetchInterval: queryStaleTimeMs,
   });
 }
