@@ -90,7 +90,7 @@ export function WaterMap({
         </h3>
         <ul className="water-map__items">
           {lakes.map((lake) => (
-            <li key={lake.name}>
+            <li key={`${lake.kind}-${lake.name}`}>
               <strong>{lake.name}</strong>
               <span className="safety-muted">
                 {lake.kind === 'reservoir' ? 'Reservoir' : 'Lake'}
