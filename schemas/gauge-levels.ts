@@ -40,3 +40,16 @@ export interface GaugeLatest {
 export function usgsSitePageUrl(siteNumber: string): string {
   return `https://waterdata.usgs.gov/monitoring-location/${siteNumber}/`;
 }
+
+/** Most sites one GET /api/gauges/latest may ask about (every shipped gauge fits). */
+export const maxGaugesPerRequest = 40;
+
+/**
+ * The answer of GET /api/gauges/latest?sites=a,b,c: the latest reading of each site USGS
+ * answered for, and the site numbers it could not be reached for (shown as "last known").
+ */
+export interface GaugeLatestBatch {
+  gauges: GaugeLatest[];
+  /** Sites asked about whose reading could not be fetched from USGS this time. */
+  unavailable: string[];
+}

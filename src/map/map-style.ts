@@ -784,8 +784,10 @@ export interface MapOverlay {
   }[];
   points: readonly (readonly number[])[];
   /**
-   * Labelled places (a group ride's meeting place, its trail's point, riders' last positions),
-   * drawn as circles with their label beside them; the meeting place larger.
+   * Labelled places (a group ride's meeting place, its trail's point, riders' last positions,
+   * USGS gauges and lakes), drawn as circles with their label beside them; the meeting place
+   * larger; gauges in the track colour and lakes in the highlight colour, which no point of the
+   * archives uses, so they stand out from trailheads and campgrounds.
    */
   markers?: readonly OverlayMarker[];
 }
@@ -794,7 +796,7 @@ export interface MapOverlay {
 export interface OverlayMarker {
   position: readonly number[];
   label: string;
-  role: 'meeting' | 'trail' | 'rider';
+  role: 'meeting' | 'trail' | 'rider' | 'gauge' | 'lake';
 }
 
 /** The id of the overlay's GeoJSON source (and its layers' prefix). */
@@ -905,6 +907,11 @@ function overlayLayers(palette: Palette): LayerSpecification[] {
 function markerLayers(palette: Palette): LayerSpecification[] {
   const isMarker: ExpressionSpecification = ['==', ['get', 'kind'], 'marker'];
   const isMeeting: ExpressionSpecification = ['==', ['get', 'role'], 'meeting'];
+  const role = (name: OverlayMarker['role']): ExpressionSpecification => [
+    '==',
+    ['get', 'role'],
+    name,
+  ];
   return [
     {
       id: `${overlaySourceId}-markers`,
@@ -912,7 +919,16 @@ function markerLayers(palette: Palette): LayerSpecification[] {
       source: overlaySourceId,
       filter: isMarker,
       paint: {
-        'circle-color': ['case', isMeeting, palette.highlight, palette.trailLine],
+        'circle-color': [
+          'case',
+          isMeeting,
+          palette.highlight,
+          role('gauge'),
+          palette.track,
+          role('lake'),
+          palette.highlight,
+          palette.trailLine,
+        ],
         'circle-radius': ['case', isMeeting, 10, 7],
         'circle-stroke-color': palette.pointStroke,
         'circle-stroke-width': 2,

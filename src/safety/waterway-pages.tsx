@@ -2,9 +2,11 @@
  * The waterway pages (requirements §core-2 Safety and Local; requirements §voice-2.1):
  * /waterway-conditions, /water-safety-alerts, /emergency-waterway-contacts and
  * /access-point-map. Built on the shipped Natural Earth lakes and rivers with their county from
- * the shipped county boundaries. Live river levels and alerts need a network and this app has
- * no feed for them, so the pages say so plainly and point to the public sources; the data has
- * no gauges, agency phone numbers or access points, and none are invented.
+ * the shipped county boundaries, and the shipped USGS stream gauges with their live level from
+ * this app's server (gauge-levels.tsx: the last known level, with its age, when offline).
+ * The app has no feed of flood warnings or forecasts, so the pages say so plainly and point to
+ * the public sources; the data has no agency phone numbers, boat ramps or access points, and
+ * none are invented.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-aria-components';
@@ -15,15 +17,22 @@ import { formatPhone } from '../lib/outdoor/emergency-contacts.ts';
 import { EMERGENCY_CALL_HREF, telHref } from '../lib/outdoor/emergency-message.ts';
 import { countyAt, loadPlaceLookup, type PlaceLookup } from '../lib/outdoor/place-lookup.ts';
 import { loadWaterways, WATERWAY_DATA_SOURCE, type Waterway } from '../lib/outdoor/waterways.ts';
+import { GAUGE_DATA_SOURCE, loadGauges, type Gauge } from '../lib/hunting/gauges.ts';
 import { formatDateTime } from '../lib/format.ts';
+import { OnlineQueries } from '../lib/http/online-queries.tsx';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { Spinner } from '../ui/spinner.tsx';
+import { GaugeDataNote, GaugeLevelsTable } from './gauge-levels.tsx';
 import { useOnline } from './use-place.ts';
+import { WaterMap } from './water-map.tsx';
 import './safety.css';
 
 /** Public live sources, named only as where to look (their addresses are their own). */
 const LIVE_SOURCES = [
-  { name: 'USGS Water Data for the Nation (river gauges)', url: 'https://waterdata.usgs.gov/' },
+  {
+    name: 'USGS Water Data for the Nation (every river gauge)',
+    url: 'https://waterdata.usgs.gov/',
+  },
   {
     name: 'NOAA National Water Prediction Service (river forecasts)',
     url: 'https://water.noaa.gov/',
@@ -58,24 +67,40 @@ function useWaterways(): WaterwayRow[] | null {
   );
 }
 
+/** The shipped USGS gauges, by name; null while the chunk loads. */
+function useGauges(): Gauge[] | null {
+  const [gauges, setGauges] = useState<Gauge[] | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    void loadGauges().then((loaded) => {
+      if (!cancelled) setGauges(loaded);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  return gauges;
+}
+
 function DataFreshness() {
   return (
     <p className="safety-muted">
       Data: {WATERWAY_DATA_SOURCE.name}, bundled on{' '}
       {formatDateTime(`${WATERWAY_DATA_SOURCE.bundledOn}T00:00:00`).slice(0, 10)}.{' '}
-      {WATERWAY_DATA_SOURCE.note}
+      {WATERWAY_DATA_SOURCE.note} {GAUGE_DATA_SOURCE}
     </p>
   );
 }
 
+/** Where to look for what this app has no feed of (forecasts, warnings), with the network state. */
 function LiveDataNotice({ what }: { what: string }) {
   const online = useOnline();
   return (
     <div className="safety-note" role="note">
       <p>
         <WifiOff aria-hidden="true" className="inline-icon" />{' '}
-        <strong>{what} need a network.</strong> This app has no live feed for them, so nothing here
-        is a current level, flow or alert.{' '}
+        <strong>{what}: this app has no feed for them,</strong> so nothing here is a forecast or a
+        warning.{' '}
         {online
           ? 'You are online: check the public sources below before you launch or cross.'
           : 'You are offline now: check the public sources below when you have signal.'}
@@ -90,6 +115,25 @@ function LiveDataNotice({ what }: { what: string }) {
         ))}
       </ul>
     </div>
+  );
+}
+
+/** Every shipped gauge with its latest level, under a heading. */
+function GaugeSection({ title }: { title: string }) {
+  const gauges = useGauges();
+  return (
+    <section className="safety-card" aria-labelledby="gauge-levels-title">
+      <h2 id="gauge-levels-title">{title}</h2>
+      <GaugeDataNote />
+      {gauges ? (
+        <GaugeLevelsTable
+          gauges={gauges}
+          caption={`The ${gauges.length} USGS stream gauges this app lists, most on Ozark and Ouachita float streams`}
+        />
+      ) : (
+        <Spinner label="Loading the gauges…" />
+      )}
+    </section>
   );
 }
 
@@ -157,43 +201,51 @@ function PageHeader({ title, lead }: { title: string; lead: string }) {
   );
 }
 
-/** /waterway-conditions. */
+/** /waterway-conditions: live gauge levels (last known offline) and the shipped waters. */
 export function WaterwayConditionsPage() {
   usePageMeta({
     title: 'Waterway Conditions',
-    description: 'Arkansas lakes and rivers on the device, and where to check live levels.',
-    keywords: ['river levels', 'lake', 'flow', 'water'],
+    description:
+      'Latest USGS river levels at Arkansas stream gauges, the last known levels offline, and the lakes and rivers on the device.',
+    keywords: ['river levels', 'lake', 'flow', 'water', 'USGS gauges'],
     path: '/waterway-conditions',
   });
   return (
-    <div className="safety-page">
-      <PageHeader
-        title="Waterway Conditions"
-        lead="The lakes and rivers in and around Arkansas stored on this device."
-      />
-      <LiveDataNotice what="Live river levels and flows" />
-      <WaterwayTable caption="Lakes and rivers in the shipped map data" />
-    </div>
+    <OnlineQueries>
+      <div className="safety-page">
+        <PageHeader
+          title="Waterway Conditions"
+          lead="The latest level at each USGS stream gauge the app lists, and the lakes and rivers in and around Arkansas stored on this device."
+        />
+        <GaugeSection title="River levels at USGS gauges" />
+        <LiveDataNotice what="River forecasts and flood warnings" />
+        <WaterwayTable caption="Lakes and rivers in the shipped map data" />
+      </div>
+    </OnlineQueries>
   );
 }
 
-/** /water-safety-alerts. */
+/** /water-safety-alerts: no alert feed, so the gauge levels and where alerts are published. */
 export function WaterSafetyAlertsPage() {
   usePageMeta({
     title: 'Water Safety Alerts',
-    description: 'Where to find live flood and water safety alerts for Arkansas rivers and lakes.',
+    description:
+      'Where to find live flood and water safety alerts for Arkansas rivers, with the latest USGS gauge levels.',
     keywords: ['river', 'lake', 'flood', 'water', 'alerts'],
     path: '/water-safety-alerts',
   });
   return (
-    <div className="safety-page">
-      <PageHeader title="Water Safety Alerts" lead="No alerts are stored on this device." />
-      <LiveDataNotice what="Flood warnings and water safety alerts" />
-      <section className="safety-card">
-        <h2>Rivers in the shipped data</h2>
-        <WaterwayTable caption="Rivers" filter={(row) => row.kind === 'river'} />
-      </section>
-    </div>
+    <OnlineQueries>
+      <div className="safety-page">
+        <PageHeader title="Water Safety Alerts" lead="No alerts are stored on this device." />
+        <LiveDataNotice what="Flood warnings and water safety alerts" />
+        <GaugeSection title="River levels at USGS gauges" />
+        <section className="safety-card">
+          <h2>Rivers in the shipped data</h2>
+          <WaterwayTable caption="Rivers" filter={(row) => row.kind === 'river'} />
+        </section>
+      </div>
+    </OnlineQueries>
   );
 }
 
@@ -249,22 +301,42 @@ export function EmergencyWaterwayContactsPage() {
   );
 }
 
-/** /access-point-map. */
+/** /access-point-map: the gauges and lakes on the offline map, with the same points listed. */
 export function AccessPointMapPage() {
   usePageMeta({
     title: 'Water Access Points',
     description:
-      'Lakes and rivers with coordinates; the shipped data has no boat ramps or access points.',
-    keywords: ['boat ramp', 'river', 'launch', 'kayak', 'access'],
+      'USGS stream gauges with their latest level and the lakes of Arkansas on a map; the shipped data has no boat ramps or access points.',
+    keywords: ['boat ramp', 'river', 'launch', 'kayak', 'access', 'USGS gauges'],
     path: '/access-point-map',
   });
   return (
-    <div className="safety-page">
-      <PageHeader
-        title="Water Access Points"
-        lead="The shipped map data has no boat ramps or river access points, so none are shown. Here are the lakes and rivers it does have, with coordinates."
-      />
-      <WaterwayTable caption="Lakes and rivers with coordinates" />
-    </div>
+    <OnlineQueries>
+      <div className="safety-page">
+        <PageHeader
+          title="Water Access Points"
+          lead="The shipped map data has no boat ramps or river access points, so none are shown. The map shows what it does have: the USGS stream gauges, with their latest level, and the lakes."
+        />
+        <AccessPointMap />
+        <WaterwayTable caption="Lakes and rivers with coordinates" />
+      </div>
+    </OnlineQueries>
+  );
+}
+
+function AccessPointMap() {
+  const gauges = useGauges();
+  const waterways = useWaterways();
+  const lakes = useMemo(
+    () => waterways?.filter((waterway) => waterway.kind !== 'river') ?? null,
+    [waterways],
+  );
+  if (!gauges || !lakes) return <Spinner label="Loading the gauges and lakes…" />;
+  return (
+    <section className="safety-card" aria-labelledby="water-map-title">
+      <h2 id="water-map-title">Gauges and lakes on the map</h2>
+      <GaugeDataNote />
+      <WaterMap gauges={gauges} lakes={lakes} />
+    </section>
   );
 }

@@ -11,6 +11,7 @@ import { vi } from 'vitest';
 import { SESSION_CLEANUP_MARKER, SESSION_STORAGE_KEYS } from '../../src/lib/auth/session-store.ts';
 import type { SessionUser } from '../../src/lib/auth/session-types.ts';
 import type { AppDatabase } from '../../src/db/database.ts';
+import { gaugeReadingsDocumentId } from '../../src/db/gauge-readings.ts';
 import { groupRidesDocumentId } from '../../src/db/group-rides.ts';
 import {
   notificationLogDocumentId,
@@ -76,6 +77,7 @@ const riderCollections = [
 
 /** Device-only documents of the rider: the notification log and its preferences, and more. */
 const riderLocalDocuments = [
+  gaugeReadingsDocumentId,
   savedTrailsDocumentId,
   notificationLogDocumentId,
   settingDocumentId(notificationPreferencesKey),

@@ -435,14 +435,16 @@ describe('safety and emergency in Chromium', () => {
     await saveScreenshot(page, 'emergency-test-desktop');
   });
 
-  it('lists the shipped lakes and rivers with coordinates and says live levels need a network', async () => {
+  it('maps the gauges and lakes, lists the lakes and rivers with coordinates, and lists the gauge levels', async () => {
     session = await openBrowser(viewports.phone);
     const { page } = session;
     await page.goto(`${baseUrl}/access-point-map`);
     await page.getByText('The shipped map data has no boat ramps or river access points').waitFor();
+    await page.getByRole('region', { name: 'The gauges and lakes on the map' }).waitFor();
     await page.getByRole('rowheader', { name: 'Greers Ferry Lake' }).waitFor();
     await page.goto(`${baseUrl}/waterway-conditions`);
-    await page.getByText('Live river levels and flows need a network.').waitFor();
+    await page.getByRole('heading', { name: 'River levels at USGS gauges' }).waitFor();
+    await page.getByText(/Gauge readings are USGS provisional data/).waitFor();
     await page.getByText(/bundled on 11\/20\/2026/).waitFor();
     await saveScreenshot(page, 'waterway-conditions-phone');
   });

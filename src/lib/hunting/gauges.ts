@@ -16,6 +16,10 @@ export interface Gauge {
   url: string;
 }
 
+/** Where the shipped gauge list comes from, as pages credit it (data/README.md). */
+export const GAUGE_DATA_SOURCE =
+  'USGS stream gauges: USGS National Water Information System site facts (public domain), via the ozark_stream_tracker project (MIT). Levels: USGS Instantaneous Values, provisional data.';
+
 /** A gauge and its straight-line distance from the point asked about, in miles. */
 export interface NearbyGauge {
   gauge: Gauge;

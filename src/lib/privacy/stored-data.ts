@@ -150,6 +150,14 @@ export const localDocumentPolicy: readonly StoredItem[] = [
     sharedWith: deviceOnly,
   },
   {
+    name: 'gauge-readings',
+    holds:
+      'The last reading of each USGS stream gauge the waterway pages showed you (public USGS data: level, flow and when it was observed), so they show the last known level offline.',
+    where: 'device',
+    kept: 'Each gauge’s reading is replaced by a newer one when a waterway page is opened online.',
+    sharedWith: deviceOnly,
+  },
+  {
     name: 'recording-session',
     holds: 'The trip being recorded right now, so a reload can carry on recording.',
     where: 'device',

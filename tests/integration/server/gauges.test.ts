@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { GaugeLatest } from '../../../schemas/gauge-levels.ts';
+import type { GaugeLatest, GaugeLatestBatch } from '../../../schemas/gauge-levels.ts';
 import { startFakeUsgs, type FakeUsgs } from '../../fixtures/fake-usgs.ts';
 import { buildTestApp, createWorkspace, type TestWorkspace } from './test-server.ts';
 
@@ -104,5 +104,83 @@ describe('live gauge levels', () => {
     usgs.setMode('down');
     await app.inject('/api/gauges/07055660/latest');
     expect((await app.inject('/api/health')).json().counts).toEqual(before);
+  });
+});
+
+describe('live gauge levels of a whole page in one request', () => {
+  let app: FastifyInstance | null = null;
+  beforeEach(async () => {
+    await app?.close();
+    app = null;
+    usgs.setMode('ok');
+    usgs.requests.length = 0;
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('answers every named gauge from one USGS call, and reuses fresh answers', async () => {
+    app = await appWith();
+    // The single-gauge route warms the cache for Mulberry; only the other site goes to USGS.
+    await app.inject('/api/gauges/07252000/latest');
+    const response = await app.inject('/api/gauges/latest?sites=07252000,07055660,07252000');
+    expect(response.statusCode).toBe(200);
+    const body = response.json<GaugeLatestBatch>();
+    expect(body.unavailable).toEqual([]);
+    expect(body.gauges.map((gauge) => gauge.siteNumber)).toEqual(['07252000', '07055660']);
+    expect(body.gauges[0]).toMatchObject({
+      siteName: 'MULBERRY RIVER NEAR MULBERRY, AR',
+      readings: [
+        { label: 'Discharge', value: 187 },
+        { label: 'Gage height', value: 2.41 },
+      ],
+    });
+    // A site USGS has no series for still answers, with its shipped name and no readings.
+    expect(body.gauges[1]).toMatchObject({ siteNumber: '07055660', readings: [] });
+    expect(usgs.requests.map((query) => query.get('sites'))).toEqual(['07252000', '07055660']);
+
+    usgs.requests.length = 0;
+    const again = await app.inject('/api/gauges/latest?sites=07055660,07252000');
+    expect(again.statusCode).toBe(200);
+    expect(usgs.requests).toHaveLength(0);
+  });
+
+  it('asks USGS once for all the sites it has no fresh answer for', async () => {
+    app = await appWith();
+    const response = await app.inject('/api/gauges/latest?sites=07252000,07055660');
+    expect(response.statusCode).toBe(200);
+    expect(usgs.requests.map((query) => query.get('sites'))).toEqual(['07252000,07055660']);
+  });
+
+  it('refuses a missing, malformed, too long or unknown list with a JSON 4xx, without asking USGS', async () => {
+    app = await appWith();
+    const tooMany = Array.from({ length: 41 }, (_, index) => String(10_000_000 + index)).join(',');
+    for (const query of [
+      '',
+      '?sites=',
+      '?sites=abc',
+      '?sites=07252000,0725',
+      `?sites=${tooMany}`,
+    ]) {
+      const response = await app.inject(`/api/gauges/latest${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+    }
+    const unknown = await app.inject('/api/gauges/latest?sites=07252000,07263450');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toMatch(/07263450/);
+    expect(usgs.requests).toHaveLength(0);
+  });
+
+  it('answers 502 when USGS cannot be reached for any site, and asks again next time', async () => {
+    app = await appWith({ timeoutMs: 300 });
+    usgs.setMode('down');
+    const response = await app.inject('/api/gauges/latest?sites=07252000,07055660');
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toMatchObject({ statusCode: 502, error: 'Bad Gateway' });
+    usgs.setMode('ok');
+    const recovered = await app.inject('/api/gauges/latest?sites=07252000,07055660');
+    expect(recovered.statusCode).toBe(200);
+    expect(recovered.json<GaugeLatestBatch>().gauges).toHaveLength(2);
   });
 });

@@ -77,3 +77,28 @@ describe("the rider's own tracks in the map style", () => {
     expect(JSON.stringify(context.filter)).toContain('"context"');
   });
 });
+
+describe('gauge and lake markers in the map style', () => {
+  const markers: MapOverlay = {
+    lines: [],
+    points: [],
+    markers: [
+      { position: [-93.7, 35.5], label: 'Mulberry River near Mulberry, AR', role: 'gauge' },
+      { position: [-92.1, 35.5], label: 'Greers Ferry Lake', role: 'lake' },
+    ],
+  };
+
+  it.each(variants)('pass validation and tell gauges from lakes in the %s variant', (variant) => {
+    const style = buildMapStyle(archives, {
+      variant,
+      attribution: mapAttribution,
+      overlay: markers,
+    });
+    expect(validateStyleMin(style)).toEqual([]);
+    const circles = style.layers.find((candidate) => candidate.id === 'page-overlay-markers');
+    const color = (circles as { paint: Record<string, unknown> }).paint['circle-color'];
+    const palette = palettes[variant];
+    expect(color).toEqual(expect.arrayContaining([palette.track, palette.highlight]));
+    expect(palette.track).not.toBe(palette.highlight);
+  });
+});

@@ -5,6 +5,7 @@
  * these without a policy line fails here.
  */
 import { preRideChecklistKey } from '../../../src/db/pre-ride-checks.ts';
+import { gaugeReadingsDocumentId } from '../../../src/db/gauge-readings.ts';
 import { groupRidesDocumentId } from '../../../src/db/group-rides.ts';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -82,6 +83,7 @@ const knownLocalDocumentIds: Record<string, string> = {
   notificationLogDocumentId,
   usageQueueDocumentId,
   groupRidesDocumentId,
+  gaugeReadingsDocumentId,
 };
 const knownSettingKeys: Record<string, string> = {
   ...Object.fromEntries(
