@@ -22,7 +22,7 @@ import { FloatingEmergencyButton } from './floating-emergency-button.tsx';
 import { OutdoorContext, type OutdoorContextValue } from './outdoor-context.ts';
 import { SafetyWatch } from './safety-watch.tsx';
 
-/** Class of the high-contrast theme (src/app/theme/themes.ts); later in the stylesheet, it wins. */
+/** Class of the high-contrast theme (src/ui/themes.ts); later in the stylesheet, it wins. */
 const HIGH_CONTRAST_CLASS = 'high-contrast';
 
 function useWakeLock(wanted: boolean): WakeLockStatus {

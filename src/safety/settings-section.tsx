@@ -32,6 +32,7 @@ import {
 import { HapticSettingsGroup } from './haptic-settings.tsx';
 import { useOutdoor } from './outdoor-settings-provider.tsx';
 import { SelectSetting, ToggleSetting } from './setting-controls.tsx';
+import { UserTypeSetting } from './user-type-setting.tsx';
 
 const wakeLockText = {
   off: 'Off.',
@@ -156,6 +157,7 @@ function DisplaySettings({
   return (
     <>
       <h3>Display and controls</h3>
+      <UserTypeSetting />
       <ToggleSetting
         label="Glove mode"
         checked={settings.gloveMode}
