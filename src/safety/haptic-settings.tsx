@@ -48,8 +48,8 @@ const waypointOptions: readonly { value: CustomPatterns['waypointStyle']; label:
   { value: 'double', label: 'Double pulse' },
 ];
 const emergencyOptions: readonly { value: CustomPatterns['emergencyPattern']; label: string }[] = [
-  { value: 'emergency-alert', label: 'Emergency alert (three long pulses)' },
-  { value: 'sos', label: 'SOS (Morse: three short, three long, three short)' },
+  { value: 'emergency-alert', label: 'Emergency alert (3 long pulses)' },
+  { value: 'sos', label: 'SOS in Morse code' },
 ];
 
 /** Whether this browser offers the Vibration API at all. */
@@ -159,7 +159,7 @@ function CustomPatternSettings({
         value={customPatterns.emergencyPattern}
         options={emergencyOptions}
         onChange={(emergencyPattern) => onChange({ emergencyPattern })}
-        description="Played when the Emergency screen sends for help."
+        description="Played when the Emergency screen sends for help. SOS is three short, three long, three short pulses."
       />
     </>
   );
