@@ -10,8 +10,10 @@ import { useCallback, useMemo } from 'react';
 import {
   defaultHapticSettings,
   hapticSettingsKey,
+  mergeHapticSettings,
   type HapticPresetName,
   type HapticSettings,
+  type HapticSettingsPatch,
 } from '../lib/outdoor/haptic-settings.ts';
 import {
   sortContacts,
@@ -58,7 +60,7 @@ export async function readOutdoorSettings(db: AppDatabase): Promise<OutdoorSetti
   ]);
   return {
     ...normalizeOutdoorFields(outdoor),
-    hapticSettings: { ...defaultHapticSettings, ...haptic },
+    hapticSettings: mergeHapticSettings(haptic, {}),
     emergencySettings: normalizeEmergencySettings(emergency),
   };
 }
@@ -133,7 +135,7 @@ export function useOutdoorSettings(): {
   isLoading: boolean;
   updateOutdoor: (patch: Partial<OutdoorFields>) => Promise<void>;
   updateEmergency: (patch: Partial<EmergencySettings>) => Promise<void>;
-  updateHaptics: (patch: Partial<HapticSettings>) => Promise<void>;
+  updateHaptics: (patch: HapticSettingsPatch) => Promise<void>;
 } {
   const outdoor = useLocalSetting<unknown>(SAFETY_SETTING_KEYS.outdoor, DEFAULT_OUTDOOR_FIELDS);
   const haptic = useLocalSetting<HapticSettings>(hapticSettingsKey, defaultHapticSettings);
@@ -153,7 +155,7 @@ export function useOutdoorSettings(): {
     ];
     return {
       ...normalizeOutdoorFields(outdoorValue),
-      hapticSettings: { ...defaultHapticSettings, ...hapticValue },
+      hapticSettings: mergeHapticSettings(hapticValue, {}),
       emergencySettings: normalizeEmergencySettings(emergencyValue),
     };
   }, [contentKey]);
@@ -173,7 +175,7 @@ export function useOutdoorSettings(): {
     [setEmergency],
   );
   const updateHaptics = useCallback(
-    (patch: Partial<HapticSettings>) => setHaptic((previous) => ({ ...previous, ...patch })),
+    (patch: HapticSettingsPatch) => setHaptic((previous) => mergeHapticSettings(previous, patch)),
     [setHaptic],
   );
   return {

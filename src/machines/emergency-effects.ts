@@ -8,6 +8,7 @@
 import { fromCallback, fromPromise } from 'xstate';
 import type { LocationFix } from '../lib/outdoor/emergency-message.ts';
 import type { EmergencyContactPlan } from '../lib/outdoor/emergency-plan.ts';
+import { EMERGENCY_CUE_ID } from './haptics-engine.ts';
 import { playPattern } from './haptics-machine.ts';
 import {
   emergencyMachine,
@@ -193,7 +194,8 @@ export function browserEmergencyMachine(options: EmergencyEffectsOptions = {}) {
         playPattern('system');
       },
       hapticAlert: () => {
-        playPattern('emergency-alert');
+        // The rider's chosen emergency pattern (emergency alert or SOS, HapticSettings).
+        playPattern(EMERGENCY_CUE_ID);
       },
       announce: (_, params: AnnounceParams) => {
         if (!('speechSynthesis' in globalThis)) return;

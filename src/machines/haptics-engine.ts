@@ -8,7 +8,12 @@
  * src/lib/outdoor/haptic-settings.ts, below both the machines and the database layer.
  */
 import type { HapticSettings } from '../lib/outdoor/haptic-settings.ts';
-import type { HapticCategory } from './haptics-patterns.ts';
+import {
+  findHapticPattern,
+  type HapticCategory,
+  type HapticIntensity,
+  type HapticPattern,
+} from './haptics-patterns.ts';
 
 /** Minimum gap between two patterns (requirements §core-9). */
 export const HAPTIC_COOLDOWN_MS = 100;
@@ -69,4 +74,86 @@ export function hapticCategoriesFromSettings(
     notification: settings.notificationFeedback,
     system: true,
   };
+}
+
+/** How strong a master intensity feels (requirements §core-9 "Strength classes"). */
+export type HapticStrength = 'strong' | 'medium' | 'subtle' | 'off';
+
+/**
+ * The strength class of a master intensity (0..1): at or above 0.8 strong, at or above 0.5
+ * medium, above 0 subtle (requirements §core-9); 0 is off, nothing is felt.
+ */
+export function hapticStrength(masterIntensity: number): HapticStrength {
+  if (masterIntensity >= 0.8) return 'strong';
+  if (masterIntensity >= 0.5) return 'medium';
+  if (masterIntensity > 0) return 'subtle';
+  return 'off';
+}
+
+/** The rider's custom patterns (requirements §core-3 "Haptic settings" customPatterns). */
+export type CustomHapticPatterns = HapticSettings['customPatterns'];
+
+/**
+ * The id a feature plays for "the emergency": it becomes the rider's chosen emergency pattern
+ * (emergency alert or SOS), so the emergency screen and the safety check-ins need not know it.
+ */
+export const EMERGENCY_CUE_ID = 'emergency';
+
+/**
+ * What the turn intensity does to every duration of a turn pattern. The spec names the
+ * setting but gives no figures; medium keeps the spec's turn patterns exactly (slight left
+ * [100], sharp left [300]), light and heavy are this app's, so slight and sharp still differ.
+ */
+export const TURN_INTENSITY_FACTORS: Readonly<Record<HapticIntensity, number>> = {
+  light: 0.6,
+  medium: 1,
+  heavy: 1.5,
+};
+
+const TURN_PATTERN_IDS: ReadonlySet<string> = new Set([
+  'slight-left',
+  'slight-right',
+  'sharp-left',
+  'sharp-right',
+]);
+
+/**
+ * The single waypoint style: one pulse of the waypoint rhythm 150/75 (requirements §voice-9);
+ * the library's `waypoint-approach` [150, 75, 150] is the double style.
+ */
+export const SINGLE_WAYPOINT_PATTERN: readonly number[] = [150];
+
+/**
+ * The pattern that plays for `patternId` under the rider's custom patterns, or undefined for an
+ * unknown id: `EMERGENCY_CUE_ID` is the chosen emergency pattern; turn patterns are stretched
+ * or shortened by the turn intensity (capped at 1000 ms per duration); `waypoint-approach` is
+ * one pulse in the single style. Every other pattern is the library's own.
+ */
+export function customizedHapticPattern(
+  patternId: string,
+  customPatterns: CustomHapticPatterns,
+): HapticPattern | undefined {
+  if (patternId === EMERGENCY_CUE_ID) {
+    // A stored value this build does not know must not leave an emergency without vibration.
+    return (
+      findHapticPattern(customPatterns.emergencyPattern) ?? findHapticPattern('emergency-alert')
+    );
+  }
+  const pattern = findHapticPattern(patternId);
+  if (!pattern) return undefined;
+  if (TURN_PATTERN_IDS.has(pattern.id)) {
+    const factor = TURN_INTENSITY_FACTORS[customPatterns.turnIntensity] as number | undefined;
+    if (factor === undefined) return pattern;
+    return {
+      ...pattern,
+      intensity: customPatterns.turnIntensity,
+      pattern: pattern.pattern.map((ms) =>
+        Math.min(Math.round(ms * factor), BOOSTED_DURATION_CAP_MS),
+      ),
+    };
+  }
+  if (pattern.id === 'waypoint-approach' && customPatterns.waypointStyle === 'single') {
+    return { ...pattern, pattern: SINGLE_WAYPOINT_PATTERN };
+  }
+  return pattern;
 }

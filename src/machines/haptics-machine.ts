@@ -35,18 +35,24 @@ import {
 import { sharedActor } from './actor-registry.ts';
 import {
   defaultHapticConfig,
+  defaultHapticSettings,
+  hapticConfigFromSettings,
   hapticPresets,
   type HapticConfig,
   type HapticPresetName,
+  type HapticSettings,
 } from '../lib/outdoor/haptic-settings.ts';
 import {
   BUTTON_HAPTIC_DEBOUNCE_MS,
   BUTTON_HAPTIC_MS,
+  customizedHapticPattern,
   EMERGENCY_MODE_MS,
   HAPTIC_COOLDOWN_MS,
+  hapticCategoriesFromSettings,
   scaleHapticDurations,
+  type CustomHapticPatterns,
 } from './haptics-engine.ts';
-import { findHapticPattern, type HapticCategory, type HapticPattern } from './haptics-patterns.ts';
+import type { HapticCategory, HapticPattern } from './haptics-patterns.ts';
 import { inspectOption } from './inspector.ts';
 
 /**
@@ -73,6 +79,8 @@ export interface HapticsContext {
   config: HapticConfig;
   /** Categories the rider turned off are false (HapticSettings *Feedback); missing = on. */
   categories: Partial<Record<HapticCategory, boolean>>;
+  /** The rider's turn intensity, waypoint style and emergency pattern (HapticSettings). */
+  customPatterns: CustomHapticPatterns;
   /** Battery level 0..1 from the `battery` actor, null when unknown. */
   batteryLevel: number | null;
   /** Pattern ids waiting for the motor, oldest first (at most HAPTIC_QUEUE_LIMIT). */
@@ -103,13 +111,18 @@ export type HapticsEvent =
   | { type: 'haptics.configure'; config: Partial<HapticConfig> }
   | { type: 'haptics.preset'; preset: HapticPresetName }
   | { type: 'haptics.categories'; categories: Partial<Record<HapticCategory, boolean>> }
+  | { type: 'haptics.customPatterns'; customPatterns: CustomHapticPatterns }
   | { type: 'haptics.battery'; level: number | null }
   | { type: 'haptics.refused' };
 
-/** Input: a partial config over `defaultHapticConfig`, category switches, a known battery level. */
+/**
+ * Input: a partial config over `defaultHapticConfig`, category switches, custom patterns (the
+ * default settings' when absent), a known battery level.
+ */
 export interface HapticsInput {
   config?: Partial<HapticConfig>;
   categories?: Partial<Record<HapticCategory, boolean>>;
+  customPatterns?: CustomHapticPatterns;
   batteryLevel?: number | null;
 }
 
@@ -118,8 +131,11 @@ export type VibrationKind = 'pattern' | 'button' | 'stop';
 
 type PlayEvent = Extract<HapticsEvent, { type: 'haptics.play' }>;
 
-function patternOf(event: HapticsEvent): HapticPattern | undefined {
-  return event.type === 'haptics.play' ? findHapticPattern(event.patternId) : undefined;
+/** The pattern a play event asks for, as the rider's custom patterns make it. */
+function patternOf(context: HapticsContext, event: HapticsEvent): HapticPattern | undefined {
+  return event.type === 'haptics.play'
+    ? customizedHapticPattern(event.patternId, context.customPatterns)
+    : undefined;
 }
 
 /** The durations (ms) `pattern` would be sent with under this context's modifiers. */
@@ -134,11 +150,11 @@ function durationsFor(context: HapticsContext, pattern: HapticPattern): number[]
 }
 
 /**
- * The durations (ms) pattern `patternId` would be sent with now (master intensity, outdoor,
- * emergency and battery modifiers applied), or null for an unknown id.
+ * The durations (ms) pattern `patternId` would be sent with now (custom patterns, master
+ * intensity, outdoor, emergency and battery modifiers applied), or null for an unknown id.
  */
 export function scaledHapticPattern(context: HapticsContext, patternId: string): number[] | null {
-  const pattern = findHapticPattern(patternId);
+  const pattern = customizedHapticPattern(patternId, context.customPatterns);
   return pattern ? durationsFor(context, pattern) : null;
 }
 
@@ -193,7 +209,7 @@ const hapticsSetup = setup({
       console.warn(params.message);
     },
     startPattern: assign(({ context, event }) => {
-      const pattern = patternOf(event)!;
+      const pattern = patternOf(context, event)!;
       return {
         current: {
           patternId: pattern.id,
@@ -258,6 +274,10 @@ const hapticsSetup = setup({
           ? { ...context.categories, ...event.categories }
           : context.categories,
     }),
+    setCustomPatterns: assign({
+      customPatterns: ({ context, event }) =>
+        event.type === 'haptics.customPatterns' ? event.customPatterns : context.customPatterns,
+    }),
     setBattery: assign({
       batteryLevel: ({ context, event }) =>
         event.type === 'haptics.battery' ? event.level : context.batteryLevel,
@@ -266,19 +286,19 @@ const hapticsSetup = setup({
   guards: {
     /** Whether the device has a vibration motor the page may use. */
     canVibrate: () => typeof navigator !== 'undefined' && typeof navigator.vibrate === 'function',
-    unknownPattern: ({ event }) => isPlay(event) && !patternOf(event),
+    unknownPattern: ({ context, event }) => isPlay(event) && !patternOf(context, event),
     overrideBlocked: ({ context, event }) =>
-      patternOf(event)?.category === 'emergency' && !context.config.emergencyOverride,
+      patternOf(context, event)?.category === 'emergency' && !context.config.emergencyOverride,
     isTestPlay: ({ event }) => isPlay(event) && event.test === true,
     wantsQueue: ({ event }) => isPlay(event) && event.queue === true && !event.test,
-    isEmergencyPattern: ({ event }) => patternOf(event)?.category === 'emergency',
+    isEmergencyPattern: ({ context, event }) => patternOf(context, event)?.category === 'emergency',
     categoryOn: ({ context, event }) => {
-      const pattern = patternOf(event);
+      const pattern = patternOf(context, event);
       return pattern !== undefined && context.categories[pattern.category] !== false;
     },
     /** Master intensity 0 scales every duration to 0: nothing to feel, nothing to play. */
     audible: ({ context, event }) => {
-      const pattern = patternOf(event);
+      const pattern = patternOf(context, event);
       return pattern !== undefined && durationsFor(context, pattern).some((ms) => ms > 0);
     },
     queueHasRoom: ({ context }) => context.queue.length < HAPTIC_QUEUE_LIMIT,
@@ -335,6 +355,7 @@ export const hapticsMachine = hapticsSetup.createMachine({
   context: ({ input }) => ({
     config: { ...defaultHapticConfig, ...input.config },
     categories: { ...input.categories },
+    customPatterns: input.customPatterns ?? defaultHapticSettings.customPatterns,
     batteryLevel: input.batteryLevel ?? null,
     queue: [],
     current: null,
@@ -348,6 +369,7 @@ export const hapticsMachine = hapticsSetup.createMachine({
     'haptics.configure': { actions: 'configure' },
     'haptics.preset': { actions: 'applyPreset' },
     'haptics.categories': { actions: 'setCategories' },
+    'haptics.customPatterns': { actions: 'setCustomPatterns' },
     'haptics.battery': { actions: 'setBattery' },
   },
   states: {
@@ -555,4 +577,24 @@ export function getSharedHaptics(): HapticsActor {
 /** Plays `patternId` on the shared actor (see `requestHapticPattern` for when it is false). */
 export function playPattern(patternId: string, options?: PlayPatternOptions): boolean {
   return requestHapticPattern(getSharedHaptics(), patternId, options);
+}
+
+/**
+ * Brings `actor` in step with the rider's stored haptic settings and the outdoor settings'
+ * outdoor mode and "Vibration" switch (requirements §core-3): config, category switches and
+ * custom patterns. Every page that configures the engine goes through here, so none can forget
+ * one of them.
+ */
+export function applyHapticSettings(
+  actor: HapticsActor,
+  settings: HapticSettings,
+  outdoorMode: boolean,
+  vibrationEnabled: boolean,
+): void {
+  actor.send({
+    type: 'haptics.configure',
+    config: hapticConfigFromSettings(settings, outdoorMode, vibrationEnabled),
+  });
+  actor.send({ type: 'haptics.categories', categories: hapticCategoriesFromSettings(settings) });
+  actor.send({ type: 'haptics.customPatterns', customPatterns: settings.customPatterns });
 }

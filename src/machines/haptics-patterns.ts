@@ -7,6 +7,10 @@
  * theirs are designed here to be told apart by feel: turns are one pulse whose length says how
  * sharp, right turns add a short second pulse so left and right differ, distance notices count
  * (one pulse per quarter, three for a mile), SOS is Morse · · · − − − · · ·.
+ *
+ * The voice assistant's replies have durations of their own (requirements §voice-9 "Vibration"):
+ * emergency 200/100/200/100/200, navigation 100/50/100 and the default 50; the waypoint 150/75
+ * of the same list is the single waypoint style (haptics-engine.ts `customizedHapticPattern`).
  */
 
 /** How strong a pattern feels (requirements §core-3). */
@@ -52,6 +56,9 @@ export const hapticPatternIds = [
   'system',
   'connection-lost',
   'connection-restored',
+  'voice-emergency',
+  'voice-navigation',
+  'voice-reply',
 ] as const;
 
 export type HapticPatternId = (typeof hapticPatternIds)[number];
@@ -236,6 +243,36 @@ export const hapticPatterns: Readonly<Record<HapticPatternId, HapticPattern>> = 
     pattern: [60, 100, 60],
     intensity: 'light',
     category: 'system',
+    batteryImpact: 'low',
+    accessibilityFriendly: false,
+  },
+  'voice-emergency': {
+    id: 'voice-emergency',
+    name: 'Voice emergency reply',
+    description: 'Three firm pulses: the assistant is answering an emergency.',
+    pattern: [200, 100, 200, 100, 200],
+    intensity: 'heavy',
+    category: 'emergency',
+    batteryImpact: 'medium',
+    accessibilityFriendly: true,
+  },
+  'voice-navigation': {
+    id: 'voice-navigation',
+    name: 'Navigation instruction',
+    description: 'Two short pulses: the assistant is giving directions.',
+    pattern: [100, 50, 100],
+    intensity: 'medium',
+    category: 'navigation',
+    batteryImpact: 'low',
+    accessibilityFriendly: true,
+  },
+  'voice-reply': {
+    id: 'voice-reply',
+    name: 'Voice reply',
+    description: 'One tap: the assistant is answering.',
+    pattern: [50],
+    intensity: 'light',
+    category: 'notification',
     batteryImpact: 'low',
     accessibilityFriendly: false,
   },

@@ -7,7 +7,8 @@
  * its error; offline with the offline model ready → record and transcribe offline; otherwise the
  * browser's speech recognition. The offline engine's own status (with download progress) is
  * followed for the whole life of the machine. Replies are spoken by cancelling earlier speech and
- * starting SPEECH_START_DELAY_MS later (§voice-4.1), at §voice-9 rate 0.95, en-US.
+ * starting SPEECH_START_DELAY_MS later (§voice-4.1), at §voice-9 rate 0.95, en-US, and felt as the
+ * §voice-9 vibration of the reply's intent (action `vibrate`, the shared haptics machine).
  *
  * Pure xstate: every engine arrives in `input.engines` (src/lib/voice/voice-engines.ts and
  * src/lib/voice/browser-speech.ts interfaces), and the answer function in `input.answer`, so tests
@@ -22,6 +23,7 @@ import {
   type SpeechRecognizer,
   type SpeechSynthesizer,
 } from '../lib/voice/browser-speech.ts';
+import type { VoiceIntent } from '../lib/voice/intents.ts';
 import type { VoiceReply } from '../lib/voice/voice-answers.ts';
 import type {
   MicrophoneRecorder,
@@ -30,9 +32,21 @@ import type {
   RealtimeEvent,
   RealtimeVoice,
 } from '../lib/voice/voice-engines.ts';
+import { playPattern } from './haptics-machine.ts';
 
 /** §voice-4.1: a new spoken reply starts this long after cancelling the previous one, ms. */
 export const SPEECH_START_DELAY_MS = 50;
+
+/**
+ * The vibration that comes with a reply, by its intent (requirements §voice-9 "Vibration"):
+ * emergency 200/100/200/100/200 ms, navigation 100/50/100, every other intent the default 50.
+ * Played through the shared haptics machine, so the rider's haptic settings apply.
+ */
+export function voiceReplyHapticPattern(intent: VoiceIntent): string {
+  if (intent === 'emergency_help') return 'voice-emergency';
+  if (intent === 'navigation') return 'voice-navigation';
+  return 'voice-reply';
+}
 
 /** The fixed question sent with a Show & Ask photo (§voice-4.1 "Realtime session"). */
 export const IMAGE_QUESTION =
@@ -328,6 +342,10 @@ export const voiceMachine = setup({
   },
   actions: {
     cancelSpeech: ({ context }) => context.engines.synthesizer?.cancel(),
+    /** Plays library pattern `patternId` on the page's shared haptics machine. */
+    vibrate: (_, params: { patternId: string }) => {
+      playPattern(params.patternId);
+    },
     clearTurn: assign({
       error: null,
       transcript: '',
@@ -575,7 +593,13 @@ export const voiceMachine = setup({
         input: ({ context }) => ({ answer: context.answer, text: context.transcript }),
         onDone: {
           target: 'speaking',
-          actions: assign({ reply: ({ event }) => event.output }),
+          actions: [
+            assign({ reply: ({ event }) => event.output }),
+            {
+              type: 'vibrate',
+              params: ({ event }) => ({ patternId: voiceReplyHapticPattern(event.output.intent) }),
+            },
+          ],
         },
         onError: { target: 'idle', actions: assign({ error: RECOGNITION_ERRORS.reply }) },
       },

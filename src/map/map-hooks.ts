@@ -1,6 +1,6 @@
 /**
  * Hooks of the map: the variant that follows the app theme (a class on <body>,
- * src/app/theme/themes.ts; its `color-scheme` tells light from dark themes) and the trail
+ * src/ui/themes.ts; its `color-scheme` tells light from dark themes) and the trail
  * lines' statuses today.
  */
 import { useMemo, useSyncExternalStore } from 'react';

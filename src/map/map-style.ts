@@ -995,7 +995,7 @@ export function buildMapStyle(
 }
 
 /**
- * The map variant for a theme class on <body> (src/app/theme/themes.ts): "high-contrast" gets
+ * The map variant for a theme class on <body> (src/ui/themes.ts): "high-contrast" gets
  * the high-contrast map, light-scheme themes the light map, every other theme the dark map.
  */
 export function mapVariantForTheme(

@@ -5,9 +5,11 @@
  */
 import { useEffect } from 'react';
 import { useOutdoorSettings } from '../db/safety-settings.ts';
-import { hapticConfigFromSettings } from '../lib/outdoor/haptic-settings.ts';
-import { hapticCategoriesFromSettings } from '../machines/haptics-engine.ts';
-import { getSharedHaptics, type HapticsActor } from '../machines/haptics-machine.ts';
+import {
+  applyHapticSettings,
+  getSharedHaptics,
+  type HapticsActor,
+} from '../machines/haptics-machine.ts';
 
 /** The shared haptics actor, configured from the stored settings while the caller is mounted. */
 export function useHaptics(): HapticsActor {
@@ -17,14 +19,7 @@ export function useHaptics(): HapticsActor {
   useEffect(() => {
     // Until the stored settings are read, the defaults would switch a silenced engine back on.
     if (isLoading) return;
-    haptics.send({
-      type: 'haptics.configure',
-      config: hapticConfigFromSettings(hapticSettings, isOutdoorMode, vibrationEnabled),
-    });
-    haptics.send({
-      type: 'haptics.categories',
-      categories: hapticCategoriesFromSettings(hapticSettings),
-    });
+    applyHapticSettings(haptics, hapticSettings, isOutdoorMode, vibrationEnabled);
   }, [haptics, isLoading, hapticSettings, isOutdoorMode, vibrationEnabled]);
   return haptics;
 }

@@ -17,14 +17,12 @@ import {
   type WakeLockController,
   type WakeLockStatus,
 } from '../lib/outdoor/wake-lock.ts';
-import { hapticConfigFromSettings } from '../lib/outdoor/haptic-settings.ts';
-import { hapticCategoriesFromSettings } from '../machines/haptics-engine.ts';
-import { getSharedHaptics } from '../machines/haptics-machine.ts';
+import { applyHapticSettings, getSharedHaptics } from '../machines/haptics-machine.ts';
 import { FloatingEmergencyButton } from './floating-emergency-button.tsx';
 import { OutdoorContext, type OutdoorContextValue } from './outdoor-context.ts';
 import { SafetyWatch } from './safety-watch.tsx';
 
-/** Class of the high-contrast theme (src/app/theme/themes.ts); later in the stylesheet, it wins. */
+/** Class of the high-contrast theme (src/ui/themes.ts); later in the stylesheet, it wins. */
 const HIGH_CONTRAST_CLASS = 'high-contrast';
 
 function useWakeLock(wanted: boolean): WakeLockStatus {
@@ -95,15 +93,7 @@ export function OutdoorSettingsHost({
 
   const { hapticSettings, isOutdoorMode, vibrationEnabled } = settings;
   useEffect(() => {
-    const haptics = getSharedHaptics();
-    haptics.send({
-      type: 'haptics.configure',
-      config: hapticConfigFromSettings(hapticSettings, isOutdoorMode, vibrationEnabled),
-    });
-    haptics.send({
-      type: 'haptics.categories',
-      categories: hapticCategoriesFromSettings(hapticSettings),
-    });
+    applyHapticSettings(getSharedHaptics(), hapticSettings, isOutdoorMode, vibrationEnabled);
   }, [hapticSettings, isOutdoorMode, vibrationEnabled]);
 
   const value = useMemo<OutdoorContextValue>(

@@ -1,7 +1,7 @@
 /**
  * Outdoor and emergency settings on /safety (requirements §core-3, §core-4, §core-9): presets
  * (whole outdoor/indoor, haptics, emergency), the outdoor display settings that scale the whole UI,
- * and the emergency settings that change what the Emergency screen does. Every change is saved
+ * the vibration settings (haptic-settings.tsx), and the emergency settings that change what the Emergency screen does. Every change is saved
  * at once. Fields that a browser cannot act on (screen brightness, biometrics) are kept in the
  * stored settings but not offered here, so nothing pretends to work. Fall detection and
  * check-ins are offered with what they open and the limit every web app has: they stop while
@@ -29,8 +29,10 @@ import {
   FallAndCheckInSettings,
   SharingSettings,
 } from './emergency-settings.tsx';
+import { HapticSettingsGroup } from './haptic-settings.tsx';
 import { useOutdoor } from './outdoor-settings-provider.tsx';
 import { SelectSetting, ToggleSetting } from './setting-controls.tsx';
+import { UserTypeSetting } from './user-type-setting.tsx';
 
 const wakeLockText = {
   off: 'Off.',
@@ -50,7 +52,7 @@ const hapticPresetOptions: { id: HapticPresetName; label: string }[] = [
 
 /** The settings panel: presets, display settings, then the emergency settings by topic. */
 export function SettingsSection() {
-  const { settings, updateOutdoor, updateEmergency } = useOutdoorSettings();
+  const { settings, updateOutdoor, updateEmergency, updateHaptics } = useOutdoorSettings();
   const emergency = settings.emergencySettings;
   const groupProps = { emergency, updateEmergency };
   return (
@@ -58,6 +60,11 @@ export function SettingsSection() {
       <h2 id="settings-title">Outdoor and emergency settings</h2>
       <PresetSettings />
       <DisplaySettings settings={settings} updateOutdoor={updateOutdoor} />
+      <HapticSettingsGroup
+        settings={settings}
+        updateHaptics={updateHaptics}
+        updateOutdoor={updateOutdoor}
+      />
       <EmergencyButtonSettings {...groupProps} />
       <ConfirmationSettings {...groupProps} />
       <SharingSettings {...groupProps} />
@@ -150,6 +157,7 @@ function DisplaySettings({
   return (
     <>
       <h3>Display and controls</h3>
+      <UserTypeSetting />
       <ToggleSetting
         label="Glove mode"
         checked={settings.gloveMode}
@@ -194,11 +202,6 @@ function DisplaySettings({
         checked={settings.screenLockPrevention}
         onChange={(screenLockPrevention) => void updateOutdoor({ screenLockPrevention })}
         description={wakeLockText[wakeLockStatus]}
-      />
-      <ToggleSetting
-        label="Vibration"
-        checked={settings.vibrationEnabled}
-        onChange={(vibrationEnabled) => void updateOutdoor({ vibrationEnabled })}
       />
     </>
   );

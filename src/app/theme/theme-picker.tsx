@@ -3,9 +3,9 @@
  * description and previewColors.primary swatch, as a react-aria radio group.
  */
 import { Label, Radio, RadioGroup } from 'react-aria-components';
-import { Check } from 'lucide-react';
-import { useTheme } from './theme-provider.tsx';
-import { isThemeId } from './themes.ts';
+import { useTheme } from '../../ui/theme-context.ts';
+import { ThemeOptionContent } from '../../ui/theme-option.tsx';
+import { isThemeId } from '../../ui/themes.ts';
 
 /** Radio list of the eight themes; choosing one applies and stores it at once. */
 export function ThemePicker() {
@@ -22,30 +22,7 @@ export function ThemePicker() {
       <div className="theme-picker__grid">
         {themes.map((item) => (
           <Radio key={item.id} value={item.id} className="theme-option">
-            {({ isSelected }) => (
-              <>
-                <span
-                  className="theme-option__swatch"
-                  style={{
-                    background: item.previewColors.background,
-                    borderColor: item.previewColors.primary,
-                  }}
-                  aria-hidden="true"
-                >
-                  <span
-                    className="theme-option__dot"
-                    style={{ background: item.previewColors.primary }}
-                  />
-                </span>
-                <span className="theme-option__text">
-                  <span className="theme-option__name">{item.name}</span>
-                  <span className="theme-option__description">{item.description}</span>
-                </span>
-                {isSelected ? (
-                  <Check aria-hidden="true" size={20} className="theme-option__check" />
-                ) : null}
-              </>
-            )}
+            {({ isSelected }) => <ThemeOptionContent theme={item} isSelected={isSelected} />}
           </Radio>
         ))}
       </div>

@@ -3,8 +3,9 @@
  * local setting (through src/db/settings.ts) and mirrored to localStorage for the first paint.
  * Must render inside <DatabaseProvider>.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { useLocalSetting } from '../../db/settings.ts';
+import { ThemeContext, type ThemeContextValue } from '../../ui/theme-context.ts';
 import { readThemeMirror, writeThemeMirror, applyThemeClass } from './theme-storage.ts';
 import {
   getTheme,
@@ -13,25 +14,12 @@ import {
   themeForUserType,
   THEMES,
   type StoredThemeChoice,
-  type Theme,
   type ThemeId,
   type UserType,
-} from './themes.ts';
+} from '../../ui/themes.ts';
 
 /** Local-setting key of the theme choice. */
 export const THEME_SETTING_KEY = 'theme';
-
-interface ThemeContextValue {
-  theme: Theme;
-  themes: readonly Theme[];
-  userType: UserType | null;
-  /** Chooses a theme explicitly; it wins over the user type's theme from now on. */
-  setTheme(themeId: ThemeId): Promise<void>;
-  /** Sets the user type and switches to that type's theme (requirements §core-4). */
-  setUserType(userType: UserType): Promise<void>;
-}
-
-const ThemeContext = createContext<ThemeContextValue | null>(null);
 
 const EMPTY_CHOICE: StoredThemeChoice = { themeId: null, userType: null };
 
@@ -89,11 +77,4 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   );
 
   return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
-}
-
-/** The current theme and its setters; throws outside <ThemeProvider> (requirements §core-8). */
-export function useTheme(): ThemeContextValue {
-  const value = useContext(ThemeContext);
-  if (!value) throw new Error('useTheme must be used within a ThemeProvider');
-  return value;
 }

@@ -9,7 +9,7 @@ import {
   themeStylesheet,
   type StoredThemeChoice,
   type ThemeId,
-} from './themes.ts';
+} from '../../ui/themes.ts';
 
 /** localStorage key of the mirror. */
 export const THEME_MIRROR_KEY = 'nst.theme';

@@ -54,6 +54,31 @@ export const defaultHapticSettings: HapticSettings = {
   customPatterns: { turnIntensity: 'medium', waypointStyle: 'double', emergencyPattern: 'sos' },
 };
 
+/** A change to the haptic settings; `customPatterns` may name only the patterns that change. */
+export type HapticSettingsPatch = Partial<Omit<HapticSettings, 'customPatterns'>> & {
+  customPatterns?: Partial<HapticSettings['customPatterns']>;
+};
+
+/**
+ * `previous` with `patch` laid over it, the custom patterns field by field, so two quick
+ * changes of different patterns both survive. Missing stored fields take the defaults.
+ */
+export function mergeHapticSettings(
+  previous: Partial<HapticSettings> | null | undefined,
+  patch: HapticSettingsPatch,
+): HapticSettings {
+  return {
+    ...defaultHapticSettings,
+    ...previous,
+    ...patch,
+    customPatterns: {
+      ...defaultHapticSettings.customPatterns,
+      ...previous?.customPatterns,
+      ...patch.customPatterns,
+    },
+  };
+}
+
 /** Config of an engine created without one. */
 export const defaultHapticConfig: HapticConfig = {
   enabled: true,

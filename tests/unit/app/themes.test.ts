@@ -6,7 +6,7 @@ import {
   THEMES,
   themeStylesheet,
   type ThemeTokens,
-} from '../../../src/app/theme/themes.ts';
+} from '../../../src/ui/themes.ts';
 
 /** WCAG 2.x relative luminance of a #rrggbb colour. */
 function luminance(hex: string): number {

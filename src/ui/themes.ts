@@ -240,16 +240,19 @@ export function isThemeId(value: unknown): value is ThemeId {
   return typeof value === 'string' && themesById.has(value as ThemeId);
 }
 
+/** The user types of requirements §core-3, in the order a choice lists them. */
+export const USER_TYPES: readonly UserType[] = [
+  'default',
+  'rider',
+  'camper',
+  'hiker',
+  'cyclist',
+  'hunter',
+];
+
 /** Whether a value is a known user type. */
 export function isUserType(value: unknown): value is UserType {
-  return (
-    value === 'default' ||
-    value === 'rider' ||
-    value === 'camper' ||
-    value === 'hiker' ||
-    value === 'cyclist' ||
-    value === 'hunter'
-  );
+  return USER_TYPES.includes(value as UserType);
 }
 
 /** The theme with this id; the default theme for an unknown id. */
