@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { vi } from 'vitest';
 import { SESSION_CLEANUP_MARKER, SESSION_STORAGE_KEYS } from '../../src/lib/auth/session-store.ts';
 import type { SessionUser } from '../../src/lib/auth/session-types.ts';
+import { OFFLINE_SPEECH_CONSENT_KEY } from '../../src/lib/voice/offline-model-consent.ts';
 import type { AppDatabase } from '../../src/db/database.ts';
 import { groupRidesDocumentId } from '../../src/db/group-rides.ts';
 import {
@@ -80,6 +81,7 @@ const riderLocalDocuments = [
   settingDocumentId(notificationPreferencesKey),
   groupRidesDocumentId,
   recordingSessionDocumentId,
+  settingDocumentId(OFFLINE_SPEECH_CONSENT_KEY),
 ];
 
 /**
