@@ -89,7 +89,8 @@ export function offlineModelStart(inputs: OfflineModelStartInputs): OfflineModel
   return metered ? 'ask-metered' : 'start';
 }
 
-/** A download size for people: whole megabytes (10^6 bytes), at least 1. */
+/** A download size for people: whole megabytes (10^6 bytes), or kilobytes below 1 MB. */
 export function formatModelSize(bytes: number): string {
-  return `${Math.max(1, Math.round(bytes / 1_000_000))} MB`;
+  if (bytes >= 999_500) return `${Math.round(bytes / 1_000_000)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1_000))} kB`;
 }

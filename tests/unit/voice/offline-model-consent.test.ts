@@ -72,8 +72,9 @@ describe('what a page load does about the model', () => {
     );
   });
 
-  it('shows sizes in whole megabytes', () => {
+  it('shows sizes in whole megabytes, or kilobytes below 1 MB', () => {
     expect(formatModelSize(41_234_567)).toBe('41 MB');
-    expect(formatModelSize(200_000)).toBe('1 MB');
+    expect(formatModelSize(999_600)).toBe('1 MB');
+    expect(formatModelSize(8_321)).toBe('8 kB');
   });
 });
