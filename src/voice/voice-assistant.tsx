@@ -123,8 +123,8 @@ function OfflineSpeechOffer({
   if (consent.decision === 'wait-for-signal') {
     return (
       <p>
-        The offline speech model ({size}) finishes downloading here next time you have signal. Typed
-        questions work offline.
+        The offline speech model ({size}) is not on this device yet: it downloads here once you have
+        signal (on a metered connection, when you say so). Typed questions work offline.
       </p>
     );
   }
