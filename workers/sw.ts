@@ -19,6 +19,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { clientsClaim } from 'workbox-core';
 import type { PrecacheEntry } from 'workbox-precaching';
 import { readPrecachePack } from './precache-pack.ts';
+import { speechModelCacheName } from './speech-model-cache.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<PrecacheEntry | string>;
@@ -141,7 +142,7 @@ registerRoute(
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/models/'),
   new CacheFirst({
-    cacheName: 'speech-models',
+    cacheName: speechModelCacheName,
     plugins: [new ExpirationPlugin({ maxEntries: 30 })],
   }),
 );

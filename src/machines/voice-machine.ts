@@ -2,13 +2,16 @@
  * The voice assistant session (requirements §voice-4.1 "Voice session", §voice-7.1, §voice-8):
  * idle → realtime session / offline recording / browser listening → transcribing → answering →
  * speaking → idle, with `voice.stop` back to idle from every state. Pressing talk picks the mode
- * exactly as §voice-4.1 says: online (and this build has a realtime client) → the realtime AI
- * session, falling back to offline recording when it fails and the offline engine is ready, else
- * its error; offline with the offline model ready → record and transcribe offline; otherwise the
- * browser's speech recognition. The offline engine's own status (with download progress) is
- * followed for the whole life of the machine. Replies are spoken by cancelling earlier speech and
- * starting SPEECH_START_DELAY_MS later (§voice-4.1), at §voice-9 rate 0.95, en-US, and felt as the
- * §voice-9 vibration of the reply's intent (action `vibrate`, the shared haptics machine).
+ * as §voice-4.1 says (src/lib/voice/voice-mode.ts): online with a realtime client → the realtime
+ * AI session, falling back to offline recording when it fails and the offline engine is ready,
+ * else its error; with no realtime client (signed out, a server without realtime) or offline, the
+ * offline model when it is ready → record and transcribe offline; otherwise the browser's speech
+ * recognition. The offline engine's own status (with download progress) is followed for the whole
+ * life of the machine; it loads the model only when told (`offline.install`, sent once the rider
+ * agreed to the download: src/voice/use-offline-model-consent.ts). Replies are spoken by
+ * cancelling earlier speech and starting SPEECH_START_DELAY_MS later (§voice-4.1), at §voice-9
+ * rate 0.95, en-US, and felt as the §voice-9 vibration of the reply's intent (action `vibrate`,
+ * the shared haptics machine).
  *
  * Pure xstate: every engine arrives in `input.engines` (src/lib/voice/voice-engines.ts and
  * src/lib/voice/browser-speech.ts interfaces), and the answer function in `input.answer`, so tests
@@ -25,6 +28,11 @@ import {
 } from '../lib/voice/browser-speech.ts';
 import type { VoiceIntent } from '../lib/voice/intents.ts';
 import type { VoiceReply } from '../lib/voice/voice-answers.ts';
+import {
+  chooseTalkMode,
+  modeAfterRealtimeFailure,
+  type TalkModeInputs,
+} from '../lib/voice/voice-mode.ts';
 import type {
   MicrophoneRecorder,
   OfflineSpeechEngine,
@@ -73,11 +81,6 @@ export interface VoiceMachineInput {
   online: boolean;
   /** §voice-5 pre-check: resolves to the 'denied' text when the microphone is already refused. */
   checkMicrophone?: () => Promise<string | null>;
-  /**
-   * Start the offline engine when the assistant loads (§voice-4.1). Only a model already on the
-   * device ('not-ready') is started by itself; a first download waits for `offline.install`.
-   */
-  autoInitOffline?: boolean;
 }
 
 /** Which engine heard the last question. */
@@ -88,7 +91,6 @@ export interface VoiceContext {
   engines: VoiceEngines;
   answer: (text: string) => Promise<VoiceReply>;
   checkMicrophone: () => Promise<string | null>;
-  autoInitOffline: boolean;
   online: boolean;
   offline: OfflineSpeechStatus;
   mode: VoiceMode | null;
@@ -114,6 +116,9 @@ export type VoiceEvent =
   | { type: 'voice.dismissError' }
   | { type: 'network.change'; online: boolean }
   | { type: 'offline.install' }
+  | { type: 'offline.cancel' }
+  | { type: 'offline.remove' }
+  | { type: 'offline.refreshListing' }
   | { type: 'offline.status'; status: OfflineSpeechStatus }
   | { type: 'microphone.ok' }
   | { type: 'microphone.denied'; message: string }
@@ -132,6 +137,7 @@ export const OFFLINE_NOT_INSTALLED: OfflineSpeechStatus = {
   state: 'not-installed',
   progress: 0,
   modelBytes: null,
+  modelId: null,
   error: null,
 };
 
@@ -290,25 +296,37 @@ const speakReply = fromCallback<
   };
 });
 
+/** What the machine asks of the offline engine. */
+type OfflineEngineCommand = { type: 'init' | 'cancel' | 'remove' | 'refreshListing' };
+
 const offlineEngineStatus = fromCallback<
-  { type: 'init' } | VoiceEvent,
-  { engine: OfflineSpeechEngine | null; autoInit: boolean }
+  OfflineEngineCommand | VoiceEvent,
+  { engine: OfflineSpeechEngine | null }
 >(({ input, sendBack, receive }) => {
-  const { engine, autoInit } = input;
+  const { engine } = input;
   if (!engine) return () => undefined;
-  const init = () => {
-    // Failures arrive as an 'error' status with its §voice-8 text; nothing more to do here.
-    engine.init().catch(() => undefined);
-  };
   const unsubscribe = engine.subscribe((status) => sendBack({ type: 'offline.status', status }));
-  const status = engine.getStatus();
-  sendBack({ type: 'offline.status', status });
-  if (autoInit && status.state === 'not-ready') init();
+  sendBack({ type: 'offline.status', status: engine.getStatus() });
+  // Failures arrive as an 'error' status with its §voice-8 text; nothing more to do here.
   receive((event) => {
-    if (event.type === 'init') init();
+    if (event.type === 'init') engine.init().catch(() => undefined);
+    else if (event.type === 'cancel') engine.cancel();
+    else if (event.type === 'remove') engine.remove().catch(() => undefined);
+    else if (event.type === 'refreshListing') engine.refreshListing().catch(() => undefined);
   });
   return unsubscribe;
 });
+
+/** The §voice-4.1 mode inputs as the machine's context has them. */
+function talkModeInputs(context: VoiceContext): TalkModeInputs {
+  return {
+    online: context.online,
+    realtimeAvailable: context.engines.realtime !== null,
+    offlineModelReady: context.offline.state === 'ready',
+    hasRecorder: context.engines.recorder !== null,
+    hasRecognizer: context.engines.recognizer !== null,
+  };
+}
 
 /** The machine definition; create it with `createActor(voiceMachine, { input })`. */
 export const voiceMachine = setup({
@@ -331,14 +349,14 @@ export const voiceMachine = setup({
     speechStart: SPEECH_START_DELAY_MS,
   },
   guards: {
-    useRealtime: ({ context }) => context.online && context.engines.realtime !== null,
-    useOfflineRecording: ({ context }) =>
-      !context.online && context.offline.state === 'ready' && context.engines.recorder !== null,
+    useRealtime: ({ context }) => chooseTalkMode(talkModeInputs(context)) === 'realtime',
+    useOfflineRecording: ({ context }) => chooseTalkMode(talkModeInputs(context)) === 'offline',
     canFallBackToOffline: ({ context }) =>
-      context.imageDataUrl === null &&
-      context.offline.state === 'ready' &&
-      context.engines.recorder !== null,
-    hasRecognizer: ({ context }) => context.engines.recognizer !== null,
+      modeAfterRealtimeFailure({
+        ...talkModeInputs(context),
+        withImage: context.imageDataUrl !== null,
+      }) === 'offline',
+    hasRecognizer: ({ context }) => chooseTalkMode(talkModeInputs(context)) === 'browser',
   },
   actions: {
     cancelSpeech: ({ context }) => context.engines.synthesizer?.cancel(),
@@ -361,7 +379,6 @@ export const voiceMachine = setup({
     engines: input.engines,
     answer: input.answer,
     checkMicrophone: input.checkMicrophone ?? (async () => null),
-    autoInitOffline: input.autoInitOffline ?? true,
     online: input.online,
     offline: input.engines.offline?.getStatus() ?? OFFLINE_NOT_INSTALLED,
     mode: null,
@@ -375,14 +392,14 @@ export const voiceMachine = setup({
   invoke: {
     id: 'offlineEngine',
     src: 'offlineEngineStatus',
-    input: ({ context }) => ({
-      engine: context.engines.offline,
-      autoInit: context.autoInitOffline,
-    }),
+    input: ({ context }) => ({ engine: context.engines.offline }),
   },
   on: {
     'offline.status': { actions: assign({ offline: ({ event }) => event.status }) },
     'offline.install': { actions: sendTo('offlineEngine', { type: 'init' }) },
+    'offline.cancel': { actions: sendTo('offlineEngine', { type: 'cancel' }) },
+    'offline.remove': { actions: sendTo('offlineEngine', { type: 'remove' }) },
+    'offline.refreshListing': { actions: sendTo('offlineEngine', { type: 'refreshListing' }) },
     'network.change': { actions: assign({ online: ({ event }) => event.online }) },
     'voice.stop': { target: '.idle', actions: 'cancelSpeech' },
     'voice.dismissError': { actions: assign({ error: null }) },

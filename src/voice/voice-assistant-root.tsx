@@ -3,7 +3,8 @@
  * engines once for the page and hands them to the assistant (requirements §voice-2.7,
  * §voice-4.1). The realtime client is offered only to a signed-in rider on a server that has
  * realtime voice configured (GET /api/models says so): elsewhere §voice-4.1's first mode could only
- * fail, so talking goes straight to the offline model or the browser's speech recognition.
+ * fail, so talking goes to the offline Whisper model when it is ready, else the browser's speech
+ * recognition (src/lib/voice/voice-mode.ts).
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useSession } from '../lib/auth/session-context.tsx';

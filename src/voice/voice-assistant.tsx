@@ -25,12 +25,17 @@ import {
 import { Camera, Mic, MicOff, Send, X } from 'lucide-react';
 import { useOutdoorSettings } from '../db/safety-settings.ts';
 import { RECOGNITION_ERRORS } from '../lib/voice/browser-speech.ts';
+import { formatModelSize, meteredConnectionText } from '../lib/voice/offline-model-consent.ts';
 import { offlineSpeechNotInstalledText } from '../lib/voice/offline-speech.ts';
 import type { VoiceReply } from '../lib/voice/voice-answers.ts';
 import type { EmergencySettings } from '../lib/outdoor/outdoor-settings.ts';
 import type { VoiceActor } from '../machines/voice-machine.ts';
 import { useOnlineStatus } from '../ui/use-online-status.ts';
 import { CameraCapture } from './camera-capture.tsx';
+import {
+  useOfflineModelConsent,
+  type OfflineModelConsentControls,
+} from './use-offline-model-consent.ts';
 import {
   hasBrowserSpeechRecognition,
   useVoiceSession,
@@ -63,31 +68,124 @@ function statusText(snapshot: VoiceSnapshot): string {
   return 'Ask about trails, campgrounds, repairs, weather, hunting or safety.';
 }
 
-function OfflineSpeech({ snapshot, actor }: { snapshot: VoiceSnapshot; actor: VoiceActor }) {
+/** The model's progress bar while it downloads or loads, with Cancel download. */
+function OfflineSpeechProgress({ progress, cancel }: { progress: number; cancel: () => void }) {
+  const percent = Math.round(progress * 100);
+  return (
+    <>
+      <ProgressBar
+        className="voice-progress"
+        value={percent}
+        aria-label="Offline speech model download"
+      >
+        {({ valueText }) => (
+          <>
+            <span>Getting offline speech ready… {valueText}</span>
+            <div className="voice-progress__track">
+              <div className="voice-progress__fill" style={{ width: `${percent}%` }} />
+            </div>
+          </>
+        )}
+      </ProgressBar>
+      <Button className="button" onPress={cancel}>
+        Cancel download
+      </Button>
+    </>
+  );
+}
+
+/**
+ * The model not loaded yet: the download offer with its size (nothing is fetched before the
+ * rider presses it), the metered-connection question for an agreed download, or what happens
+ * without signal.
+ */
+function OfflineSpeechOffer({
+  snapshot,
+  actor,
+  consent,
+}: {
+  snapshot: VoiceSnapshot;
+  actor: VoiceActor;
+  consent: OfflineModelConsentControls;
+}) {
+  const { offline, online } = snapshot.context;
+  const size = offline.modelBytes === null ? null : formatModelSize(offline.modelBytes);
+  if (consent.decision === 'ask-metered') {
+    return (
+      <>
+        <p role="alert">{meteredConnectionText} The download did not start by itself.</p>
+        <Button className="button" onPress={consent.startAnyway}>
+          Download anyway ({size})
+        </Button>
+      </>
+    );
+  }
+  if (consent.decision === 'wait-for-signal') {
+    return (
+      <p>
+        The offline speech model ({size}) is not on this device yet: it downloads here once you have
+        signal (on a metered connection, when you say so). Typed questions work offline.
+      </p>
+    );
+  }
+  if (consent.decision === 'start' || (consent.decision === 'nothing' && size !== null)) {
+    return <p>Getting offline speech ready…</p>;
+  }
+  if (!online) {
+    return (
+      <p>
+        Offline speech is not on this device: download it here next time you have signal. Typed
+        questions work offline.
+      </p>
+    );
+  }
+  if (size === null) {
+    return (
+      <>
+        <p>The server has not said yet how big its offline speech model is.</p>
+        <Button className="button" onPress={() => actor.send({ type: 'offline.refreshListing' })}>
+          Ask the server again
+        </Button>
+      </>
+    );
+  }
+  return (
+    <>
+      <p>
+        Offline speech lets you talk to the assistant with no signal. It is not on this device, and
+        nothing is downloaded until you choose to.
+      </p>
+      {consent.metered ? <p>{meteredConnectionText}</p> : null}
+      <Button className="button" onPress={consent.agree}>
+        Download offline speech model ({size})
+      </Button>
+    </>
+  );
+}
+
+function OfflineSpeech({
+  snapshot,
+  actor,
+  consent,
+}: {
+  snapshot: VoiceSnapshot;
+  actor: VoiceActor;
+  consent: OfflineModelConsentControls;
+}) {
   const { offline, engines, online } = snapshot.context;
   if (!engines.offline) return null;
-  const size = offline.modelBytes ? ` (${Math.round(offline.modelBytes / 1_000_000)} MB)` : '';
   return (
     <section className="voice-offline" aria-label="Offline speech">
-      {offline.state === 'ready' ? <p>Offline speech ready: you can talk without signal.</p> : null}
+      {offline.state === 'ready' ? (
+        <>
+          <p>Offline speech ready: you can talk without signal.</p>
+          <Button className="button button--ghost" onPress={consent.remove}>
+            Remove offline speech model
+          </Button>
+        </>
+      ) : null}
       {offline.state === 'initializing' ? (
-        <ProgressBar
-          className="voice-progress"
-          value={Math.round(offline.progress * 100)}
-          aria-label="Offline speech model download"
-        >
-          {({ valueText }) => (
-            <>
-              <span>Getting offline speech ready… {valueText}</span>
-              <div className="voice-progress__track">
-                <div
-                  className="voice-progress__fill"
-                  style={{ width: `${Math.round(offline.progress * 100)}%` }}
-                />
-              </div>
-            </>
-          )}
-        </ProgressBar>
+        <OfflineSpeechProgress progress={offline.progress} cancel={consent.cancel} />
       ) : null}
       {offline.state === 'not-installed' ? (
         <>
@@ -97,28 +195,17 @@ function OfflineSpeech({ snapshot, actor }: { snapshot: VoiceSnapshot; actor: Vo
           </p>
           {/* Asking the server needs signal: never offered offline. */}
           {online ? (
-            <Button className="button" onPress={() => actor.send({ type: 'offline.install' })}>
+            <Button
+              className="button"
+              onPress={() => actor.send({ type: 'offline.refreshListing' })}
+            >
               Ask the server again
             </Button>
           ) : null}
         </>
       ) : null}
       {offline.state === 'not-ready' ? (
-        online ? (
-          <>
-            <p>
-              Offline speech is not on this device. Download it with signal to talk without one.
-            </p>
-            <Button className="button" onPress={() => actor.send({ type: 'offline.install' })}>
-              Download offline speech{size}
-            </Button>
-          </>
-        ) : (
-          <p>
-            Offline speech is not on this device: download it here next time you have signal. Typed
-            questions work offline.
-          </p>
-        )
+        <OfflineSpeechOffer snapshot={snapshot} actor={actor} consent={consent} />
       ) : null}
       {offline.state === 'error' ? (
         <>
@@ -130,6 +217,9 @@ function OfflineSpeech({ snapshot, actor }: { snapshot: VoiceSnapshot; actor: Vo
               Try offline speech again
             </Button>
           ) : null}
+          <Button className="button button--ghost" onPress={consent.remove}>
+            Remove offline speech model
+          </Button>
         </>
       ) : null}
     </section>
@@ -295,11 +385,13 @@ function Conversation({ actor, snapshot }: { actor: VoiceActor; snapshot: VoiceS
 function VoicePanel({
   actor,
   snapshot,
+  consent,
   close,
   followedRef,
 }: {
   actor: VoiceActor;
   snapshot: VoiceSnapshot;
+  consent: OfflineModelConsentControls;
   close: () => void;
   /** The last reply whose action was followed; outlives the panel so reopening does not repeat it. */
   followedRef: { current: VoiceReply | null };
@@ -307,6 +399,12 @@ function VoicePanel({
   const online = useOnlineStatus();
   const [cameraOpen, setCameraOpen] = useState(false);
   useFollowReplyAction(snapshot.context.reply, close, followedRef);
+  // A page loaded without signal never learnt the model's size: ask again as the panel opens.
+  const listingUnknown =
+    snapshot.context.offline.state === 'not-ready' && snapshot.context.offline.modelId === null;
+  useEffect(() => {
+    if (online && listingUnknown) actor.send({ type: 'offline.refreshListing' });
+  }, [online, listingUnknown, actor]);
   const onCameraError = useCallback(
     (message: string) => {
       setCameraOpen(false);
@@ -347,7 +445,7 @@ function VoicePanel({
       />
       <AskForm actor={actor} />
       <Conversation actor={actor} snapshot={snapshot} />
-      <OfflineSpeech snapshot={snapshot} actor={actor} />
+      <OfflineSpeech snapshot={snapshot} actor={actor} consent={consent} />
     </Dialog>
   );
 }
@@ -355,6 +453,7 @@ function VoicePanel({
 /** The floating button and its panel; mounted once by the app shell. */
 export function VoiceAssistant() {
   const { actor, snapshot } = useVoiceSession();
+  const consent = useOfflineModelConsent(actor, snapshot);
   const { settings } = useOutdoorSettings();
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
@@ -378,7 +477,13 @@ export function VoiceAssistant() {
       </Button>
       <ModalOverlay className="voice-overlay" isDismissable>
         <Modal className="voice-modal">
-          <VoicePanel actor={actor} snapshot={snapshot} close={close} followedRef={followedRef} />
+          <VoicePanel
+            actor={actor}
+            snapshot={snapshot}
+            consent={consent}
+            close={close}
+            followedRef={followedRef}
+          />
         </Modal>
       </ModalOverlay>
     </DialogTrigger>

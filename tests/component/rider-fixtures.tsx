@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { vi } from 'vitest';
 import { SESSION_CLEANUP_MARKER, SESSION_STORAGE_KEYS } from '../../src/lib/auth/session-store.ts';
 import type { SessionUser } from '../../src/lib/auth/session-types.ts';
+import { OFFLINE_SPEECH_CONSENT_KEY } from '../../src/lib/voice/offline-model-consent.ts';
 import type { AppDatabase } from '../../src/db/database.ts';
 import { gaugeReadingsDocumentId } from '../../src/db/gauge-readings.ts';
 import { groupRidesDocumentId } from '../../src/db/group-rides.ts';
@@ -84,6 +85,7 @@ const riderLocalDocuments = [
   groupRidesDocumentId,
   recordingSessionDocumentId,
   settingDocumentId(preRideChecklistKey),
+  settingDocumentId(OFFLINE_SPEECH_CONSENT_KEY),
 ];
 
 /**

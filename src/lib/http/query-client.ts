@@ -9,7 +9,7 @@
  * Only pages that make such calls import this module, so the library stays out of the first
  * load: each wraps itself in `<OnlineQueries>` (one client for the whole app).
  */
-import { QueryClient } from '@tanstack/react-query';
+import { MutationObserver as QueryMutationObserver, QueryClient } from '@tanstack/react-query';
 import { retryDelayMs } from './backoff.ts';
 import { HttpError, isMobileDevice } from './request.ts';
 
@@ -87,4 +87,23 @@ let sharedClient: QueryClient | null = null;
 export function getOnlineQueryClient(): QueryClient {
   sharedClient ??= createOnlineQueryClient();
   return sharedClient;
+}
+
+/**
+ * Runs one server write outside React under the mutation policy above: retried once after 1 s
+ * when the failure is retryable (no answer, 408, 429, 5xx), and with no signal it waits for the
+ * network. For callers that are not components (a voice session starting, say), which have no
+ * `<OnlineQueries>` around them: the client is mounted for the call so a paused write resumes.
+ * Resolves to `write`'s answer; rejects with its last error.
+ */
+export async function runOnlineMutation<T>(
+  write: () => Promise<T>,
+  client: QueryClient = getOnlineQueryClient(),
+): Promise<T> {
+  client.mount();
+  try {
+    return await new QueryMutationObserver<T, Error, void>(client, { mutationFn: write }).mutate();
+  } finally {
+    client.unmount();
+  }
 }

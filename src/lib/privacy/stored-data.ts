@@ -313,6 +313,14 @@ export const localDocumentPolicy: readonly StoredItem[] = [
     kept: untilCleared,
     sharedWith: deviceOnly,
   },
+  {
+    name: 'setting:offline-speech-consent',
+    holds:
+      'That you agreed to download the offline speech model, which model and its size, and when you agreed.',
+    where: 'device',
+    kept: 'Until you cancel the download or remove the offline speech model, or clear the site data.',
+    sharedWith: deviceOnly,
+  },
 ];
 
 /** Browser storage outside the database: localStorage keys and service-worker caches. */

@@ -1,8 +1,10 @@
 /**
  * Offline speech engine (requirements §voice-4.1, §voice-7.1, §voice-8): asks the server which
- * Whisper model it offers (GET /api/models), then runs workers/speech-worker.ts, which downloads
- * the model from `/models/` once (the browser keeps it for offline use) and transcribes.
+ * Whisper model it offers (GET /api/models), then, once told to (`init`, after the rider agreed),
+ * runs workers/speech-worker.ts, which downloads the model from `/models/` once (the service
+ * worker keeps it for offline use) and transcribes, a long recording in overlapping 30 s windows.
  */
+import { speechModelCacheName } from '../../../workers/speech-model-cache.ts';
 import {
   offlineSpeechErrors,
   transcriptionTimeoutMs,
@@ -10,16 +12,28 @@ import {
   type SpeechWorkerResponse,
   type WhisperDtype,
 } from '../../../workers/speech-protocol.ts';
+import { joinWindowTranscripts, transcriptionWindows } from './long-form-transcription.ts';
 import type { OfflineSpeechEngine, OfflineSpeechStatus } from './voice-engines.ts';
 
 /** What the panel says when the server has no model (GET /api/models lists none). */
 export const offlineSpeechNotInstalledText = 'Offline speech is not installed on this server';
 
-/** The speech model GET /api/models lists; `bytes` is what a first download fetches. */
+/** One file of the model, relative to its folder, with its size in bytes. */
+export interface SpeechModelFile {
+  path: string;
+  bytes: number;
+}
+
+/**
+ * The speech model GET /api/models lists; `bytes` is what a first download fetches (the sum of
+ * `files`, measured by the server from the installed files).
+ */
 export interface SpeechModelListing {
   id: string;
   dtype: WhisperDtype;
   bytes: number;
+  /** Absent in a listing remembered by an older version of the app. */
+  files?: SpeechModelFile[];
 }
 
 /** GET /api/models answer: `speech` is null when MODELS_DIR holds no usable model. */
@@ -39,8 +53,22 @@ export interface OfflineSpeechEngineOptions {
   fetch?: typeof fetch;
   createWorker?: () => Worker;
   storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
-  /** Default 30 s (§voice-9). */
+  /** Where the model files are cached; default the browser's CacheStorage (null: none). */
+  caches?: Pick<CacheStorage, 'open' | 'delete'> | null;
+  /** Default 30 s (§voice-9), per 30 s window of audio. */
   timeoutMs?: number;
+}
+
+function parseFiles(value: unknown): SpeechModelFile[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const files = value.filter(
+    (file): file is SpeechModelFile =>
+      typeof file === 'object' &&
+      file !== null &&
+      typeof (file as SpeechModelFile).path === 'string' &&
+      typeof (file as SpeechModelFile).bytes === 'number',
+  );
+  return files.map(({ path, bytes }) => ({ path, bytes }));
 }
 
 function parseListing(value: unknown): ModelsListing | null {
@@ -48,11 +76,19 @@ function parseListing(value: unknown): ModelsListing | null {
   const speech = (value as { speech: unknown }).speech;
   if (speech === null) return { speech: null };
   if (typeof speech !== 'object') return null;
-  const { id, dtype, bytes } = speech as Record<string, unknown>;
+  const { id, dtype, bytes, files } = speech as Record<string, unknown>;
   if (typeof id !== 'string' || typeof dtype !== 'string' || typeof bytes !== 'number') {
     return null;
   }
-  return { speech: { id, dtype: dtype as WhisperDtype, bytes } };
+  const parsedFiles = parseFiles(files);
+  return {
+    speech: {
+      id,
+      dtype: dtype as WhisperDtype,
+      bytes,
+      ...(parsedFiles ? { files: parsedFiles } : {}),
+    },
+  };
 }
 
 function defaultStorage(): Pick<Storage, 'getItem' | 'setItem'> | null {
@@ -63,6 +99,10 @@ function defaultStorage(): Pick<Storage, 'getItem' | 'setItem'> | null {
   }
 }
 
+function defaultCaches(): Pick<CacheStorage, 'open' | 'delete'> | null {
+  return typeof caches === 'undefined' ? null : caches;
+}
+
 /** `OfflineSpeechEngineOptions` with every default filled in. */
 interface ResolvedSpeechOptions {
   modelsBaseUrl: string;
@@ -70,6 +110,7 @@ interface ResolvedSpeechOptions {
   fetch: typeof fetch;
   createWorker: () => Worker;
   storage: Pick<Storage, 'getItem' | 'setItem'> | null;
+  caches: Pick<CacheStorage, 'open' | 'delete'> | null;
   timeoutMs: number;
 }
 
@@ -80,6 +121,7 @@ function resolveOptions(options: OfflineSpeechEngineOptions): ResolvedSpeechOpti
     listingUrl: options.listingUrl ?? '/api/models',
     fetch: options.fetch ?? ((input, init) => fetch(input, init)),
     storage: options.storage === undefined ? defaultStorage() : options.storage,
+    caches: options.caches === undefined ? defaultCaches() : options.caches,
     timeoutMs: options.timeoutMs ?? transcriptionTimeoutMs,
     createWorker:
       options.createWorker ??
@@ -125,25 +167,29 @@ interface PendingTranscription {
  * owes. `createOfflineSpeechEngine` exposes it through plain functions.
  */
 class SpeechWorkerEngine {
-  status: OfflineSpeechStatus = { state: 'not-ready', progress: 0, modelBytes: null, error: null };
+  status: OfflineSpeechStatus = {
+    state: 'not-ready',
+    progress: 0,
+    modelBytes: null,
+    modelId: null,
+    error: null,
+  };
   private readonly listeners = new Set<(status: OfflineSpeechStatus) => void>();
   private worker: Worker | null = null;
   private initPromise: Promise<void> | null = null;
+  /** Ends the load in progress (resolves `init`'s promise) when it is cancelled. */
+  private settleLoad: (() => void) | null = null;
+  /** Bumped by cancel, so a load still reading the listing does not start a worker after it. */
+  private generation = 0;
   private nextId = 1;
   private readonly pending = new Map<number, PendingTranscription>();
-  private readonly listingPromise: Promise<ModelsListing | null>;
+  private listingPromise: Promise<ModelsListing | null>;
 
   constructor(private readonly options: ResolvedSpeechOptions) {
-    this.listingPromise = readListing(options).then((listing) => {
-      if (this.status.state === 'not-ready') {
-        if (listing?.speech === null) this.setStatus({ state: 'not-installed', modelBytes: null });
-        else if (listing?.speech) this.setStatus({ modelBytes: listing.speech.bytes });
-      }
-      return listing;
-    });
+    this.listingPromise = this.readAndShowListing();
   }
 
-  /** See `OfflineSpeechEngine` in voice-engines.ts for these three. */
+  /** See `OfflineSpeechEngine` in voice-engines.ts for the public methods. */
   subscribe(listener: (status: OfflineSpeechStatus) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -152,18 +198,87 @@ class SpeechWorkerEngine {
   init(): Promise<void> {
     if (this.initPromise && this.status.state !== 'error') return this.initPromise;
     const retry = this.initPromise !== null;
-    this.worker?.terminate();
-    this.worker = null;
-    this.initPromise = this.start(retry);
+    this.stopWorker();
+    this.initPromise = this.start(retry, this.generation);
     return this.initPromise;
   }
 
-  transcribe(audio: Float32Array, sampleRate: number): Promise<string> {
+  async refreshListing(): Promise<void> {
+    this.listingPromise = this.readAndShowListing();
+    await this.listingPromise;
+  }
+
+  async isModelOnDevice(): Promise<boolean> {
+    const listing = await this.listingPromise;
+    const model = listing?.speech;
+    const cacheStorage = this.options.caches;
+    if (!model?.files?.length || !cacheStorage) return false;
+    try {
+      const cache = await cacheStorage.open(speechModelCacheName);
+      const found = await Promise.all(
+        model.files.map((file) => cache.match(this.fileUrl(model.id, file.path))),
+      );
+      return found.every((response) => response !== undefined);
+    } catch {
+      return false;
+    }
+  }
+
+  cancel(): void {
+    this.generation += 1;
+    this.stopWorker();
+    this.initPromise = null;
+    this.setStatus({ state: 'not-ready', progress: 0, error: null });
+  }
+
+  async remove(): Promise<void> {
+    this.cancel();
+    await this.options.caches?.delete(speechModelCacheName).catch(() => false);
+  }
+
+  async transcribe(audio: Float32Array, sampleRate: number): Promise<string> {
+    if (!this.worker) throw new Error(offlineSpeechErrors.workerNotInitialized);
+    if (this.status.state !== 'ready') throw new Error(offlineSpeechErrors.modelNotReady);
+    // A bad rate is the worker's to report (speech-protocol.ts), with the whole recording.
+    if (!(sampleRate > 0) || !Number.isFinite(sampleRate)) {
+      return this.transcribeWindow(audio, sampleRate);
+    }
+    // Whisper hears 30 s at most: longer recordings go in overlapping windows, one at a time.
+    const texts: string[] = [];
+    for (const window of transcriptionWindows(audio.length, sampleRate)) {
+      texts.push(await this.transcribeWindow(audio.subarray(window.start, window.end), sampleRate));
+    }
+    return joinWindowTranscripts(texts);
+  }
+
+  /** Where the worker fetches `path` of model `id` (and the service worker caches it). */
+  private fileUrl(id: string, path: string): string {
+    const base = typeof location === 'undefined' ? 'http://localhost/' : location.href;
+    return new URL(`${this.options.modelsBaseUrl}${id}/${path}`, base).href;
+  }
+
+  /** Reads the listing and shows what it says (size, or not installed) while nothing runs. */
+  private readAndShowListing(): Promise<ModelsListing | null> {
+    return readListing(this.options).then((listing) => {
+      if (this.status.state === 'not-ready' || this.status.state === 'not-installed') {
+        if (listing?.speech === null) {
+          this.setStatus({ state: 'not-installed', modelBytes: null, modelId: null });
+        } else if (listing?.speech) {
+          this.setStatus({
+            state: 'not-ready',
+            modelBytes: listing.speech.bytes,
+            modelId: listing.speech.id,
+          });
+        }
+      }
+      return listing;
+    });
+  }
+
+  /** One window (at most 30 s) through the worker, abandoned after the §voice-9 time-out. */
+  private transcribeWindow(audio: Float32Array, sampleRate: number): Promise<string> {
     const worker = this.worker;
     if (!worker) return Promise.reject(new Error(offlineSpeechErrors.workerNotInitialized));
-    if (this.status.state !== 'ready') {
-      return Promise.reject(new Error(offlineSpeechErrors.modelNotReady));
-    }
     const id = this.nextId++;
     return new Promise<string>((resolve, reject) => {
       // The worker's own timer cannot fire while inference holds its thread; this one can.
@@ -188,6 +303,16 @@ class SpeechWorkerEngine {
     });
   }
 
+  /** Ends the worker and whatever it still owed. */
+  private stopWorker(): void {
+    this.worker?.terminate();
+    this.worker = null;
+    this.rejectAll(offlineSpeechErrors.workerNotInitialized);
+    const settle = this.settleLoad;
+    this.settleLoad = null;
+    settle?.();
+  }
+
   /** Applies `patch` and tells every listener the new status. */
   private setStatus(patch: Partial<OfflineSpeechStatus>): void {
     this.status = { ...this.status, ...patch };
@@ -209,20 +334,34 @@ class SpeechWorkerEngine {
   }
 
   /** Reads the listing and starts the worker; failures end up in the status, never thrown. */
-  private async start(retry: boolean): Promise<void> {
+  private async start(retry: boolean, generation: number): Promise<void> {
     // A retry asks the server again: the first listing may have failed for want of signal.
-    const listing = retry ? await readListing(this.options) : await this.listingPromise;
+    if (retry) this.listingPromise = readListing(this.options);
+    const listing = await this.listingPromise;
+    if (generation !== this.generation) return;
     if (!listing) {
       this.setStatus({ state: 'error', error: offlineSpeechErrors.initialization });
       return;
     }
     if (!listing.speech) {
-      this.setStatus({ state: 'not-installed', modelBytes: null, error: null });
+      this.setStatus({ state: 'not-installed', modelBytes: null, modelId: null, error: null });
       return;
     }
     const model = listing.speech;
-    this.setStatus({ state: 'initializing', progress: 0, modelBytes: model.bytes, error: null });
-    await new Promise<void>((settle) => this.startWorker(model, settle));
+    this.setStatus({
+      state: 'initializing',
+      progress: 0,
+      modelBytes: model.bytes,
+      modelId: model.id,
+      error: null,
+    });
+    await new Promise<void>((settle) => {
+      this.settleLoad = settle;
+      this.startWorker(model, () => {
+        this.settleLoad = null;
+        settle();
+      });
+    });
   }
 
   /** Starts the worker and asks it to load `model`; `settle` runs once it is ready or failed. */
@@ -290,9 +429,9 @@ class SpeechWorkerEngine {
 }
 
 /**
- * Creates the engine and starts reading the listing at once, so the status carries the model
- * size (`modelBytes`) or 'not-installed' before the rider starts a download. `init()` never
- * rejects: failures land in the status as §voice-8 texts.
+ * Creates the engine and starts reading the listing at once (GET /api/models only, never a model
+ * file), so the status carries the model size (`modelBytes`) or 'not-installed' before the rider
+ * agrees to a download. `init()` never rejects: failures land in the status as §voice-8 texts.
  */
 export function createOfflineSpeechEngine(
   options: OfflineSpeechEngineOptions = {},
@@ -302,6 +441,10 @@ export function createOfflineSpeechEngine(
     getStatus: () => engine.status,
     subscribe: (listener) => engine.subscribe(listener),
     init: () => engine.init(),
+    refreshListing: () => engine.refreshListing(),
+    isModelOnDevice: () => engine.isModelOnDevice(),
+    cancel: () => engine.cancel(),
+    remove: () => engine.remove(),
     transcribe: (audio, sampleRate) => engine.transcribe(audio, sampleRate),
   };
 }

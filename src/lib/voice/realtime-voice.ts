@@ -4,6 +4,7 @@
  * track, the reply comes back as audio (played through a 24 kHz audio context), and a data
  * channel carries the events (OpenAI Realtime API event names).
  */
+import { HttpError } from '../http/request.ts';
 import type { RealtimeEvent, RealtimeVoice } from './voice-engines.ts';
 
 /** §voice-8 realtime texts, plus the server's 503 text. */
@@ -201,6 +202,8 @@ class RealtimeVoiceClient {
   private microphone: MediaStream | null = null;
   private audioContext: AudioContext | null = null;
   private onEvent: ((event: RealtimeEvent) => void) | null = null;
+  /** Bumped by every connect and close, so a connect that was stopped while it waited ends. */
+  private attempt = 0;
 
   constructor(private readonly options: RealtimeVoiceOptions) {
     this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
@@ -212,7 +215,10 @@ class RealtimeVoiceClient {
    */
   async connect({ imageDataUrl, onEvent }: Parameters<RealtimeVoice['connect']>[0]) {
     this.close();
+    const attempt = this.attempt;
     const secret = await this.getClientSecret();
+    // Stopped while the server answered: open nothing (no microphone, no provider session).
+    if (attempt !== this.attempt) throw new Error(realtimeErrors.connection);
     const connection = this.createPeerConnection();
     this.peer = connection;
     this.onEvent = onEvent;
@@ -241,6 +247,7 @@ class RealtimeVoiceClient {
 
   /** Releases everything; tells the listener 'closed' when a session was open. */
   close(): void {
+    this.attempt += 1;
     const wasOpen = this.peer !== null;
     this.channel?.close();
     this.peer?.close();
@@ -284,28 +291,42 @@ class RealtimeVoiceClient {
   }
 
   /**
-   * POST /api/realtime/client-secret (§voice-7.1); throws the §voice-8 text or the server's 503
-   * text.
+   * POST /api/realtime/client-secret (§voice-7.1) under the app's mutation policy
+   * (src/lib/http/query-client.ts: a dropped request or a 5xx is tried once more after 1 s).
+   * Throws the §voice-8 text, or the server's 503 text. The policy's module (and TanStack Query)
+   * loads with the first realtime session, not with the assistant on every page.
    */
   private async getClientSecret(): Promise<ClientSecretAnswer> {
-    const authorization = this.options.authorization();
-    let response: Response;
+    const { runOnlineMutation } = await import('../http/query-client.ts');
     try {
-      response = await this.fetchImpl('/api/realtime/client-secret', {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(authorization ? { authorization } : {}),
-        },
-        body: JSON.stringify({ voice: 'marin', instructions: realtimeInstructions }),
-      });
-    } catch {
+      return await runOnlineMutation(() => this.requestClientSecret());
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 503) {
+        throw new Error(realtimeErrors.notConfigured);
+      }
       throw new Error(realtimeErrors.clientSecret);
     }
-    if (response.status === 503) throw new Error(realtimeErrors.notConfigured);
+  }
+
+  /**
+   * One client-secret request. Throws the fetch TypeError when there is no answer and HttpError
+   * for a refused or malformed one, which the mutation policy tells apart.
+   */
+  private async requestClientSecret(): Promise<ClientSecretAnswer> {
+    const authorization = this.options.authorization();
+    const response = await this.fetchImpl('/api/realtime/client-secret', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(authorization ? { authorization } : {}),
+      },
+      body: JSON.stringify({ voice: 'marin', instructions: realtimeInstructions }),
+    });
     const body = (await response.json().catch(() => null)) as Partial<ClientSecretAnswer> | null;
-    if (!response.ok || typeof body?.clientSecret !== 'string' || !body.callsUrl) {
-      throw new Error(realtimeErrors.clientSecret);
+    if (!response.ok) throw new HttpError(response.status, `${response.status}: client secret`);
+    if (typeof body?.clientSecret !== 'string' || !body.callsUrl) {
+      // Asking again would get the same answer: an error the policy does not retry.
+      throw new HttpError(response.status, `${response.status}: no client secret in the answer`);
     }
     return { clientSecret: body.clientSecret, callsUrl: body.callsUrl };
   }

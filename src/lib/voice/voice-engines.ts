@@ -11,6 +11,8 @@ export interface OfflineSpeechStatus {
   progress: number;
   /** Model size in bytes when the server lists it, else null. */
   modelBytes: number | null;
+  /** The model folder the server lists (GET /api/models), else null. */
+  modelId: string | null;
   /** One of the §voice-8 texts, when state is 'error'. */
   error: string | null;
 }
@@ -20,12 +22,24 @@ export interface OfflineSpeechEngine {
   getStatus(): OfflineSpeechStatus;
   /** Calls listener on every status change; returns an unsubscribe function. */
   subscribe(listener: (status: OfflineSpeechStatus) => void): () => void;
-  /** Starts the worker and loads the model (downloads and caches it on first use). */
+  /**
+   * Starts the worker and loads the model (downloads and caches it on first use). Call it only
+   * once the rider agreed to the download (src/lib/voice/offline-model-consent.ts).
+   */
   init(): Promise<void>;
+  /** Asks the server again which model it offers (the status then carries its size). */
+  refreshListing(): Promise<void>;
+  /** Whether every file of the listed model is in the device's cache (no network used). */
+  isModelOnDevice(): Promise<boolean>;
+  /** Stops a download or load in progress; the status goes back to 'not-ready'. */
+  cancel(): void;
+  /** Stops the model and deletes its files from the device; the status goes to 'not-ready'. */
+  remove(): Promise<void>;
   /**
    * Transcribes mono audio (first channel only) at the given sample rate; resampled to 16 kHz
-   * inside. Rejects with Error('Model not ready' | 'Worker not initialized' |
-   * 'Transcription timeout') per §voice-8.
+   * inside. A recording longer than Whisper's 30 s is transcribed in overlapping 30 s windows
+   * (src/lib/voice/long-form-transcription.ts), each within the §voice-9 time-out. Rejects with
+   * Error('Model not ready' | 'Worker not initialized' | 'Transcription timeout') per §voice-8.
    */
   transcribe(audio: Float32Array, sampleRate: number): Promise<string>;
 }

@@ -39,6 +39,7 @@ import { recordingSessionDocumentId } from '../../../src/db/trips.ts';
 import { usageQueueDocumentId } from '../../../src/db/usage-queue.ts';
 import { SESSION_STORAGE_KEYS } from '../../../src/lib/auth/session-store.ts';
 import { hapticSettingsKey } from '../../../src/lib/outdoor/haptic-settings.ts';
+import { OFFLINE_SPEECH_CONSENT_KEY } from '../../../src/lib/voice/offline-model-consent.ts';
 import {
   browserStoragePolicy,
   collectionPolicy,
@@ -99,6 +100,7 @@ const knownSettingKeys: Record<string, string> = {
   approvedShopsSettingKey,
   notificationPreferencesKey,
   preRideChecklistKey,
+  OFFLINE_SPEECH_CONSENT_KEY,
   // Module-private in src/explore/welcome-dialog.tsx; its literal is checked below.
   WELCOME_SETTING_KEY: 'welcome-dismissed',
 };

@@ -98,6 +98,7 @@ describe('before the download', () => {
       state: 'not-installed',
       progress: 0,
       modelBytes: null,
+      modelId: null,
       error: null,
     });
     expect(createWorker).not.toHaveBeenCalled();
@@ -135,6 +136,7 @@ describe('init and transcribe', () => {
       state: 'ready',
       progress: 1,
       modelBytes: 41_234_567,
+      modelId: 'whisper-tiny.en',
       error: null,
     });
     const recording = new Float32Array(48_000);
@@ -263,5 +265,120 @@ describe('without signal', () => {
     await engine.init();
 
     expect(engine.getStatus()).toMatchObject({ state: 'ready', modelBytes: 41_234_567 });
+  });
+});
+
+/**
+ * A rider's 75 s question at 16 kHz where each sample holds its own index, and a "model" that
+ * hears one word every half second (w0 at 0 s, w1 at 0.5 s, …) in whatever stretch it is given.
+ */
+const riderWords = Array.from({ length: 150 }, (_, index) => `w${index}`);
+const wordHearingLoader: TranscriberLoader = async () => async (audio) => {
+  const from = audio[0]! / 16_000;
+  const to = from + audio.length / 16_000;
+  return riderWords.filter((_, index) => index * 0.5 >= from && index * 0.5 < to).join(' ');
+};
+
+describe('long recordings', () => {
+  it('transcribes a 75 s recording in 30 s windows and keeps every word once', async () => {
+    const received: unknown[] = [];
+    const engine = createOfflineSpeechEngine({
+      fetch: listingFetch(listing),
+      createWorker: fakeWorker(wordHearingLoader, received),
+      storage: null,
+    });
+    await engine.init();
+    const recording = Float32Array.from({ length: 75 * 16_000 }, (_, index) => index);
+
+    const text = await engine.transcribe(recording, 16_000);
+
+    expect(text).toBe(riderWords.join(' '));
+    const windows = received.filter(
+      (message): message is { type: 'transcribe'; audio: Float32Array } =>
+        (message as { type: string }).type === 'transcribe',
+    );
+    expect(windows.map((message) => message.audio.length / 16_000)).toEqual([30, 30, 19]);
+  });
+});
+
+describe('the rider stays in charge of the download', () => {
+  it('reads only the listing until told to load the model', async () => {
+    const requested: string[] = [];
+    const createWorker = vi.fn(fakeWorker(echoLoader));
+    const engine = createOfflineSpeechEngine({
+      fetch: async (input, init) => {
+        requested.push(String(input));
+        return listingFetch(listing)(input, init);
+      },
+      createWorker,
+      storage: null,
+    });
+
+    await vi.waitFor(() => expect(engine.getStatus().modelId).toBe('whisper-tiny.en'));
+
+    expect(requested).toEqual(['/api/models']);
+    expect(createWorker).not.toHaveBeenCalled();
+  });
+
+  it('cancels a download in progress and can start it again later', async () => {
+    const terminated = vi.fn();
+    const engine = createOfflineSpeechEngine({
+      fetch: listingFetch(listing),
+      createWorker: () => {
+        const worker = fakeWorker(() => new Promise(() => undefined))();
+        worker.terminate = terminated;
+        return worker;
+      },
+      storage: null,
+    });
+    const loading = engine.init();
+    await vi.waitFor(() => expect(engine.getStatus().state).toBe('initializing'));
+
+    engine.cancel();
+
+    await loading;
+    expect(terminated).toHaveBeenCalledTimes(1);
+    expect(engine.getStatus()).toMatchObject({ state: 'not-ready', progress: 0 });
+    void engine.init();
+    await vi.waitFor(() => expect(engine.getStatus().state).toBe('initializing'));
+  });
+
+  it('knows when every model file is cached on the device, and removes them', async () => {
+    const cached = new Set(['http://localhost/models/whisper-tiny.en/config.json']);
+    const cacheStorage = {
+      open: async () =>
+        ({
+          match: async (url: string) => (cached.has(url) ? new Response('') : undefined),
+        }) as unknown as Cache,
+      delete: vi.fn(async () => {
+        cached.clear();
+        return true;
+      }),
+    };
+    const engine = createOfflineSpeechEngine({
+      fetch: listingFetch({
+        speech: {
+          ...listing.speech!,
+          files: [
+            { path: 'config.json', bytes: 1_000 },
+            { path: 'onnx/encoder_model_quantized.onnx', bytes: 41_233_567 },
+          ],
+        },
+      }),
+      createWorker: fakeWorker(echoLoader),
+      storage: null,
+      caches: cacheStorage,
+      modelsBaseUrl: 'http://localhost/models/',
+    });
+    await expect(engine.isModelOnDevice()).resolves.toBe(false);
+    cached.add('http://localhost/models/whisper-tiny.en/onnx/encoder_model_quantized.onnx');
+    await expect(engine.isModelOnDevice()).resolves.toBe(true);
+    await engine.init();
+
+    await engine.remove();
+
+    expect(cacheStorage.delete).toHaveBeenCalledWith('speech-models');
+    expect(engine.getStatus().state).toBe('not-ready');
+    await expect(engine.isModelOnDevice()).resolves.toBe(false);
   });
 });

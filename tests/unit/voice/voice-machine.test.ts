@@ -19,7 +19,13 @@ import { SPEECH_START_DELAY_MS, voiceMachine } from '../../../src/machines/voice
 type OfflineState = OfflineSpeechStatus['state'];
 
 function fakeOffline(state: OfflineState) {
-  let status: OfflineSpeechStatus = { state, progress: 0, modelBytes: 41_000_000, error: null };
+  let status: OfflineSpeechStatus = {
+    state,
+    progress: 0,
+    modelBytes: 41_000_000,
+    modelId: 'whisper-tiny.en',
+    error: null,
+  };
   const listeners = new Set<(status: OfflineSpeechStatus) => void>();
   return {
     getStatus: () => status,
@@ -28,6 +34,10 @@ function fakeOffline(state: OfflineState) {
       return () => listeners.delete(listener);
     },
     init: vi.fn(async () => undefined),
+    refreshListing: vi.fn(async () => undefined),
+    isModelOnDevice: vi.fn(async () => false),
+    cancel: vi.fn(),
+    remove: vi.fn(async () => undefined),
     transcribe: vi.fn(async (_audio: Float32Array, _rate: number) => "I'm stuck in mud"),
     emit(next: Partial<OfflineSpeechStatus>) {
       status = { ...status, ...next };
@@ -189,8 +199,22 @@ describe('mode choice when pressing talk (§4.1)', () => {
       'realtime',
     ],
     [
-      'online, no realtime client in this build, model ready → browser recognition',
+      'online, no realtime (signed out or not configured), model ready → offline recording',
       { online: true, realtime: null, offline: 'ready' },
+      '{"recording":"capturing"}',
+      null,
+      'offline',
+    ],
+    [
+      'online, no realtime, model not downloaded → browser recognition',
+      { online: true, realtime: null, offline: 'not-ready' },
+      '"listening"',
+      null,
+      'browser',
+    ],
+    [
+      'online, no realtime, model still downloading → browser recognition',
+      { online: true, realtime: null, offline: 'initializing' },
       '"listening"',
       null,
       'browser',
@@ -474,8 +498,10 @@ describe('Stop from every state', () => {
 });
 
 describe('offline engine status', () => {
-  it('starts a model already on the device by itself and reports download progress', () => {
+  it('never loads the model by itself; offline.install starts it and progress is followed', () => {
     const { actor, offline } = start({ online: true, offline: 'not-ready' });
+    expect(offline!.init).not.toHaveBeenCalled();
+    actor.send({ type: 'offline.install' });
     expect(offline!.init).toHaveBeenCalledTimes(1);
     offline!.emit({ state: 'initializing', progress: 0.42 });
     expect(actor.getSnapshot().context.offline).toMatchObject({
@@ -486,11 +512,14 @@ describe('offline engine status', () => {
     expect(actor.getSnapshot().context.offline.state).toBe('ready');
   });
 
-  it('waits for the rider before a first download, then starts it on offline.install', () => {
-    const { actor, offline } = start({ online: true, offline: 'not-installed' });
-    expect(offline!.init).not.toHaveBeenCalled();
-    actor.send({ type: 'offline.install' });
-    expect(offline!.init).toHaveBeenCalledTimes(1);
+  it('passes cancel, remove and a new look at the listing on to the engine', () => {
+    const { actor, offline } = start({ online: true, offline: 'initializing' });
+    actor.send({ type: 'offline.cancel' });
+    expect(offline!.cancel).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'offline.remove' });
+    expect(offline!.remove).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'offline.refreshListing' });
+    expect(offline!.refreshListing).toHaveBeenCalledTimes(1);
   });
 });
 
