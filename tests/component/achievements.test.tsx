@@ -26,7 +26,12 @@ describe('achievements', () => {
     const { router } = app;
     expect(await screen.findByText(/^0 of 27 earned/)).toBeTruthy();
     expect((await screen.findAllByText('0 of 1 trip')).length).toBeGreaterThan(0);
-    expect(screen.getAllByText('Not tracked yet in this app')).toHaveLength(4);
+    // Pre-ride checklists are not stored; group rides need an account.
+    expect(screen.getAllByText('Not tracked yet in this app')).toHaveLength(2);
+    const notCounted = screen.getByRole('region', { name: /^Not counted on this device yet/ });
+    expect(
+      within(notCounted).getAllByText('Group rides need an account: sign in to count yours.'),
+    ).toHaveLength(2);
 
     await router.navigate({ to: '/record' });
     await user.upload(await screen.findByLabelText('Import GPX file'), gpxFile());
