@@ -12,11 +12,8 @@ import { useSession } from '../lib/auth/session-context.tsx';
 import type { GroupRide, GroupRidePosition } from '../../schemas/group-rides.ts';
 import { storeGroupRides, useStoredGroupRides, type GroupRideRider } from '../db/group-rides.ts';
 import { useOptionalDatabase } from '../db/provider.tsx';
-import {
-  fetchGroupRide,
-  followGroupRide,
-  groupRideProblemText,
-} from '../lib/group-rides/group-ride-api.ts';
+import { fetchGroupRide, groupRideProblemText } from '../lib/group-rides/group-ride-api.ts';
+import { followGroupRide } from '../lib/group-rides/group-ride-stream.ts';
 import { groupRideQueryKeys } from '../lib/group-rides/group-ride-queries.ts';
 import { retryDelayMs } from '../lib/http/backoff.ts';
 
