@@ -325,7 +325,9 @@ describe('group rides', () => {
       await user.click(await screen.findByRole('button', { name: 'Join this ride' }));
       expect((await screen.findByRole('alert')).textContent).toBe('This ride has started.');
       expect(screen.getByRole('button', { name: 'Join this ride' })).toBeTruthy();
-      expect(requests.filter((request) => request.method === 'POST')).toHaveLength(1);
+      expect(
+        requests.filter((request) => request.path === `/api/group-rides/${rideId}/join`),
+      ).toHaveLength(1);
     });
 
     it('does not read a ride the server refused (400) again, and says why', async () => {
