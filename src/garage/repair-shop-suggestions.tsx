@@ -247,6 +247,8 @@ export function SuggestShop() {
 /** One suggestion in the admin's queue: Approve, or Reject with the reason the rider sees. */
 function ReviewItem({ submission }: { submission: RepairShopSubmission }) {
   const queryClient = useQueryClient();
+  // Offline a decision would wait for signal; the queue says reviewing needs a connection.
+  const online = useOnlineStatus();
   const review = useMutation({
     mutationFn: ({ decision, reason }: { decision: 'approve' | 'reject'; reason: string | null }) =>
       reviewShop(submission.id, decision, reason),
@@ -275,7 +277,7 @@ function ReviewItem({ submission }: { submission: RepairShopSubmission }) {
       </p>
       <Button
         className="button button--primary"
-        isDisabled={review.isPending}
+        isDisabled={review.isPending || !online}
         onPress={() => review.mutate({ decision: 'approve', reason: null })}
       >
         Approve {shop.name}
@@ -288,7 +290,7 @@ function ReviewItem({ submission }: { submission: RepairShopSubmission }) {
           isRequired
           maxLength={500}
         />
-        <Button type="submit" className="button" isDisabled={review.isPending}>
+        <Button type="submit" className="button" isDisabled={review.isPending || !online}>
           Reject {shop.name}
         </Button>
       </Form>

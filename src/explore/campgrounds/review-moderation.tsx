@@ -74,7 +74,7 @@ function ModerationList({ campgroundId }: { campgroundId: string }) {
             {review.text ? <p>{review.text}</p> : null}
             <Button
               className="button"
-              isDisabled={visibility.isPending}
+              isDisabled={visibility.isPending || !online}
               onPress={() => visibility.mutate({ reviewId: review.id, hidden: !review.hidden })}
             >
               {review.hidden ? 'Show review' : 'Hide review'}
