@@ -1,17 +1,17 @@
 /**
  * The device's copies of the group rides the rider organises or joined ("offline
  * copies for members"), in the local document `group-rides` (privacy policy: stored-data.ts).
- * A page reads them with no signal; they are refreshed from the server when online and on each
- * event of a ride's stream. When a refreshed copy differs from the stored one in a way the rider
+ * A page reads them with no signal. This module only keeps them: the pages fetch the rider's
+ * rides and each ride through the online-only API (src/lib/group-rides/group-ride-api.ts, via
+ * TanStack Query) and store every answer here, as they do each event of a ride's stream. When a refreshed copy differs from the stored one in a way the rider
  * wants to hear about (time, meeting place, roster, cancelled), a `groupRideChanged`
  * notification is logged, keyed by the ride's `updatedAt` so one change is logged once. The
  * rider's own actions store their answer directly and so never notify them.
  */
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { map, NEVER } from 'rxjs';
 import type { GroupRide } from '../../schemas/group-rides.ts';
 import { formatDateTime } from '../lib/format.ts';
-import { fetchMyGroupRides } from '../lib/group-rides/group-ride-api.ts';
 import { groupRideNotice } from '../lib/group-rides/group-ride-rules.ts';
 import type { AppDatabase } from './database.ts';
 import { modifyLocalDocument } from './local-document-write.ts';
@@ -96,10 +96,16 @@ export async function storeGroupRides(
   }
 }
 
-/** Fetches every ride of the signed-in rider and stores them (notifying of changes). */
-export async function refreshGroupRides(db: AppDatabase, rider: GroupRideRider): Promise<void> {
-  const rides = await fetchMyGroupRides();
-  await storeGroupRides(db, rider, rides, { complete: true, source: 'refresh' });
+/**
+ * Stores the server's list of every ride of `rider` (GET /api/group-rides/mine): stored rides
+ * missing from it are dropped, and changes someone else made are notified.
+ */
+export function storeFetchedGroupRides(
+  db: AppDatabase,
+  rider: GroupRideRider,
+  rides: readonly GroupRide[],
+): Promise<void> {
+  return storeGroupRides(db, rider, rides, { complete: true, source: 'refresh' });
 }
 
 /** The stored copies of `owner` (empty for another owner's document); `isLoading` until read. */
@@ -120,26 +126,6 @@ export function useStoredGroupRides(owner: string | null): {
   const { value, isLoading } = useObservable(source);
   const rides = value && owner !== null && value.owner === owner ? value.rides : [];
   return { rides, isLoading };
-}
-
-/**
- * Refreshes the rider's copies whenever the device is online and signed in as `owner`
- * (including when signal returns). A failed refresh keeps the stored copies.
- */
-export function useGroupRidesRefresh(
-  rider: GroupRideRider | null,
-  online: boolean,
-  round = 0,
-): void {
-  const db = useOptionalDatabase();
-  const username = rider?.username ?? null;
-  const id = rider?.id ?? null;
-  useEffect(() => {
-    if (!db || username === null || !online) return;
-    refreshGroupRides(db, { username, id }).catch(() => {
-      // The stored copies stay; the page says when each was last updated.
-    });
-  }, [db, username, id, online, round]);
 }
 
 /**

@@ -2,13 +2,16 @@
  * Repair shops riders suggest and an admin reviews ("repair shops only from a real
  * source or from rider submissions reviewed by an admin, never invented"). The approved list is
  * kept on the device (a local setting) so the page still lists them with no signal; suggesting
- * and reviewing need a connection, and the page says so.
+ * and reviewing need a connection, and the page says so. Reads and writes are queries and
+ * mutations with the query policy; the page provides `<OnlineQueries>`.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Link } from 'react-aria-components';
 import type { RepairShopSubmission } from '../../schemas/repair-shops.ts';
 import { repairShopTextLimits } from '../../schemas/repair-shops.ts';
 import type { StoredShops } from '../db/repair-shops.ts';
+import { serverMessageOf } from '../lib/auth/auth-errors.ts';
 import { useSession } from '../lib/auth/session-context.tsx';
 import { formatDateTime } from '../lib/format.ts';
 import { showToast } from '../lib/toast.ts';
@@ -20,11 +23,13 @@ import {
   reviewShop,
   suggestShop,
 } from '../lib/repair-shops/repair-shop-api.ts';
+import { refetchAfterWrite } from '../lib/http/query-client.ts';
+import { repairShopQueryKeys } from '../lib/repair-shops/repair-shop-queries.ts';
 
 /** The server's message of a refused request, or what to do when the network failed. */
 function problemText(error: unknown): string {
   if (error instanceof TypeError) return 'No connection: try again with signal.';
-  return error instanceof Error ? error.message : String(error);
+  return serverMessageOf(error) ?? (error instanceof Error ? error.message : String(error));
 }
 
 /** One approved shop with its contact details and who suggested it. */
@@ -137,43 +142,45 @@ function SuggestionFields() {
 }
 
 /** The form a signed-in rider fills to suggest a shop they know. */
-function SuggestForm({ onSent }: { onSent: () => void }) {
-  const [problem, setProblem] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+function SuggestForm({ username }: { username: string }) {
+  const queryClient = useQueryClient();
+  const suggestion = useMutation({
+    mutationFn: suggestShop,
+    onSuccess: () => {
+      showToast({
+        title: 'Shop suggested',
+        description: 'An admin will check it before it is listed.',
+      });
+      void refetchAfterWrite(queryClient, repairShopQueryKeys.mine(username));
+      void refetchAfterWrite(queryClient, repairShopQueryKeys.approved);
+    },
+  });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const element = event.currentTarget;
     const form = new FormData(element);
-    setSending(true);
-    setProblem(null);
-    suggestShop({
-      name: formText(form, 'name'),
-      town: formText(form, 'town'),
-      phone: formText(form, 'phone') || null,
-      website: formText(form, 'website') || null,
-      services: formText(form, 'services'),
-      howYouKnow: formText(form, 'howYouKnow'),
-    })
-      .then(() => {
-        element.reset();
-        showToast({
-          title: 'Shop suggested',
-          description: 'An admin will check it before it is listed.',
-        });
-        onSent();
-      })
-      .catch((error: unknown) => setProblem(problemText(error)))
-      .finally(() => setSending(false));
+    suggestion.mutate(
+      {
+        name: formText(form, 'name'),
+        town: formText(form, 'town'),
+        phone: formText(form, 'phone') || null,
+        website: formText(form, 'website') || null,
+        services: formText(form, 'services'),
+        howYouKnow: formText(form, 'howYouKnow'),
+      },
+      // A refused suggestion keeps what was typed.
+      { onSuccess: () => element.reset() },
+    );
   };
   return (
     <Form className="garage-form" onSubmit={submit} aria-label="Suggest a repair shop">
       <SuggestionFields />
-      {problem ? (
+      {suggestion.error ? (
         <p className="garage-field__error" role="alert">
-          {problem}
+          {problemText(suggestion.error)}
         </p>
       ) : null}
-      <Button type="submit" className="button button--primary" isDisabled={sending}>
+      <Button type="submit" className="button button--primary" isDisabled={suggestion.isPending}>
         Suggest this shop
       </Button>
     </Form>
@@ -183,21 +190,11 @@ function SuggestForm({ onSent }: { onSent: () => void }) {
 const statusWords = { pending: 'Waiting for review', approved: 'Listed', rejected: 'Not listed' };
 
 /** The rider's own suggestions with their review and, for a rejection, the reason. */
-function MySuggestions({ round }: { round: number }) {
-  const [submissions, setSubmissions] = useState<RepairShopSubmission[] | null>(null);
-  useEffect(() => {
-    let cancelled = false;
-    fetchMySuggestions()
-      .then((list) => {
-        if (!cancelled) setSubmissions(list);
-      })
-      .catch(() => {
-        if (!cancelled) setSubmissions(null);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [round]);
+function MySuggestions({ username }: { username: string }) {
+  const { data: submissions } = useQuery({
+    queryKey: repairShopQueryKeys.mine(username),
+    queryFn: fetchMySuggestions,
+  });
   if (!submissions || submissions.length === 0) return null;
   return (
     <>
@@ -216,12 +213,12 @@ function MySuggestions({ round }: { round: number }) {
 }
 
 /** Suggest a shop: signed-in riders with a connection; others are told what they need. */
-export function SuggestShop({ onSent }: { onSent: () => void }) {
-  const { role } = useSession();
+export function SuggestShop() {
+  const { role, user } = useSession();
   const online = useOnlineStatus();
-  const [round, setRound] = useState(0);
+  const username = user?.username ?? null;
   let body;
-  if (role === 'guest') {
+  if (role === 'guest' || username === null) {
     body = (
       <p>
         <Link href="/profile">Sign in</Link> to suggest a shop you trust. An admin checks every
@@ -234,13 +231,8 @@ export function SuggestShop({ onSent }: { onSent: () => void }) {
     body = (
       <>
         <p>An admin checks every suggestion before it is listed, with your name as the source.</p>
-        <SuggestForm
-          onSent={() => {
-            setRound((value) => value + 1);
-            onSent();
-          }}
-        />
-        <MySuggestions round={round} />
+        <SuggestForm username={username} />
+        <MySuggestions username={username} />
       </>
     );
   }
@@ -253,22 +245,24 @@ export function SuggestShop({ onSent }: { onSent: () => void }) {
 }
 
 /** One suggestion in the admin's queue: Approve, or Reject with the reason the rider sees. */
-function ReviewItem({
-  submission,
-  onDone,
-}: {
-  submission: RepairShopSubmission;
-  onDone: () => void;
-}) {
-  const [problem, setProblem] = useState<string | null>(null);
-  const decide = (decision: 'approve' | 'reject', reason: string | null) => {
-    reviewShop(submission.id, decision, reason)
-      .then(onDone)
-      .catch((error: unknown) => setProblem(problemText(error)));
-  };
+function ReviewItem({ submission }: { submission: RepairShopSubmission }) {
+  const queryClient = useQueryClient();
+  // Offline a decision would wait for signal; the queue says reviewing needs a connection.
+  const online = useOnlineStatus();
+  const review = useMutation({
+    mutationFn: ({ decision, reason }: { decision: 'approve' | 'reject'; reason: string | null }) =>
+      reviewShop(submission.id, decision, reason),
+    onSuccess: () => {
+      void refetchAfterWrite(queryClient, repairShopQueryKeys.reviewQueue);
+      void refetchAfterWrite(queryClient, repairShopQueryKeys.approved);
+    },
+  });
   const reject = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    decide('reject', formText(new FormData(event.currentTarget), 'reason'));
+    review.mutate({
+      decision: 'reject',
+      reason: formText(new FormData(event.currentTarget), 'reason'),
+    });
   };
   const { shop } = submission;
   return (
@@ -281,7 +275,11 @@ function ReviewItem({
       <p className="garage-source">
         From {submission.submittedBy}: “{shop.howYouKnow}”
       </p>
-      <Button className="button button--primary" onPress={() => decide('approve', null)}>
+      <Button
+        className="button button--primary"
+        isDisabled={review.isPending || !online}
+        onPress={() => review.mutate({ decision: 'approve', reason: null })}
+      >
         Approve {shop.name}
       </Button>
       <Form className="garage-form" onSubmit={reject} aria-label={`Reject ${shop.name}`}>
@@ -292,13 +290,13 @@ function ReviewItem({
           isRequired
           maxLength={500}
         />
-        <Button type="submit" className="button">
+        <Button type="submit" className="button" isDisabled={review.isPending || !online}>
           Reject {shop.name}
         </Button>
       </Form>
-      {problem ? (
+      {review.error ? (
         <p className="garage-field__error" role="alert">
-          {problem}
+          {problemText(review.error)}
         </p>
       ) : null}
     </li>
@@ -306,39 +304,32 @@ function ReviewItem({
 }
 
 /** The admin's review queue of suggested shops (admins only, online). */
-export function ShopReviewQueue({ onReviewed }: { onReviewed: () => void }) {
+export function ShopReviewQueue() {
   const { role } = useSession();
   const online = useOnlineStatus();
-  const [queue, setQueue] = useState<RepairShopSubmission[]>([]);
-  const [round, setRound] = useState(0);
-  useEffect(() => {
-    if (role !== 'admin' || !online) return;
-    let cancelled = false;
-    fetchReviewQueue()
-      .then((list) => {
-        if (!cancelled) setQueue(list);
-      })
-      .catch(() => {});
-    return () => {
-      cancelled = true;
-    };
-  }, [role, online, round]);
-  if (role !== 'admin') return null;
+  const isAdmin = role === 'admin';
+  const queue = useQuery({
+    queryKey: repairShopQueryKeys.reviewQueue,
+    queryFn: fetchReviewQueue,
+    enabled: isAdmin && online,
+  });
+  if (!isAdmin) return null;
+  const submissions = queue.data ?? [];
   return (
     <section className="garage-card" aria-labelledby="shop-review">
       <h2 id="shop-review">Suggestions to review</h2>
       {!online ? <p>Reviewing needs a connection.</p> : null}
-      {online && queue.length === 0 ? <p>No suggestions are waiting.</p> : null}
+      {online && queue.error ? (
+        <p className="garage-field__error" role="alert">
+          The queue could not be loaded: {problemText(queue.error)}
+        </p>
+      ) : null}
+      {online && queue.isSuccess && submissions.length === 0 ? (
+        <p>No suggestions are waiting.</p>
+      ) : null}
       <ul className="garage-list">
-        {queue.map((submission) => (
-          <ReviewItem
-            key={submission.id}
-            submission={submission}
-            onDone={() => {
-              setRound((value) => value + 1);
-              onReviewed();
-            }}
-          />
+        {submissions.map((submission) => (
+          <ReviewItem key={submission.id} submission={submission} />
         ))}
       </ul>
     </section>

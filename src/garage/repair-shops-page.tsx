@@ -3,13 +3,17 @@
  * a verified source or a rider's suggestion an admin has checked (repair-shop-suggestions.tsx);
  * data/ holds no verified list (data/README.md), so until riders suggest shops the page says
  * so plainly and tells the rider where to look and what to tell a shop, never invented shops.
+ * Its server calls follow the query policy (`<OnlineQueries>`).
  */
 import { Link } from 'react-aria-components';
 import { Wrench } from 'lucide-react';
+import { storeApprovedShops, useStoredApprovedShops } from '../db/repair-shops.ts';
+import { useDatabase } from '../db/provider.tsx';
+import { OnlineQueries } from '../lib/http/online-queries.tsx';
+import { useApprovedShopsRefresh } from '../lib/repair-shops/repair-shop-queries.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
-import { ApprovedShops, ShopReviewQueue, SuggestShop } from './repair-shop-suggestions.tsx';
-import { useApprovedShops } from '../db/repair-shops.ts';
 import { useOnlineStatus } from '../ui/use-online-status.ts';
+import { ApprovedShops, ShopReviewQueue, SuggestShop } from './repair-shop-suggestions.tsx';
 import './garage.css';
 
 /** Makers of ATVs and side-by-sides sold in the US; each maker's site has a dealer finder. */
@@ -22,8 +26,17 @@ const MAKER_SITES = [
   { name: 'Yamaha', url: 'https://www.yamahamotorsports.com/' },
 ] as const;
 
-/** The repair shops page: reviewed rider suggestions (or an honest empty state), where to look. */
+/** The repair shops page, with the query client its server calls go through. */
 export function RepairShopsPage() {
+  return (
+    <OnlineQueries>
+      <RepairShops />
+    </OnlineQueries>
+  );
+}
+
+/** Reviewed rider suggestions (or an honest empty state), where to look, what to say. */
+function RepairShops() {
   usePageMeta({
     title: 'Arkansas Repair Shops',
     description:
@@ -31,7 +44,9 @@ export function RepairShopsPage() {
     keywords: ['ATV repair Arkansas', 'UTV mechanic', 'powersports dealer', 'service'],
     path: '/arkansas-repair-shops',
   });
-  const approved = useApprovedShops(useOnlineStatus());
+  const db = useDatabase();
+  const approved = useStoredApprovedShops();
+  useApprovedShopsRefresh(useOnlineStatus(), (shops) => storeApprovedShops(db, shops));
   return (
     <article className="garage-page">
       <header>
@@ -40,8 +55,8 @@ export function RepairShopsPage() {
         </h1>
       </header>
       <ApprovedShops shops={approved.shops} fetchedAt={approved.fetchedAt} />
-      <SuggestShop onSent={approved.refresh} />
-      <ShopReviewQueue onReviewed={approved.refresh} />
+      <SuggestShop />
+      <ShopReviewQueue />
       <section className="garage-card" aria-labelledby="where-to-look">
         <h2 id="where-to-look">Where to look</h2>
         <ul>

@@ -12,10 +12,13 @@ import { Fuel, Store, Tent, Wrench } from 'lucide-react';
 import type { Campground } from '../../schemas/campgrounds.ts';
 import type { Trail } from '../../schemas/trails.ts';
 import { useCampgrounds, useTrails } from '../db/hooks.ts';
+import { useDatabase } from '../db/provider.tsx';
+import { OnlineQueries } from '../lib/http/online-queries.tsx';
+import { useApprovedShopsRefresh } from '../lib/repair-shops/repair-shop-queries.ts';
 import { isWebUrl } from '../lib/trail-format.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { Spinner } from '../ui/spinner.tsx';
-import { useApprovedShops } from '../db/repair-shops.ts';
+import { storeApprovedShops, useStoredApprovedShops } from '../db/repair-shops.ts';
 import { useOnlineStatus } from '../ui/use-online-status.ts';
 import { formatMiles, parkNearbyRadiusMiles, withinRadius, type Nearby } from './nearby.ts';
 import './local.css';
@@ -139,11 +142,23 @@ function CampgroundsNearTrail() {
 }
 
 /**
- * How many repair shops riders suggested and an admin approved (the device's copy of the list
- * the repair shops page keeps), pointing there for the list and for suggesting one.
+ * How many repair shops riders suggested and an admin approved (the device's copy of the list,
+ * refreshed while online with the query policy), pointing there for the list and for
+ * suggesting one.
  */
 function RepairShopsSummary() {
-  const { shops } = useApprovedShops(useOnlineStatus());
+  return (
+    <OnlineQueries>
+      <RepairShopsCount />
+    </OnlineQueries>
+  );
+}
+
+/** The count of approved shops on the device, refreshed while online. */
+function RepairShopsCount() {
+  const db = useDatabase();
+  const { shops } = useStoredApprovedShops();
+  useApprovedShopsRefresh(useOnlineStatus(), (fresh) => storeApprovedShops(db, fresh));
   const link = <Link to="/arkansas-repair-shops">Repair Shops</Link>;
   if (shops.length === 0) {
     return (

@@ -2,22 +2,34 @@
  * /achievements: the achievement catalogue with the rider's progress, computed on
  * this device from their own trips, lessons, waypoints, map regions and contacts
  * (src/db/achievements.ts), so it works offline and for guests. Earned ones first with the
- * date, then those in progress with a bar (value of target, with units), then those the app
- * cannot measure yet ("Not tracked yet in this app"). A category filter and totals on top.
+ * date, then those in progress with a bar (value of target, with units), then those this device
+ * cannot count yet (group rides live on the server: the page fetches a signed-in rider's rides
+ * into the device's copies while online, and says why they are not counted otherwise), then
+ * those the app cannot measure yet ("Not tracked yet in this app"). A category filter and
+ * totals on top. Its server call follows the query policy (`<OnlineQueries>`).
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, ProgressBar, ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { CheckCircle2, CircleDashed, Trophy } from 'lucide-react';
 import { achievementCategories } from '../../schemas/achievements.ts';
 import { observeAchievementStandings, type AchievementStanding } from '../db/achievements.ts';
+import { storeFetchedGroupRides } from '../db/group-rides.ts';
 import { useDatabase } from '../db/provider.tsx';
 import { recordOwner } from '../db/records.ts';
 import { useObservable } from '../db/use-observable.ts';
-import { NOT_TRACKED_TEXT, progressText } from '../lib/achievements/progress.ts';
+import {
+  isCountedFromServerCopies,
+  NOT_TRACKED_TEXT,
+  progressText,
+} from '../lib/achievements/progress.ts';
 import { useSession } from '../lib/auth/session-context.tsx';
 import { formatDateTime } from '../lib/format.ts';
+import { groupRideProblemText } from '../lib/group-rides/group-ride-api.ts';
+import { useMyGroupRidesRefresh } from '../lib/group-rides/group-ride-queries.ts';
+import { OnlineQueries } from '../lib/http/online-queries.tsx';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { Spinner } from '../ui/spinner.tsx';
+import { useOnlineStatus } from '../ui/use-online-status.ts';
 import './achievements-page.css';
 
 type Category = (typeof achievementCategories)[number];
@@ -39,6 +51,31 @@ function useStandings(): { standings: AchievementStanding[] | undefined; signedI
   const owner = recordOwner(signedIn ? session.user?.id : null);
   const source = useMemo(() => observeAchievementStandings(db, owner), [db, owner]);
   return { standings: useObservable(source).value, signedIn };
+}
+
+/**
+ * Fetches a signed-in rider's group rides into the device's copies while online (the
+ * achievements count them from there), and returns why group-ride achievements are not counted
+ * while the copies are missing: no account, no signal, still fetching, or the fetch failed.
+ */
+function useGroupRideCountNote(): string {
+  const db = useDatabase();
+  const session = useSession();
+  const online = useOnlineStatus();
+  const user = session.status === 'signedIn' ? session.user : null;
+  const username = user?.username ?? null;
+  const rider = username === null ? null : { username, id: user?.id ?? null };
+  const query = useMyGroupRidesRefresh(username, online, (rides) =>
+    rider ? storeFetchedGroupRides(db, rider, rides) : Promise.resolve(),
+  );
+  if (!rider) return 'Group rides need an account: sign in to count yours.';
+  if (!online) {
+    return 'Your group rides are not on this device yet: open this page with signal to count them.';
+  }
+  if (query.error) {
+    return `Your group rides could not be fetched, so they are not counted yet: ${groupRideProblemText(query.error)}`;
+  }
+  return 'Counting your group rides…';
 }
 
 function EarnedItem({ standing }: { standing: AchievementStanding }) {
@@ -94,7 +131,8 @@ function ProgressItem({ standing }: { standing: AchievementStanding }) {
   );
 }
 
-function UntrackedItem({ standing }: { standing: AchievementStanding }) {
+/** An achievement with no value: `note` says why (not tracked, or not counted yet). */
+function UntrackedItem({ standing, note }: { standing: AchievementStanding; note: string }) {
   const { achievement } = standing;
   return (
     <li className="achievement achievement--untracked">
@@ -102,7 +140,7 @@ function UntrackedItem({ standing }: { standing: AchievementStanding }) {
       <div>
         <h3 className="achievement__title">{achievement.title}</h3>
         <p className="achievement__description">{achievement.description}</p>
-        <p className="achievement__meta">{NOT_TRACKED_TEXT}</p>
+        <p className="achievement__meta">{note}</p>
       </div>
     </li>
   );
@@ -170,10 +208,16 @@ function sortedGroups(standings: AchievementStanding[]) {
   const earned = standings
     .filter((standing) => standing.earned)
     .sort((a, b) => (a.earnedAt ?? Infinity) - (b.earnedAt ?? Infinity));
+  const unknown = standings.filter((standing) => !standing.earned && standing.value === null);
   return {
     earned,
     inProgress: standings.filter((standing) => !standing.earned && standing.value !== null),
-    untracked: standings.filter((standing) => standing.value === null),
+    notCounted: unknown.filter((standing) =>
+      isCountedFromServerCopies(standing.achievement.metric),
+    ),
+    untracked: unknown.filter(
+      (standing) => !isCountedFromServerCopies(standing.achievement.metric),
+    ),
   };
 }
 
@@ -188,8 +232,17 @@ function Totals({ standings }: { standings: AchievementStanding[] }) {
   );
 }
 
-/** The /achievements page. */
+/** The /achievements page, with the query client its group-ride fetch goes through. */
 export function AchievementsPage() {
+  return (
+    <OnlineQueries>
+      <Achievements />
+    </OnlineQueries>
+  );
+}
+
+/** The catalogue with the rider's progress. */
+function Achievements() {
   usePageMeta({
     title: 'Achievements',
     description: 'Badges and milestones you have earned on your rides, with your progress.',
@@ -197,6 +250,7 @@ export function AchievementsPage() {
     path: '/achievements',
   });
   const { standings, signedIn } = useStandings();
+  const groupRideNote = useGroupRideCountNote();
   const [category, setCategory] = useState<Category | null>(null);
   const shown = (standings ?? []).filter(
     (standing) => category === null || standing.achievement.category === category,
@@ -208,8 +262,8 @@ export function AchievementsPage() {
         <h1 id="achievements-title">Achievements</h1>
         <p className="page-header__lead">
           Counted on this device from your own trips, lessons, waypoints, map downloads and
-          emergency contacts, with or without signal.{' '}
-          {signedIn ? 'Your progress syncs to your account.' : <GuestNote />}
+          emergency contacts, with or without signal, and from your group rides once this device has
+          fetched them. {signedIn ? 'Your progress syncs to your account.' : <GuestNote />}
         </p>
       </header>
       {standings === undefined ? (
@@ -225,6 +279,18 @@ export function AchievementsPage() {
           <CategoryFilter selected={category} onSelect={setCategory} />
           <Group id="earned" title="Earned" items={groups.earned} render={earnedItem} />
           <Group id="progress" title="In progress" items={groups.inProgress} render={item} />
+          <Group
+            id="not-counted"
+            title="Not counted on this device yet"
+            items={groups.notCounted}
+            render={(standing) => (
+              <UntrackedItem
+                key={standing.achievement.id}
+                standing={standing}
+                note={groupRideNote}
+              />
+            )}
+          />
           <Group id="untracked" title="Not tracked yet" items={groups.untracked} render={later} />
         </>
       )}
@@ -248,5 +314,5 @@ const item = (standing: AchievementStanding) => (
   <ProgressItem key={standing.achievement.id} standing={standing} />
 );
 const later = (standing: AchievementStanding) => (
-  <UntrackedItem key={standing.achievement.id} standing={standing} />
+  <UntrackedItem key={standing.achievement.id} standing={standing} note={NOT_TRACKED_TEXT} />
 );

@@ -2,13 +2,15 @@
  * /group/{id} ("Group rides"): one ride's details, its plan on the map, the roster,
  * join and leave, the share link, the position opt-in with members' live positions, and the
  * organiser's edit and cancel. A member's device keeps a copy, so the page opens with no signal
- * and says when that copy was last updated; a past or cancelled ride says so.
+ * and says when that copy was last updated; a past or cancelled ride says so. Its server calls
+ * follow the query policy (`<OnlineQueries>`).
  */
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { UsersRound } from 'lucide-react';
 import type { GroupRide } from '../../schemas/group-rides.ts';
 import { useTrails } from '../db/hooks.ts';
 import { formatDateTime } from '../lib/format.ts';
+import { OnlineQueries } from '../lib/http/online-queries.tsx';
 import {
   groupRidePhase,
   groupRidePhaseLabels,
@@ -160,8 +162,17 @@ function RideView({
   );
 }
 
-/** The page. */
+/** The page, with the query client its server calls go through. */
 export function GroupDetailPage() {
+  return (
+    <OnlineQueries>
+      <GroupDetail />
+    </OnlineQueries>
+  );
+}
+
+/** The ride, or why it cannot be shown. */
+function GroupDetail() {
   const { id } = groupRoute.useParams();
   const rider = useGroupRideRider();
   const online = useOnlineStatus();

@@ -2,8 +2,10 @@
  * What a rider can do on a group ride's page: share the link (Web Share API where the
  * browser has it, else copy to the clipboard), join or leave, opt in to position sharing, and,
  * for the organiser, edit or cancel. Each change needs a connection; offline the panel says so.
+ * Changes are mutations with the query policy (sent once more after a dropped packet).
  */
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Button, Checkbox } from 'react-aria-components';
 import { Share2 } from 'lucide-react';
 import type { GroupRide, GroupRidePlan } from '../../schemas/group-rides.ts';
@@ -42,22 +44,38 @@ async function shareLink(ride: GroupRide): Promise<void> {
   }
 }
 
-/** Runs one action against the server; shows its answer or the problem in words. */
-function useRideAction(onRide: (ride: GroupRide) => void) {
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const run = (action: () => Promise<GroupRide>) => {
-    setBusy(true);
-    setProblem(null);
-    return action()
-      .then(onRide)
-      .catch((error: unknown) => {
-        setProblem(groupRideProblemText(error));
-        throw error;
-      })
-      .finally(() => setBusy(false));
+/** One change a rider asks of a ride. */
+type RideChange =
+  | { kind: 'join' | 'leave' | 'cancel' }
+  | { kind: 'sharing'; share: boolean }
+  | { kind: 'edit'; plan: GroupRidePlan };
+
+/** Sends `change` of ride `id`; resolves to the ride afterwards. */
+function sendRideChange(id: string, change: RideChange): Promise<GroupRide> {
+  switch (change.kind) {
+    case 'sharing':
+      return setGroupRideSharing(id, change.share);
+    case 'edit':
+      return editGroupRide(id, change.plan);
+    default:
+      return changeGroupRide(id, change.kind);
+  }
+}
+
+/**
+ * Changes of ride `rideId` as a mutation: `run` resolves to the ride afterwards (also handed to
+ * `onRide`) or rejects; `problem` is the last failure in words, `busy` while one is on its way.
+ */
+function useRideAction(rideId: string, onRide: (ride: GroupRide) => void) {
+  const mutation = useMutation({
+    mutationFn: (change: RideChange) => sendRideChange(rideId, change),
+    onSuccess: onRide,
+  });
+  return {
+    problem: mutation.error ? groupRideProblemText(mutation.error) : null,
+    busy: mutation.isPending,
+    run: mutation.mutateAsync,
   };
-  return { problem, busy, run };
 }
 
 /** Share, join or leave, and the position opt-in. */
@@ -74,11 +92,11 @@ export function MemberActions({
   isOrganiser: boolean;
   onRide: (ride: GroupRide) => void;
 }) {
-  const { problem, busy, run } = useRideAction(onRide);
+  const { problem, busy, run } = useRideAction(ride.id, onRide);
   const open = phase === 'upcoming' || phase === 'under-way';
   const full = ride.members.length >= ride.sizeLimit;
-  const act = (action: 'join' | 'leave') =>
-    void run(() => changeGroupRide(ride.id, action)).catch(() => undefined);
+  // A failure is shown from the mutation's state.
+  const act = (kind: 'join' | 'leave') => void run({ kind }).catch(() => undefined);
   return (
     <section className="ride-card" aria-labelledby="ride-actions">
       <h2 id="ride-actions">Ride with the group</h2>
@@ -111,9 +129,7 @@ export function MemberActions({
           className="group-checkbox"
           isSelected={ride.viewer.sharesPosition}
           isDisabled={busy || !online}
-          onChange={(share) =>
-            void run(() => setGroupRideSharing(ride.id, share)).catch(() => undefined)
-          }
+          onChange={(share) => void run({ kind: 'sharing', share }).catch(() => undefined)}
         >
           <span className="group-checkbox__box" aria-hidden="true" />
           Share my position with this ride
@@ -151,14 +167,14 @@ export function OrganiserTools({
   online: boolean;
   onRide: (ride: GroupRide) => void;
 }) {
-  const { problem, busy, run } = useRideAction(onRide);
+  const { problem, busy, run } = useRideAction(ride.id, onRide);
   const [editing, setEditing] = useState<GroupRideFormValues | null>(null);
   const [confirming, setConfirming] = useState(false);
   const save = async (plan: GroupRidePlan) => {
     if (!navigator.onLine) {
       throw new Error('No connection: saving changes needs signal. Your changes are kept here.');
     }
-    await run(() => editGroupRide(ride.id, plan)).catch((error: unknown) => {
+    await run({ kind: 'edit', plan }).catch((error: unknown) => {
       throw new Error(groupRideProblemText(error));
     });
     setEditing(null);
@@ -178,7 +194,7 @@ export function OrganiserTools({
             className="button button--danger"
             isDisabled={busy || !online}
             onPress={() =>
-              void run(() => changeGroupRide(ride.id, 'cancel'))
+              void run({ kind: 'cancel' })
                 .then(() => setConfirming(false))
                 .catch(() => undefined)
             }

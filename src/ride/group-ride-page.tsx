@@ -1,15 +1,18 @@
 /**
  * /group-ride ("Group rides"): a signed-in rider creates a group ride and sees the
  * rides they organise or joined, upcoming first, from the device's copies (so the list works
- * with no signal). Creating needs a connection: offline the page says so and keeps what was
- * typed. Signed out, it says an account is needed, with a sign-in link that returns here.
+ * with no signal), refreshed from the server while online. Creating needs a connection: offline
+ * the page says so and keeps what was typed. Signed out, it says an account is needed, with a
+ * sign-in link that returns here. Its server calls follow the query policy (`<OnlineQueries>`).
  */
 import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { UsersRound } from 'lucide-react';
+import type { GroupRidePlan } from '../../schemas/group-rides.ts';
 import {
+  storeFetchedGroupRides,
   storeGroupRides,
-  useGroupRidesRefresh,
   useStoredGroupRides,
   type GroupRideRider,
 } from '../db/group-rides.ts';
@@ -20,6 +23,11 @@ import {
   emptyGroupRideForm,
   type GroupRideFormValues,
 } from '../lib/group-rides/group-ride-form-values.ts';
+import {
+  groupRideQueryKeys,
+  useMyGroupRidesRefresh,
+} from '../lib/group-rides/group-ride-queries.ts';
+import { OnlineQueries } from '../lib/http/online-queries.tsx';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { useOnlineStatus } from '../ui/use-online-status.ts';
 import { GroupRideForm } from './group-ride-form.tsx';
@@ -33,14 +41,18 @@ function CreateRide({ rider, online }: { rider: GroupRideRider; online: boolean 
   const db = useDatabase();
   const navigate = useNavigate();
   const { trails, isLoading } = useTrails();
+  const queryClient = useQueryClient();
   const [values, setValues] = useState<GroupRideFormValues>(emptyGroupRideForm);
-  const create = async (plan: Parameters<typeof createGroupRide>[0]) => {
+  const creation = useMutation({ mutationFn: createGroupRide });
+  const create = async (plan: GroupRidePlan) => {
+    // A mutation sent with no signal would wait for it: the rider is told at once instead.
     if (!navigator.onLine) {
       throw new Error('No connection: creating a ride needs signal. What you typed is kept here.');
     }
     try {
-      const ride = await createGroupRide(plan);
+      const ride = await creation.mutateAsync(plan);
       await storeGroupRides(db, rider, [ride], { complete: false, source: 'own-action' });
+      queryClient.setQueryData(groupRideQueryKeys.ride(ride.id, rider.username), ride);
       setValues(emptyGroupRideForm);
       await navigate({ to: '/group/$id', params: { id: ride.id } });
     } catch (error) {
@@ -75,8 +87,17 @@ function CreateRide({ rider, online }: { rider: GroupRideRider; online: boolean 
   );
 }
 
-/** The page. */
+/** The page, with the query client its server calls go through. */
 export function GroupRidePage() {
+  return (
+    <OnlineQueries>
+      <GroupRides />
+    </OnlineQueries>
+  );
+}
+
+/** The rides of the signed-in rider, refreshed into the device's copies while online. */
+function GroupRides() {
   usePageMeta({
     title: 'Group Rides',
     description:
@@ -86,7 +107,10 @@ export function GroupRidePage() {
   });
   const rider = useGroupRideRider();
   const online = useOnlineStatus();
-  useGroupRidesRefresh(rider, online);
+  const db = useDatabase();
+  useMyGroupRidesRefresh(rider?.username ?? null, online, (rides) =>
+    rider ? storeFetchedGroupRides(db, rider, rides) : Promise.resolve(),
+  );
   const { rides } = useStoredGroupRides(rider?.username ?? null);
   const now = useNow();
   return (

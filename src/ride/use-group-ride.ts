@@ -1,20 +1,20 @@
 /**
  * The live state of one group ride for its page: the device's stored copy at once
- * (so the page opens with no signal), then, while online and signed in, the server's copy and
- * the ride's event stream (`ride` and, for members, `positions`), reconnecting with the shared
- * backoff when it drops. Every copy a member receives is stored (src/db/group-rides.ts), which
- * also logs a notification when someone else changed the ride.
+ * (so the page opens with no signal), then, while online and signed in, the server's copy (a
+ * read with the query policy, so a dropped packet is retried) and the ride's event stream
+ * (`ride` and, for members, `positions`), reconnecting with the shared backoff when it drops.
+ * Every copy a member receives is stored (src/db/group-rides.ts), which also logs a
+ * notification when someone else changed the ride. Needs `<OnlineQueries>` above it.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../lib/auth/session-context.tsx';
 import type { GroupRide, GroupRidePosition } from '../../schemas/group-rides.ts';
 import { storeGroupRides, useStoredGroupRides, type GroupRideRider } from '../db/group-rides.ts';
 import { useOptionalDatabase } from '../db/provider.tsx';
-import {
-  fetchGroupRide,
-  followGroupRide,
-  groupRideProblemText,
-} from '../lib/group-rides/group-ride-api.ts';
+import { fetchGroupRide, groupRideProblemText } from '../lib/group-rides/group-ride-api.ts';
+import { followGroupRide } from '../lib/group-rides/group-ride-stream.ts';
+import { groupRideQueryKeys } from '../lib/group-rides/group-ride-queries.ts';
 import { retryDelayMs } from '../lib/http/backoff.ts';
 
 /** What the ride page shows. */
@@ -65,65 +65,80 @@ function useRideStream(
   }, [id, enabled, onRide, onPositions]);
 }
 
-/** The ride `id` as `rider` (null: signed out) sees it; `online` from the browser. */
+/**
+ * The later of two copies of a ride (by `updatedAt`; the received one on a tie, as it also
+ * carries the rider's latest own action), or null when there is none.
+ */
+function newerCopy(received: GroupRide | undefined, stored: GroupRide | undefined) {
+  if (!received || !stored) return received ?? stored ?? null;
+  return stored.updatedAt > received.updatedAt ? stored : received;
+}
+
+/**
+ * The ride `id` as `rider` (null: signed out) sees it; `online` from the browser. The query
+ * cache holds the newest copy received (fetched, streamed or the answer of the rider's own
+ * action); the page shows it, or the device's stored copy when that is newer (refreshed by the
+ * rider's list meanwhile).
+ */
 export function useGroupRide(
   id: string,
   rider: GroupRideRider | null,
   online: boolean,
 ): GroupRideState {
   const db = useOptionalDatabase();
+  const queryClient = useQueryClient();
   const stored = useStoredGroupRides(rider?.username ?? null).rides.find(
     (entry) => entry.ride.id === id,
   );
-  const [fetched, setFetched] = useState<GroupRide | null>(null);
   const [positions, setPositions] = useState<GroupRidePosition[]>([]);
-  const [problem, setProblem] = useState<string | null>(null);
   const username = rider?.username ?? null;
   const riderId = rider?.id ?? null;
+  const queryKey = groupRideQueryKeys.ride(id, username ?? '');
+
+  const keep = useCallback(
+    (ride: GroupRide, source: 'own-action' | 'refresh') =>
+      db && username !== null && (ride.viewer.member || source === 'own-action')
+        ? storeGroupRides(db, { username, id: riderId }, [ride], { complete: false, source })
+        : Promise.resolve(),
+    [db, username, riderId],
+  );
+
+  const fetched = useQuery({
+    queryKey,
+    queryFn: async () => {
+      const ride = await fetchGroupRide(id);
+      // Kept before it is shown, as every other copy (see `receive`).
+      await keep(ride, 'refresh').catch((error: unknown) =>
+        console.error('Could not keep the group ride copy', error),
+      );
+      return ride;
+    },
+    enabled: online && username !== null,
+  });
 
   // Answers are kept and shown in the order they arrived, one after the other.
   const received = useRef<Promise<void>>(Promise.resolve());
   const receive = useCallback(
     (ride: GroupRide, source: 'own-action' | 'refresh') => {
       const show = () => {
-        setFetched(ride);
-        setProblem(null);
+        queryClient.setQueryData(groupRideQueryKeys.ride(id, username ?? ''), ride);
         if (!ride.viewer.member) setPositions([]);
       };
-      const keep =
-        db && username !== null && (ride.viewer.member || source === 'own-action')
-          ? () =>
-              storeGroupRides(db, { username, id: riderId }, [ride], { complete: false, source })
-          : () => Promise.resolve();
       // Shown once kept, so what the page shows (a cancellation, say) is what it opens with
       // after a reload with no signal. A failed write still shows the answer.
       received.current = received.current
-        .then(keep)
+        .then(() => keep(ride, source))
         .catch((error: unknown) => console.error('Could not keep the group ride copy', error))
         .then(show);
     },
-    [db, username, riderId],
+    [keep, queryClient, id, username],
   );
   const onStreamRide = useCallback((ride: GroupRide) => receive(ride, 'refresh'), [receive]);
 
-  useEffect(() => {
-    if (!online || username === null) return;
-    let cancelled = false;
-    fetchGroupRide(id)
-      .then((ride) => {
-        if (!cancelled) receive(ride, 'refresh');
-      })
-      .catch((error: unknown) => {
-        if (!cancelled) setProblem(groupRideProblemText(error));
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [id, online, username, receive]);
-
   useRideStream(id, online && username !== null, onStreamRide, setPositions);
 
-  const ride = fetched ?? stored?.ride ?? null;
+  const ride = newerCopy(fetched.data, stored?.ride);
+  const problem = fetched.error ? groupRideProblemText(fetched.error) : null;
   return {
     ride,
     savedAt: stored?.savedAt ?? null,

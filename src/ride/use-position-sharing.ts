@@ -4,9 +4,13 @@
  * `positionReportIntervalMs` (sooner after a failed one, backing off as
  * `nextPositionReportDelayMs` says), only while `active` (opted in, online, the ride not
  * cancelled or past). Stopping the watch stops the reports; the server keeps the last one until
- * the rider opts out. Returns a problem to show (permission refused, no GPS), or null.
+ * the rider opts out. Each report is a mutation with the query policy (sent once more after a
+ * dropped packet); one that still fails is replaced by a later fix rather than sent again.
+ * Returns a problem to show (permission refused, no GPS), or null. Needs `<OnlineQueries>`.
  */
 import { useEffect, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import type { GroupRidePositionReport } from '../../schemas/group-rides.ts';
 import { sendGroupRidePosition } from '../lib/group-rides/group-ride-api.ts';
 import {
   nextPositionReportDelayMs,
@@ -16,6 +20,10 @@ import {
 /** Watches the position while `active` and reports it to ride `rideId`. */
 export function usePositionSharing(rideId: string, active: boolean): string | null {
   const [problem, setProblem] = useState<string | null>(null);
+  // mutateAsync is the same function for the component's life, so the watch keeps it.
+  const { mutateAsync: sendReport } = useMutation({
+    mutationFn: (position: GroupRidePositionReport) => sendGroupRidePosition(rideId, position),
+  });
   useEffect(() => {
     if (!active || !('geolocation' in navigator)) return;
     let nextReportAt = 0;
@@ -26,7 +34,7 @@ export function usePositionSharing(rideId: string, active: boolean): string | nu
         const now = Date.now();
         if (now < nextReportAt) return;
         nextReportAt = now + positionReportIntervalMs;
-        sendGroupRidePosition(rideId, {
+        sendReport({
           longitude: fix.coords.longitude,
           latitude: fix.coords.latitude,
           accuracyMeters: Math.min(fix.coords.accuracy, 100_000),
@@ -51,7 +59,7 @@ export function usePositionSharing(rideId: string, active: boolean): string | nu
       { enableHighAccuracy: true, maximumAge: 5_000 },
     );
     return () => navigator.geolocation.clearWatch(watch);
-  }, [rideId, active]);
+  }, [rideId, active, sendReport]);
   if (!active) return null;
   if (!('geolocation' in navigator)) return 'This browser cannot read your position.';
   return problem;

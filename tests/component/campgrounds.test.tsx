@@ -5,7 +5,8 @@
  * Nearby for the rider's position (a stubbed Geolocation API, as Chromium's emulated position
  * would be), and a signed-in rider's review saved on the device, waiting to sync. (That the
  * review reaches the server and another profile's rating is checked in Chromium:
- * tests/e2e/campgrounds.test.ts.)
+ * tests/e2e/campgrounds.test.ts.) An admin's moderation list and its Hide button on a weak
+ * connection: a dropped read or write is tried again, a refused one (400) is not.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -19,7 +20,7 @@ import {
 } from '../../src/lib/campgrounds/directory.ts';
 import { removeLocalSetting, stubGeolocation } from './app-helpers.ts';
 import { databaseWithCatalogues, renderApp } from './render-app.tsx';
-import { forgetRider, signInRider } from './rider-fixtures.tsx';
+import { forgetRider, renderAppWithApi, signInRider } from './rider-fixtures.tsx';
 
 // Each test starts with no favourites, filters or searches stored (nothing is rendered yet).
 beforeEach(() => removeLocalSetting(campgroundPreferencesKey));
@@ -188,5 +189,79 @@ describe('campground directory', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save review' }));
     await within(dialog).findByText(/Waiting to sync\./);
     expect(within(dialog).getByRole('button', { name: 'Update review' })).toBeTruthy();
+  });
+
+  describe('review moderation on a weak connection (the query policy)', () => {
+    const campgroundId = 'bear-creek-lake-recreation-area';
+    const listPath = `/api/admin/campgrounds/${campgroundId}/reviews`;
+    const hidePath = '/api/admin/campground-reviews/review-1/hidden';
+    const review = {
+      id: 'review-1',
+      username: 'loud-camper',
+      overall: 1,
+      text: 'Buy my generator at this link.',
+      hidden: false,
+      updatedAt: Date.UTC(2026, 10, 20),
+    };
+
+    it('lists the reviews after a dropped read and hides one after a dropped write', async () => {
+      const user = userEvent.setup();
+      signInRider({ username: 'camp-admin', roleId: 'admin' });
+      let reads = 0;
+      let writes = 0;
+      let hidden = false;
+      await renderAppWithApi(`/campgrounds?campground=${campgroundId}`, [
+        {
+          path: listPath,
+          answer: () => {
+            reads += 1;
+            if (reads === 1) throw new TypeError('Failed to fetch (packet dropped)');
+            return { body: { reviews: [{ ...review, hidden }] } };
+          },
+        },
+        {
+          method: 'POST',
+          path: hidePath,
+          answer: (request) => {
+            writes += 1;
+            if (writes === 1) throw new TypeError('Failed to fetch (packet dropped)');
+            hidden = (request.body as { hidden: boolean }).hidden;
+            return { status: 204 };
+          },
+        },
+      ]);
+      const moderation = within(
+        await screen.findByRole('region', { name: 'Moderate reviews (admin)' }),
+      );
+      expect(await moderation.findByText(review.text)).toBeTruthy();
+      await user.click(moderation.getByRole('button', { name: 'Hide review' }));
+      // The toast shows outside the dialog, which hides the rest of the page from roles.
+      expect(await screen.findByText('Review hidden from everyone')).toBeTruthy();
+      expect(await moderation.findByRole('button', { name: 'Show review' })).toBeTruthy();
+      expect([writes, hidden]).toEqual([2, true]);
+    });
+
+    it('does not send a refused hide (400) again, and says why', async () => {
+      const user = userEvent.setup();
+      signInRider({ username: 'camp-admin', roleId: 'admin' });
+      const { requests } = await renderAppWithApi(`/campgrounds?campground=${campgroundId}`, [
+        { path: listPath, answer: { body: { reviews: [review] } } },
+        {
+          method: 'POST',
+          path: hidePath,
+          answer: {
+            status: 400,
+            body: { statusCode: 400, error: 'Bad Request', message: 'Review already removed.' },
+          },
+        },
+      ]);
+      const moderation = within(
+        await screen.findByRole('region', { name: 'Moderate reviews (admin)' }),
+      );
+      await user.click(await moderation.findByRole('button', { name: 'Hide review' }));
+      expect(await screen.findByText('Review already removed.')).toBeTruthy();
+      expect(moderation.getByRole('button', { name: 'Hide review' })).toBeTruthy();
+      expect(requests.filter((request) => request.path === hidePath)).toHaveLength(1);
+    });
   });
 });

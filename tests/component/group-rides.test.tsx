@@ -2,13 +2,14 @@
  * Group rides as a rider sees them, against a stubbed server: a signed-out visitor is told an
  * account is needed (with a sign-in link that returns); a rider creates a ride from the trail
  * catalogue on the device; another opens its link, joins, sees the roster and members' shared
- * positions; a cancelled ride says so, and a member's copy opens with no signal. The routes
+ * positions; a cancelled ride says so, and a member's copy opens with no signal. On a weak
+ * connection a dropped read or join is tried again, and a refused one (400) is not. The routes
  * themselves are tests/integration/group-rides/group-rides.test.ts; two riders in two browsers
  * seeing each other live, tests/e2e/group-rides.test.ts.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { GroupRide, GroupRidePlan, GroupRidePosition } from '../../schemas/group-rides.ts';
 import type { Trail } from '../../schemas/trails.ts';
 import { groupRidesDocumentId } from '../../src/db/group-rides.ts';
@@ -235,5 +236,115 @@ describe('group rides', () => {
     ).toBeTruthy();
     expect(screen.getByText('This ride was cancelled by its organiser.')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: /Brock Creek OHV Trails/ })).toBeTruthy();
+  });
+
+  describe('on a weak connection (the query policy)', () => {
+    // No copy of the ride an earlier test kept: what is shown comes from the server.
+    beforeEach(async () => {
+      const database = await databaseWithCatalogues();
+      await (await database.getLocal(groupRidesDocumentId))?.remove();
+    });
+
+    it('shows a ride whose first read was dropped, from the retry', async () => {
+      signInRider({ username: 'rideb' });
+      const ride = await rideOf(await brockCreekPlan(), [organiser], {
+        member: false,
+        sharesPosition: false,
+      });
+      let reads = 0;
+      const { requests } = await renderAppWithApi(`/group/${rideId}`, [
+        {
+          path: `/api/group-rides/${rideId}`,
+          answer: () => {
+            reads += 1;
+            if (reads === 1) throw new TypeError('Failed to fetch (packet dropped)');
+            return { body: { ride } };
+          },
+        },
+      ]);
+      expect(
+        await screen.findByRole('heading', { level: 1, name: /Brock Creek OHV Trails/ }),
+      ).toBeTruthy();
+      expect(await screen.findByRole('button', { name: 'Join this ride' })).toBeTruthy();
+      expect(
+        requests.filter((request) => request.path === `/api/group-rides/${rideId}`),
+      ).toHaveLength(2);
+    });
+
+    it('sends a join whose first attempt was dropped once more, and the rider is a member', async () => {
+      signInRider({ username: 'rideb' });
+      const plan = await brockCreekPlan();
+      const before = await rideOf(plan, [organiser], { member: false, sharesPosition: false });
+      const joined = await rideOf(plan, [organiser, 'rideb'], {
+        member: true,
+        sharesPosition: false,
+      });
+      let attempts = 0;
+      let joins = 0;
+      const user = userEvent.setup({ delay: null });
+      await renderAppWithApi(`/group/${rideId}`, [
+        { path: `/api/group-rides/${rideId}`, answer: { body: { ride: before } } },
+        {
+          method: 'POST',
+          path: `/api/group-rides/${rideId}/join`,
+          answer: () => {
+            attempts += 1;
+            if (attempts === 1) throw new TypeError('Failed to fetch (packet dropped)');
+            joins += 1;
+            return { body: { ride: joined } };
+          },
+        },
+      ]);
+      await user.click(await screen.findByRole('button', { name: 'Join this ride' }));
+      expect(await screen.findByRole('button', { name: 'Leave this ride' })).toBeTruthy();
+      expect(
+        within(screen.getByRole('region', { name: 'Roster' })).getByText(/rideb/),
+      ).toBeTruthy();
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect([attempts, joins]).toEqual([2, 1]);
+    });
+
+    it('does not send a join the server refused (400) again, and says why', async () => {
+      signInRider({ username: 'rideb' });
+      const before = await rideOf(await brockCreekPlan(), [organiser], {
+        member: false,
+        sharesPosition: false,
+      });
+      const user = userEvent.setup({ delay: null });
+      const { requests } = await renderAppWithApi(`/group/${rideId}`, [
+        { path: `/api/group-rides/${rideId}`, answer: { body: { ride: before } } },
+        {
+          method: 'POST',
+          path: `/api/group-rides/${rideId}/join`,
+          answer: {
+            status: 400,
+            body: { statusCode: 400, error: 'Bad Request', message: 'This ride has started.' },
+          },
+        },
+      ]);
+      await user.click(await screen.findByRole('button', { name: 'Join this ride' }));
+      expect((await screen.findByRole('alert')).textContent).toBe('This ride has started.');
+      expect(screen.getByRole('button', { name: 'Join this ride' })).toBeTruthy();
+      expect(
+        requests.filter((request) => request.path === `/api/group-rides/${rideId}/join`),
+      ).toHaveLength(1);
+    });
+
+    it('does not read a ride the server refused (400) again, and says why', async () => {
+      signInRider({ username: 'rideb' });
+      const { requests } = await renderAppWithApi(`/group/${rideId}`, [
+        {
+          path: `/api/group-rides/${rideId}`,
+          answer: {
+            status: 400,
+            body: { statusCode: 400, error: 'Bad Request', message: 'Not a group ride id.' },
+          },
+        },
+      ]);
+      expect((await screen.findByRole('alert')).textContent).toBe('Not a group ride id.');
+      expect(
+        requests.filter((request) => request.path === `/api/group-rides/${rideId}`),
+      ).toHaveLength(1);
+    });
   });
 });

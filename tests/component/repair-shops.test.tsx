@@ -3,7 +3,9 @@
  * tests/integration/garage/repair-shop-suggestions.test.ts): a signed-in rider suggests a shop
  * and sees it waiting for review, not listed; an admin approves it from the review queue on the
  * same page; a visitor then sees it listed with the rider credited, and still sees it when the
- * app opens again with no signal (the approved list is kept on the device).
+ * app opens again with no signal (the approved list is kept on the device). On a weak
+ * connection a dropped read is retried, a dropped suggestion is sent once more, and a refused
+ * one (400) is not sent again and says why.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -122,5 +124,98 @@ describe('repair shops suggested by riders', () => {
     await renderApp('/arkansas-repair-shops');
     await screen.findByRole('heading', { name: shop.name });
     expect(screen.getByText(/Suggested by shops-rider/)).toBeTruthy();
+  });
+
+  describe('on a weak connection (the query policy)', () => {
+    /** Fills the suggestion form with `shop` and sends it. */
+    async function suggest(user: ReturnType<typeof userEvent.setup>): Promise<HTMLElement> {
+      const form = await screen.findByRole('form', { name: 'Suggest a repair shop' });
+      await user.type(within(form).getByLabelText('Shop name'), shop.name);
+      await user.type(within(form).getByLabelText('Town'), shop.town);
+      await user.type(within(form).getByLabelText('What they work on'), shop.services);
+      await user.type(within(form).getByLabelText('How you know them'), shop.howYouKnow);
+      await user.click(within(form).getByRole('button', { name: 'Suggest this shop' }));
+      return form;
+    }
+
+    it('lists the approved shops when the first read was dropped', async () => {
+      let reads = 0;
+      const { requests } = await renderAppWithApi('/arkansas-repair-shops', [
+        {
+          path: '/api/repair-shops',
+          answer: () => {
+            reads += 1;
+            if (reads === 1) throw new TypeError('Failed to fetch (packet dropped)');
+            return { body: { shops: [submission('approved')] } };
+          },
+        },
+      ]);
+      expect(await screen.findByRole('heading', { name: shop.name })).toBeTruthy();
+      expect(requests.filter((request) => request.path === '/api/repair-shops')).toHaveLength(2);
+    });
+
+    it('sends a suggestion whose first attempt was dropped once more, and says it was sent', async () => {
+      const user = userEvent.setup();
+      signInRider({ username: 'shops-rider' });
+      let attempts = 0;
+      let stored = 0;
+      let mine: RepairShopSubmission[] = [];
+      await renderAppWithApi('/arkansas-repair-shops', [
+        { path: '/api/repair-shops', answer: { body: { shops: [] } } },
+        {
+          path: '/api/repair-shops/suggestions/mine',
+          answer: () => ({ body: { submissions: mine } }),
+        },
+        {
+          method: 'POST',
+          path: '/api/repair-shops/suggestions',
+          answer: () => {
+            attempts += 1;
+            if (attempts === 1) return { status: 503, body: { message: 'Try again.' } };
+            stored += 1;
+            mine = [submission('pending')];
+            return { status: 201, body: { submission: mine[0] } };
+          },
+        },
+      ]);
+      await suggest(user);
+      const toasts = screen.getByRole('region', { name: 'Notifications' });
+      expect(await within(toasts).findByText('Shop suggested')).toBeTruthy();
+      const yours = await screen.findByRole('heading', { name: 'Your suggestions' });
+      expect(yours.nextElementSibling?.textContent).toBe(
+        `${shop.name}, ${shop.town}: Waiting for review`,
+      );
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect([attempts, stored]).toEqual([2, 1]);
+    });
+
+    it('does not send a suggestion the server refused (400) again, and keeps what was typed', async () => {
+      const user = userEvent.setup();
+      signInRider({ username: 'shops-rider' });
+      const { requests } = await renderAppWithApi('/arkansas-repair-shops', [
+        { path: '/api/repair-shops', answer: { body: { shops: [] } } },
+        { path: '/api/repair-shops/suggestions/mine', answer: { body: { submissions: [] } } },
+        {
+          method: 'POST',
+          path: '/api/repair-shops/suggestions',
+          answer: {
+            status: 400,
+            body: {
+              statusCode: 400,
+              error: 'Bad Request',
+              message: 'That shop is already suggested.',
+            },
+          },
+        },
+      ]);
+      const form = await suggest(user);
+      expect((await within(form).findByRole('alert')).textContent).toBe(
+        'That shop is already suggested.',
+      );
+      expect((within(form).getByLabelText('Shop name') as HTMLInputElement).value).toBe(shop.name);
+      expect(
+        requests.filter((request) => request.path === '/api/repair-shops/suggestions'),
+      ).toHaveLength(1);
+    });
   });
 });

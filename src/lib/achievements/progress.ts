@@ -12,6 +12,15 @@ import type { Achievement, AchievementMetric } from '../../../schemas/achievemen
 export const NOT_TRACKED_TEXT = 'Not tracked yet in this app';
 
 /**
+ * Metrics counted from the device's copies of data that lives on the server (group rides need
+ * an account and a connection to fetch): for these, a null value means the device does not hold
+ * the rider's copies yet, not that the app cannot measure them.
+ */
+export function isCountedFromServerCopies(metric: AchievementMetric): boolean {
+  return metric === 'group_rides_joined';
+}
+
+/**
  * Sun altitude (degrees) at sunset and sunrise: the upper limb on the horizon with standard
  * refraction, the definition suncalc and the US Naval Observatory use.
  */

@@ -1,19 +1,20 @@
 /**
  * The group-ride routes of the server (sync-server/routes/group-ride-routes.ts). Every
  * call needs a connection; each throws HttpError for a refused request and the fetch TypeError
- * when offline (`groupRideProblemText` turns either into words for the rider).
+ * when offline (`groupRideProblemText` turns either into words for the rider). The ride's event
+ * stream is group-ride-stream.ts, so pages that only read the rider's rides do not load its
+ * parser.
  */
-import { createParser } from 'eventsource-parser';
 import type {
   GroupRide,
   GroupRidePlan,
-  GroupRidePosition,
   GroupRidePositionReport,
 } from '../../../schemas/group-rides.ts';
-import { HttpError, apiRequest, openAuthorizedStream } from '../http/request.ts';
+import { HttpError, apiRequest } from '../http/request.ts';
 
 const base = '/api/group-rides';
-const ridePath = (id: string) => `${base}/${encodeURIComponent(id)}`;
+/** The path of ride `id` under the group-ride routes. */
+export const ridePath = (id: string) => `${base}/${encodeURIComponent(id)}`;
 
 /** What to tell the rider about a failed call: the server's message, or that signal is needed. */
 export function groupRideProblemText(error: unknown): string {
@@ -76,36 +77,4 @@ export async function sendGroupRidePosition(
   position: GroupRidePositionReport,
 ): Promise<void> {
   await apiRequest<null>('PUT', `${ridePath(id)}/position`, position);
-}
-
-/** The ride's live state as its stream sends it. */
-export type GroupRideEvent =
-  { type: 'ride'; ride: GroupRide } | { type: 'positions'; positions: GroupRidePosition[] };
-
-/**
- * Follows the ride's Server-Sent Events stream (`ride` for everyone, `positions` for members)
- * until `signal` aborts. Resolves when the stream ends; rejects when it cannot open or drops
- * (the caller reconnects).
- */
-export async function followGroupRide(
-  id: string,
-  onEvent: (event: GroupRideEvent) => void,
-  signal: AbortSignal,
-): Promise<void> {
-  const response = await openAuthorizedStream(`${ridePath(id)}/stream`, signal);
-  const parser = createParser({
-    onEvent(event) {
-      const data = JSON.parse(event.data) as Record<string, unknown>;
-      if (event.event === 'ride') onEvent({ type: 'ride', ride: data.ride as GroupRide });
-      if (event.event === 'positions') {
-        onEvent({ type: 'positions', positions: data.positions as GroupRidePosition[] });
-      }
-    },
-  });
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return;
-    parser.feed(value);
-  }
 }

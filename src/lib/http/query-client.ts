@@ -55,11 +55,16 @@ export function shouldRetryWrite(failureCount: number, error: unknown): boolean 
 
 /**
  * A client with the policy above. `isMobile` picks the read retry limit (phones by default);
- * tests pass their own.
+ * `delayBeforeRetry` (retry index from 0 → ms) is the policy's 1 s doubling to 30 s. Component
+ * tests pass shorter delays so a retried call does not hold a test for seconds; the app never
+ * does.
  */
-export function createOnlineQueryClient(isMobile: () => boolean = isMobileDevice): QueryClient {
+export function createOnlineQueryClient(
+  isMobile: () => boolean = isMobileDevice,
+  delayBeforeRetry: (retryIndex: number) => number = retryDelayMs,
+): QueryClient {
   // TanStack Query counts attempts from 0 in retryDelay; ours starts at the first retry.
-  const retryDelay = (attempt: number) => retryDelayMs(attempt);
+  const retryDelay = (attempt: number) => delayBeforeRetry(attempt);
   return new QueryClient({
     defaultOptions: {
       queries: {
@@ -79,6 +84,19 @@ export function createOnlineQueryClient(isMobile: () => boolean = isMobileDevice
       },
     },
   });
+}
+
+/**
+ * Reads `queryKey` again after a write changed what it answers. A read of it still on its way
+ * may carry the answer from before the write, and a plain invalidation would join it, so that
+ * read is dropped first. Resolves once the active queries of the key have their new answer.
+ */
+export async function refetchAfterWrite(
+  client: QueryClient,
+  queryKey: readonly unknown[],
+): Promise<void> {
+  await client.cancelQueries({ queryKey });
+  await client.invalidateQueries({ queryKey });
 }
 
 let sharedClient: QueryClient | null = null;
@@ -106,4 +124,14 @@ export async function runOnlineMutation<T>(
   } finally {
     client.unmount();
   }
+}
+
+/**
+ * Makes `client` the app's one client, or with null lets the next use create the production
+ * one. The replaced client's answers are dropped. For component tests, whose files share their
+ * modules: each test starts with an empty cache, so no answer of an earlier test is shown.
+ */
+export function replaceOnlineQueryClient(client: QueryClient | null): void {
+  sharedClient?.clear();
+  sharedClient = client;
 }

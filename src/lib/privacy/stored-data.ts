@@ -198,9 +198,9 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   {
     name: 'group-rides',
     holds:
-      'Copies of the group rides you organise or joined (trail, meeting place, time, vehicle types, size limit, notes and the members’ usernames), with when each copy was last received, so a ride’s page opens with no signal. Members’ positions are not kept.',
+      'Copies of the group rides you organise or joined (trail, meeting place, time, vehicle types, size limit, notes and the members’ usernames), with when each copy was last received, so a ride’s page opens with no signal and your group-ride achievements are counted. Members’ positions are not kept.',
     where: 'device',
-    kept: 'Replaced each time your rides are refreshed with signal; a ride you leave is removed.',
+    kept: 'Replaced each time your rides are fetched with signal (on the group rides and achievements pages); a ride you leave is removed.',
     sharedWith: deviceOnly,
   },
   {
@@ -296,7 +296,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
     holds:
       'The last list of repair shops riders suggested and an admin approved, so the page works with no signal.',
     where: 'device',
-    kept: 'Replaced each time the repair shops page is opened online.',
+    kept: 'Replaced each time the repair shops or local services page fetches the list with signal.',
     sharedWith: deviceOnly,
   },
   {

@@ -1,8 +1,10 @@
 import { onlineManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QueryObserver } from '@tanstack/react-query';
 import {
   createOnlineQueryClient,
   isRetryableFailure,
+  refetchAfterWrite,
   shouldRetryRead,
   shouldRetryWrite,
 } from '../../../src/lib/http/query-client.ts';
@@ -87,5 +89,32 @@ describe('query policy of one-shot server calls', () => {
     onlineManager.setOnline(true);
     await expect(result).resolves.toBe(1);
     client.unmount();
+  });
+
+  it('after a write, a list read still on its way is dropped and the list is read anew', async () => {
+    const client = createOnlineQueryClient(() => false);
+    const server = ['Mena Powersports'];
+    let answerFirstRead = () => undefined as void;
+    let reads = 0;
+    // Each read answers what the server held when it was asked; the first one only when the
+    // test lets it, so it is still on its way when the write lands.
+    const queryFn = () => {
+      reads += 1;
+      const snapshot = [...server];
+      if (reads > 1) return Promise.resolve(snapshot);
+      return new Promise<string[]>((resolve) => {
+        answerFirstRead = () => resolve(snapshot);
+      });
+    };
+    const observer = new QueryObserver(client, { queryKey: ['shops'], queryFn });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await vi.waitFor(() => expect(reads).toBe(1));
+    server.push('Ridge Powersports');
+    const refreshed = refetchAfterWrite(client, ['shops']);
+    answerFirstRead();
+    await refreshed;
+    expect(client.getQueryData(['shops'])).toEqual(['Mena Powersports', 'Ridge Powersports']);
+    expect(reads).toBe(2);
+    unsubscribe();
   });
 });
