@@ -216,6 +216,7 @@ async function registerFeatureRoutes(
     guards,
     modelsDir: options.modelsDir ?? defaultModelsDir,
     realtime: options.realtime ?? null,
+    staticDir: options.staticDir,
   });
   await registerGaugeRoutes(app, {
     dataDir: options.seedDataDir ?? defaultSeedDataDir,

@@ -18,7 +18,6 @@ import {
   useOptionalDatabase,
   WhenDatabaseOpen,
 } from '../db/provider.tsx';
-import { startGenericTripPlanPurge } from '../db/trip-plan-purge.ts';
 import { SyncEngineRunner } from '../sync/sync-engine-runner.tsx';
 import { SkeletonPage } from '../ui/skeleton-page.tsx';
 import { Spinner } from '../ui/spinner.tsx';
@@ -29,7 +28,6 @@ import { RootErrorBoundary } from './error-page.tsx';
 import { openPalette } from './palette-store.ts';
 import { FirstScreenMark, firstScreenPainted, useFirstScreenPainted } from './first-screen.tsx';
 import { registerServiceWorkerEarly } from './pwa/service-worker-registration.ts';
-import { recordFeatureVisit } from './recent-features.ts';
 import { RoleGate } from './role-gate.tsx';
 import { useCurrentRole } from './session/role-context.tsx';
 import { SessionProvider } from './session/session-provider.tsx';
@@ -90,12 +88,41 @@ function AriaRouterBridge({ children }: { children: ReactNode }) {
 }
 
 /**
- * Purges trip plans with outdated generic names now and whenever some arrive (requirements
+ * Runs a background task loaded on demand once the first screen is painted, so the entry bundle
+ * does not carry it: `load` imports the module and starts the task, resolving to the function
+ * that stops it, which runs on unmount (or at once, when the component went first). The task
+ * restarts when `input` (what `load` works on) changes.
+ */
+function useDeferredTask(load: () => Promise<() => void>, input: unknown = null): void {
+  useEffect(() => {
+    let stop: (() => void) | null = null;
+    let unmounted = false;
+    void firstScreenPainted.then(load).then((stopTask) => {
+      if (unmounted) stopTask();
+      else stop = stopTask;
+    });
+    return () => {
+      unmounted = true;
+      stop?.();
+    };
+    // `load` is an inline arrow over `input`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [input]);
+}
+
+/**
+ * Purges trip plans with outdated generic names at start and whenever some arrive (requirements
  * §core-5).
  */
 function GenericTripPlanPurge() {
   const db = useDatabase();
-  useEffect(() => startGenericTripPlanPurge(db), [db]);
+  useDeferredTask(
+    () =>
+      import('../db/trip-plan-purge.ts').then(({ startGenericTripPlanPurge }) =>
+        startGenericTripPlanPurge(db),
+      ),
+    db,
+  );
   return null;
 }
 
@@ -171,7 +198,12 @@ function Shell() {
   }, [pathname]);
 
   useEffect(() => {
-    if (featureKey) recordFeatureVisit(featureKey);
+    // The Discover menu's module (loaded with the menus, not with the first screen) keeps it.
+    if (featureKey) {
+      void import('./recent-features.ts').then(({ recordFeatureVisit }) =>
+        recordFeatureVisit(featureKey),
+      );
+    }
   }, [featureKey]);
 
   return (
@@ -224,22 +256,14 @@ function Shell() {
 /**
  * Starts the cached-answer cleanup of requirements §core-4 "Page lifecycle" (memory check every
  * 30 s, hidden-page cleanup after 5 s; src/lib/http/page-lifecycle.ts) once the first screen is
- * painted, loaded on demand so the entry bundle does not grow; stops it on unmount.
+ * painted; stops it on unmount.
  */
 function usePageLifecycleCleanup(): void {
-  useEffect(() => {
-    let stop: (() => void) | null = null;
-    let unmounted = false;
-    void firstScreenPainted
-      .then(() => import('../lib/http/page-lifecycle.ts'))
-      .then(({ startPageLifecycleCleanup }) => {
-        if (!unmounted) stop = startPageLifecycleCleanup();
-      });
-    return () => {
-      unmounted = true;
-      stop?.();
-    };
-  }, []);
+  useDeferredTask(() =>
+    import('../lib/http/page-lifecycle.ts').then(({ startPageLifecycleCleanup }) =>
+      startPageLifecycleCleanup(),
+    ),
+  );
 }
 
 /** Root route component. */

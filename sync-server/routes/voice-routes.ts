@@ -1,13 +1,14 @@
 /**
  * Voice routes (requirements §voice-7.1):
- * - GET /api/models: the offline speech model this server offers and its download size, or
- *   `{ speech: null }` when MODELS_DIR holds none.
+ * - GET /api/models: the offline speech model this server offers and its download size (and
+ *   that of the speech runtime the first download also fetches), or `{ speech: null }` when
+ *   MODELS_DIR holds none.
  * - GET /models/<model>/<file>: that model's files (only the ones the listing names).
  * - POST /api/realtime/client-secret: for signed-in riders, rate-limited; asks the configured
  *   realtime provider (an OpenAI Realtime API compatible service) for a short-lived client
  *   secret, so the server's API key never reaches a device. Unconfigured: 503.
  */
-import { createReadStream } from 'node:fs';
+import { createReadStream, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AuthGuards } from '../auth/request-auth.ts';
@@ -30,6 +31,32 @@ export interface VoiceRouteOptions {
   modelsDir: string;
   /** null when REALTIME_API_URL or REALTIME_API_KEY is unset. */
   realtime: RealtimeSettings | null;
+  /** The built app this server hosts (STATIC_DIR), null when it hosts none. */
+  staticDir?: string | null;
+}
+
+/**
+ * Files of the built app that a device downloads with its first speech model: the speech worker
+ * (transformers.js) and the ONNX runtime's wasm and loader (vite.config.ts keeps them out of the
+ * precache for that reason).
+ */
+const speechRuntimeFile = /^(speech-worker-[^/]*\.js|ort-wasm[^/]*\.(wasm|mjs))$/;
+
+/**
+ * Bytes of the speech runtime in `${staticDir}/assets`, or null when the server hosts no build
+ * (or the build has no speech runtime): then only the model's own size is known.
+ */
+export function speechRuntimeBytes(staticDir: string | null | undefined): number | null {
+  if (!staticDir) return null;
+  try {
+    const folder = join(staticDir, 'assets');
+    const bytes = readdirSync(folder)
+      .filter((name) => speechRuntimeFile.test(name))
+      .reduce((sum, name) => sum + statSync(join(folder, name)).size, 0);
+    return bytes > 0 ? bytes : null;
+  } catch {
+    return null;
+  }
 }
 
 /** 503 text of an unconfigured server; the client then falls back (§voice-4.1). */
@@ -70,16 +97,25 @@ const contentTypes: Record<string, string> = {
 /** Registers the models listing, the model files and the realtime client-secret route. */
 export async function registerVoiceRoutes(
   app: FastifyInstance,
-  { guards, modelsDir, realtime }: VoiceRouteOptions,
+  { guards, modelsDir, realtime, staticDir = null }: VoiceRouteOptions,
 ): Promise<void> {
   const findSpeechModel = createSpeechModelFinder(modelsDir);
+  // The build does not change under a running server: measured once, on the first listing.
+  let runtimeBytes: number | null | undefined;
 
   app.get('/api/models', async (_request, reply) => {
     const model = findSpeechModel();
     reply.header('cache-control', 'no-cache');
     return {
       speech: model
-        ? { id: model.id, dtype: model.dtype, bytes: model.bytes, files: model.files }
+        ? {
+            id: model.id,
+            dtype: model.dtype,
+            bytes: model.bytes,
+            files: model.files,
+            runtimeBytes: (runtimeBytes =
+              runtimeBytes === undefined ? speechRuntimeBytes(staticDir) : runtimeBytes),
+          }
         : null,
       // Lets the app leave realtime out of §voice-4.1's mode choice on a server without it.
       realtime: { configured: realtime !== null },

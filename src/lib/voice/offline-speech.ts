@@ -34,6 +34,16 @@ export interface SpeechModelListing {
   bytes: number;
   /** Absent in a listing remembered by an older version of the app. */
   files?: SpeechModelFile[];
+  /**
+   * Bytes of the speech runtime (worker and ONNX wasm) the first download also fetches; null
+   * or absent when the server does not know (it hosts no build, or is older).
+   */
+  runtimeBytes?: number | null;
+}
+
+/** What downloading `model` fetches the first time, bytes: its files and the speech runtime. */
+export function firstDownloadBytes(model: SpeechModelListing): number {
+  return model.bytes + (model.runtimeBytes ?? 0);
 }
 
 /** GET /api/models answer: `speech` is null when MODELS_DIR holds no usable model. */
@@ -266,7 +276,7 @@ class SpeechWorkerEngine {
         } else if (listing?.speech) {
           this.setStatus({
             state: 'not-ready',
-            modelBytes: listing.speech.bytes,
+            modelBytes: firstDownloadBytes(listing.speech),
             modelId: listing.speech.id,
           });
         }
@@ -351,7 +361,7 @@ class SpeechWorkerEngine {
     this.setStatus({
       state: 'initializing',
       progress: 0,
-      modelBytes: model.bytes,
+      modelBytes: firstDownloadBytes(model),
       modelId: model.id,
       error: null,
     });

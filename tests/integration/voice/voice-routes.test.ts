@@ -5,7 +5,7 @@
  * forwarding to the provider with the server's key, provider failures, rate limit, CSP).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,7 +44,15 @@ describe('offline speech models', () => {
     writeTestSpeechModel(join(modelsDir, 'whisper-tiny.en'), { onnxBytes: 10_000 });
     // A broken folder sorts first and is skipped.
     writeTestSpeechModel(join(modelsDir, 'a-broken'), { omit: 'tokenizer.json' });
-    withModel = await buildAuthTestApp({}, { modelsDir });
+    // The built app it hosts: the speech runtime the first download also fetches, and a
+    // page chunk that is not part of it.
+    const staticDir = join(scratch, 'dist');
+    mkdirSync(join(staticDir, 'assets'), { recursive: true });
+    writeFileSync(join(staticDir, 'assets', 'speech-worker-abc123.js'), 'x'.repeat(1_000));
+    writeFileSync(join(staticDir, 'assets', 'ort-wasm-simd-threaded-abc.wasm'), 'x'.repeat(5_000));
+    writeFileSync(join(staticDir, 'assets', 'ort-wasm-simd-threaded-abc.mjs'), 'x'.repeat(500));
+    writeFileSync(join(staticDir, 'assets', 'index-abc.js'), 'x'.repeat(9_999));
+    withModel = await buildAuthTestApp({}, { modelsDir, staticDir });
     withoutModel = await buildAuthTestApp({}, { modelsDir: join(scratch, 'no-models') });
   });
 
@@ -72,6 +80,8 @@ describe('offline speech models', () => {
     ]);
     expect(speech.bytes).toBeGreaterThan(20_000);
     expect(speech.bytes).toBeLessThan(21_000);
+    // What the rider is told a first download costs includes the speech runtime.
+    expect(response.json().speech.runtimeBytes).toBe(6_500);
   });
 
   it('lists no model when MODELS_DIR holds none', async () => {
