@@ -4,7 +4,7 @@
  * installation's analytics; a browser that asks not to be tracked logs nothing and is told so.
  */
 import { render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RootErrorBoundary } from '../../src/app/error-page.tsx';
 import { usageQueueDocumentId } from '../../src/db/usage-queue.ts';
 import type { UsageQueueState } from '../../src/lib/analytics/usage-queue.ts';
@@ -18,8 +18,15 @@ async function queuedEntries() {
   const database = await databaseWithCatalogues();
   const document = await database.getLocal<{ value?: unknown }>(usageQueueDocumentId);
   const state = document?.toJSON().data as unknown as UsageQueueState | undefined;
-  return state?.entries ?? [];
+  // Page views of other files of this worker may be queued too: only error counts matter here,
+  // waiting or already cut into the batch on its way to the server.
+  const waiting = [...(state?.entries ?? []), ...(state?.pendingBatch?.counts ?? [])];
+  return waiting.filter((entry) => entry.kind === 'app-error');
 }
+
+beforeEach(async () => {
+  await (await (await databaseWithCatalogues()).getLocal(usageQueueDocumentId))?.remove();
+});
 
 afterEach(async () => {
   vi.restoreAllMocks();
