@@ -9,7 +9,7 @@
  * Only pages that make such calls import this module, so the library stays out of the first
  * load: each wraps itself in `<OnlineQueries>` (one client for the whole app).
  */
-import { MutationObserver as QueryMutationObserver, QueryClient } from '@tanstack/react-query';
+import { MutationObserver as QueryMutationObserver, QueryClient } from '@tanstack/query-core';
 import { retryDelayMs } from './backoff.ts';
 import { HttpError, isMobileDevice } from './request.ts';
 
