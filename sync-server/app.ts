@@ -30,6 +30,7 @@ import { registerGroupRideRoutes } from './routes/group-ride-routes.ts';
 import { registerRepairShopRoutes } from './routes/repair-shop-routes.ts';
 import { registerReviewRoutes } from './routes/review-routes.ts';
 import { registerSyncRoutes } from './routes/sync-routes.ts';
+import { registerRegulationRoutes } from './routes/regulation-routes.ts';
 import { registerTrailSubmissionRoutes } from './routes/trail-submission-routes.ts';
 import { registerTilesRoutes } from './routes/tiles-routes.ts';
 import { registerVoiceRoutes, type RealtimeSettings } from './routes/voice-routes.ts';
@@ -198,6 +199,7 @@ async function registerFeatureRoutes(
   await registerRepairShopRoutes(app, { db, guards });
   await registerGroupRideRoutes(app, { db, guards, changeBus });
   await registerAnalyticsRoutes(app, { db, guards });
+  await registerRegulationRoutes(app, { db, guards, changeBus });
   let placeLookup: TrailPlaceLookup | null = null;
   await registerTrailSubmissionRoutes(app, {
     db,

@@ -172,7 +172,21 @@ export interface GroupRideMembersTable {
   position_recorded_at: number | null;
 }
 
+/** A season or regulation the operator published (schemas/published-regulations.ts). */
+export interface PublishedRegulationsTable {
+  /** `<kind>:<subject>` (`regulationId`): one publication per season label or trail. */
+  id: string;
+  kind: string;
+  /** The publication's JSON (its schema per kind). */
+  data: string;
+  /** Epoch ms (int8, read as a number). */
+  published_at: number;
+  /** Username of the admin who published it. */
+  published_by: string;
+}
+
 export interface ServerDatabase {
+  published_regulations: PublishedRegulationsTable;
   analytics_daily_counts: AnalyticsDailyCountsTable;
   analytics_batches: AnalyticsBatchesTable;
   group_rides: GroupRidesTable;

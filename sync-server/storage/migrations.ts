@@ -223,6 +223,26 @@ const groupRideSchema: Migration = {
   },
 };
 
+/**
+ * Seasons and regulations the operator publishes (database.ts for the columns;
+ * schemas/published-regulations.ts for the data).
+ */
+const publishedRegulationsSchema: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('published_regulations')
+      .addColumn('id', 'varchar(160)', (column) => column.primaryKey())
+      .addColumn('kind', 'varchar(32)', (column) => column.notNull())
+      .addColumn('data', 'text', (column) => column.notNull())
+      .addColumn('published_at', 'bigint', (column) => column.notNull())
+      .addColumn('published_by', 'varchar(64)', (column) => column.notNull())
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('published_regulations').execute();
+  },
+};
+
 /** Migrations by name; names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
   '2025-01-01-initial-schema': initialSchema,
@@ -231,6 +251,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-repair-shop-schema': repairShopSchema,
   '2026-11-26-analytics-schema': analyticsSchema,
   '2026-11-26-group-rides': groupRideSchema,
+  '2026-11-27-published-regulations': publishedRegulationsSchema,
 };
 
 /** Hands the in-code migrations to Kysely's Migrator. */

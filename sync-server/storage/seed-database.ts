@@ -4,7 +4,8 @@
  * files is kept in `meta`, so an unchanged start costs one read. Re-seeding is an upsert that
  * only touches documents whose content changed (their `updatedAt` moves, so replicating clients
  * pull just those) and turns public documents that left the data into tombstones, except the
- * trails riders submitted and an admin approved, which never were in the data.
+ * trails riders submitted and an admin approved, which never were in the data. A trail season
+ * the operator published (published-regulations.ts) stays over the shipped one.
  */
 import type { Insertable, Kysely } from 'kysely';
 import { loadSeedDocuments } from '../seed/seed-cache.ts';
@@ -12,6 +13,7 @@ import { seedContentHash, seededCollections } from '../seed/seed-documents.ts';
 import { isRiderTrailId } from '../../schemas/trail-submissions.ts';
 import type { DocumentsTable, ServerDatabase } from './database.ts';
 import { readMeta, writeMeta } from './meta.ts';
+import { publishedTrailSeasons } from './published-regulations.ts';
 
 const seedHashKey = 'seed_hash';
 /**
@@ -64,6 +66,17 @@ function keepRiderRatings(
   return { ...seeded, ratings: previousRatings ?? seeded.ratings };
 }
 
+/** Seasons the operator published (published-regulations.ts) win over the shipped data. */
+function keepPublishedSeason(
+  collection: string,
+  seeded: SeededDocument,
+  publishedSeasons: ReadonlyMap<string, unknown>,
+): SeededDocument {
+  if (collection !== 'trails') return seeded;
+  const season = publishedSeasons.get(seeded.id);
+  return season === undefined ? seeded : { ...seeded, season };
+}
+
 /**
  * The row to write for `document`, or null when the stored copy already has the same content.
  * A changed document keeps its first `createdAt`.
@@ -104,6 +117,7 @@ async function diffCollection(
   trx: Transaction,
   collection: string,
   seededDocuments: readonly SeededDocument[],
+  publishedSeasons: ReadonlyMap<string, unknown>,
   now: number,
 ): Promise<{ upserts: Insertable<DocumentsTable>[]; leftTheData: StoredRow[] }> {
   const existingRows = await trx
@@ -119,7 +133,11 @@ async function diffCollection(
     existing.delete(seeded.id);
     const row = upsertRow(
       collection,
-      keepRiderRatings(collection, seeded, previous),
+      keepPublishedSeason(
+        collection,
+        keepRiderRatings(collection, seeded, previous),
+        publishedSeasons,
+      ),
       previous,
       now,
     );
@@ -205,10 +223,11 @@ export async function seedDatabase(
   let written = 0;
   let removed = 0;
   await db.transaction().execute(async (trx) => {
+    const publishedSeasons = await publishedTrailSeasons(trx);
     const upserts: Insertable<DocumentsTable>[] = [];
     for (const collection of seededCollections) {
       const seeded = documents[collection] as readonly SeededDocument[];
-      const diff = await diffCollection(trx, collection, seeded, now);
+      const diff = await diffCollection(trx, collection, seeded, publishedSeasons, now);
       upserts.push(...diff.upserts);
       await tombstone(trx, collection, diff.leftTheData, now);
       removed += diff.leftTheData.length;

@@ -414,6 +414,15 @@ export const serverTablePolicy: readonly StoredItem[] = [
     sharedWith: publicCatalogue,
   },
   {
+    name: 'published_regulations',
+    holds:
+      'Duck seasons and trail seasons this installation’s administrators published, with their source, the day and the publishing administrator’s username.',
+    where: 'server',
+    kept: 'Until an administrator publishes a newer one for the same season or trail.',
+    sharedWith:
+      'Anyone: public information, listed with the username of the administrator who published it.',
+  },
+  {
     name: 'repair_shop_submissions',
     holds:
       'Repair shops you suggested (name, town, phone, website, what they work on, how you know them), with the admin’s review and, for a rejection, the reason.',
