@@ -75,6 +75,7 @@ const TrailReviewPage = lazyRouteComponent(
   () => import('../admin/trail-review-page.tsx'),
   'TrailReviewPage',
 );
+const SeasonsPage = lazyRouteComponent(() => import('../admin/seasons-page.tsx'), 'SeasonsPage');
 const SafetyPage = lazyRouteComponent(() => import('../safety/safety-page.tsx'), 'SafetyPage');
 const EmergencyPage = lazyRouteComponent(
   () => import('../safety/emergency-page.tsx'),
@@ -500,6 +501,7 @@ const routeTree = rootRoute.addChildren([
   pageRoute('/fleet', 'fleet', adminPages.fleet),
   pageRoute('/analytics-dashboard', 'analytics-dashboard', adminPages.analytics),
   pageRoute('/admin/trail-review', 'admin-trail-review', TrailReviewPage),
+  pageRoute('/admin/seasons', 'admin-seasons', SeasonsPage),
   pageRoute('/bluetooth-test', 'bluetooth-test', devicePages.bluetooth),
   pageRoute('/mobile-performance-test', 'mobile-performance-test', devicePages.performance),
 ]);

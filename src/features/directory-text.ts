@@ -324,6 +324,10 @@ export const FEATURE_TEXT: Readonly<Record<string, FeatureText>> = {
     description: 'Review trails submitted by riders before they are published.',
     tags: ['moderation', 'submissions', 'admin', 'approve'],
   },
+  'admin-seasons': {
+    description: 'Publish duck seasons and trail seasons or closures for every device.',
+    tags: ['duck season', 'closure', 'regulations', 'admin'],
+  },
   'bluetooth-test': {
     description: 'Check Bluetooth controls and headsets on this device.',
     tags: ['bluetooth', 'test', 'headset'],

@@ -657,6 +657,14 @@ export const FEATURES: readonly FeatureEntry[] = [
     roles: ['admin'],
   }),
   entry({
+    key: 'admin-seasons',
+    label: 'Seasons and Regulations',
+    route: '/admin/seasons',
+    icon: 'file-text',
+    category: 'Admin',
+    roles: ['admin'],
+  }),
+  entry({
     key: 'bluetooth-test',
     label: 'Bluetooth Test',
     route: '/bluetooth-test',

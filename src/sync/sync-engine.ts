@@ -30,6 +30,7 @@ import type { AppDatabase } from '../db/database.ts';
 import { awaitReplicationsInSync, type CollectionReplication } from '../db/replication.ts';
 import { isCatalogueCollection, startSyncedCollection } from './collection-replications.ts';
 import { createPromotionRunner, type PromotionRunner } from './promotion-runner.ts';
+import { followPublishedRegulations } from './published-regulations-refresh.ts';
 import { adoptAnonymousRecords } from '../db/records.ts';
 import { createSyncStream, type SyncStream } from './replication-stream.ts';
 import { createSyncReporter } from './sync-reporting.ts';
@@ -154,6 +155,7 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
     settle();
   });
   const persistence = persistCatalogueStatus(db, status);
+  subscriptions.push(followPublishedRegulations(db, transport, status));
   const detach = listenToNetwork(status, () => engine.syncNow(), Boolean(userId));
   void promotion?.run();
   // What the rider learned while signed out becomes theirs; the push then sends it.

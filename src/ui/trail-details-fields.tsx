@@ -55,8 +55,22 @@ function MonthDayField(props: {
   );
 }
 
-/** Season: unknown, all year, or a window with its two dates. */
-function SeasonFields({ values, onChange, errors }: TrailDetailsFieldsProps) {
+/** Props of the season fields: the season part of the trail details. */
+export interface SeasonFieldsProps {
+  values: Pick<TrailDetailsValues, 'season' | 'openFrom' | 'openUntil'>;
+  onChange: (
+    changes: Partial<Pick<TrailDetailsValues, 'season' | 'openFrom' | 'openUntil'>>,
+  ) => void;
+  errors: Pick<TrailDetailsErrors, 'openFrom' | 'openUntil'>;
+  /** Offer "Not sure" (a rider's submission); an admin's publication must say. Default true. */
+  allowUnknown?: boolean;
+}
+
+/**
+ * Season: unknown, all year, or a window with its two dates (MM-DD). Also the admin's trail
+ * season publication (src/admin/seasons-page.tsx), without "Not sure".
+ */
+export function SeasonFields({ values, onChange, errors, allowUnknown = true }: SeasonFieldsProps) {
   return (
     <>
       <RadioGroup
@@ -66,7 +80,7 @@ function SeasonFields({ values, onChange, errors }: TrailDetailsFieldsProps) {
         orientation="horizontal"
       >
         <Label>When is it open?</Label>
-        <Radio value="unknown">Not sure</Radio>
+        {allowUnknown ? <Radio value="unknown">Not sure</Radio> : null}
         <Radio value="yearRound">All year</Radio>
         <Radio value="window">Between dates</Radio>
       </RadioGroup>

@@ -187,6 +187,14 @@ export const localDocumentPolicy: readonly StoredItem[] = [
     sharedWith: deviceOnly,
   },
   {
+    name: 'published-regulations',
+    holds:
+      'The duck seasons and trail seasons this installation’s administrators published (public information), so the duck hunting guide shows them offline.',
+    where: 'device',
+    kept: 'Replaced at every sync of the public catalogues.',
+    sharedWith: deviceOnly,
+  },
+  {
     name: 'usage-queue',
     holds:
       'Page views, feature uses and error screens waiting to be counted: for each, the page’s route pattern (such as /trails/$trailId: never the trail, an id or a search), the feature’s name (trip recorded, GPX imported or exported, navigation started) or, for an error screen, the error’s type (such as TypeError, never its message), and the day (UTC). No account, position or time of day. Nothing is recorded when your browser sends Do Not Track or Global Privacy Control.',

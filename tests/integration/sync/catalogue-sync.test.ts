@@ -3,11 +3,17 @@
 // the server gone; the catalogue state shows in the one sync status (and in the stored
 // 'catalogue-status' the home page reads), while the rider part stays signed out.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { firstValueFrom } from 'rxjs';
 import { readCatalogueStatus } from '../../../src/db/catalogue-status.ts';
+import {
+  observePublishedDuckSeasons,
+  publishedRegulationsDocumentId,
+} from '../../../src/db/published-regulations.ts';
 import { createAppDatabase, type AppDatabase } from '../../../src/db/database.ts';
 import { startSyncEngine, type SyncEngine } from '../../../src/sync/sync-engine.ts';
 import { createSyncStatusStore } from '../../../src/sync/sync-status.ts';
 import { shippedAchievements, shippedTrails, shippedWmas } from '../db/fixtures.ts';
+import { login } from '../auth/auth-test-server.ts';
 import { routeSuiteEngines } from '../server/test-server.ts';
 import { startSyncServer, type RunningSyncServer } from './sync-client.ts';
 import { createTestTransport } from './test-transport.ts';
@@ -19,7 +25,9 @@ describe.each(routeSuiteEngines)('catalogue pipeline for a guest on %s', (engine
   const name = `guest-${engine}-${process.pid}-${Date.now().toString(36)}`;
 
   beforeEach(async () => {
-    server = await startSyncServer(engine);
+    server = await startSyncServer(engine, {
+      initialAdmin: { username: 'admin-one', password: 'admin password' },
+    });
     db = await createAppDatabase({ name, devMode: true });
   });
   afterEach(async () => {
@@ -91,5 +99,48 @@ describe.each(routeSuiteEngines)('catalogue pipeline for a guest on %s', (engine
     expect(await db!.trails.count().exec()).toBe(serverTrailCount);
     expect(await db!.wmas.count().exec()).toBe(shippedWmas().length);
     expect(await db!.achievements.count().exec()).toBe(shippedAchievements().length);
+  });
+
+  it('a duck season published while the device was away reaches it at its next sync', async () => {
+    const status = createSyncStatusStore();
+    const start = () =>
+      startSyncEngine({
+        db: db!,
+        transport: createTestTransport(server!.baseUrl, null),
+        userId: null,
+        serverIdentity: server!.baseUrl,
+        status,
+      });
+    running = start();
+    await running.awaitInSync();
+    await expect
+      .poll(async () => (await db!.getLocal(publishedRegulationsDocumentId)) !== null)
+      .toBe(true);
+    await running.stop();
+
+    // Meanwhile the operator publishes next season's dates.
+    const admin = await login(server!.app, 'admin-one', 'admin password');
+    const published = await server!.app.inject({
+      method: 'POST',
+      url: '/api/admin/regulations/duck-season',
+      headers: { authorization: `Bearer ${admin.accessToken}` },
+      payload: {
+        seasonLabel: '2026-27',
+        periods: [{ label: 'Split 1', opens: '2026-11-21', closes: '2026-11-30' }],
+        limits: ['Daily limit 6 ducks'],
+        shootingHours: 'Shooting hours: 30 minutes before sunrise to noon',
+        source: 'AGFC 2026-27 Waterfowl Hunting Guidebook',
+      },
+    });
+    expect(published.statusCode).toBe(201);
+
+    running = start();
+    await running.awaitInSync();
+    await expect
+      .poll(async () => {
+        const seasons = await firstValueFrom(observePublishedDuckSeasons(db!));
+        return seasons.get('2026-27')?.season.source ?? null;
+      })
+      .toBe('AGFC 2026-27 Waterfowl Hunting Guidebook');
   });
 });

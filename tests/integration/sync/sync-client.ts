@@ -20,8 +20,11 @@ export interface RunningSyncServer {
 }
 
 /** A sync server on a free loopback port with the given storage engine. */
-export async function startSyncServer(engine: StorageEngine): Promise<RunningSyncServer> {
-  const server = await buildAuthTestApp({ accessTokenTtlSeconds: 3600 }, {}, engine);
+export async function startSyncServer(
+  engine: StorageEngine,
+  auth: Parameters<typeof buildAuthTestApp>[0] = {},
+): Promise<RunningSyncServer> {
+  const server = await buildAuthTestApp({ accessTokenTtlSeconds: 3600, ...auth }, {}, engine);
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

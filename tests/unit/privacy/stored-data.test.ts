@@ -6,6 +6,7 @@
  */
 import { preRideChecklistKey } from '../../../src/db/pre-ride-checks.ts';
 import { gaugeReadingsDocumentId } from '../../../src/db/gauge-readings.ts';
+import { publishedRegulationsDocumentId } from '../../../src/db/published-regulations.ts';
 import { groupRidesDocumentId } from '../../../src/db/group-rides.ts';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -85,6 +86,7 @@ const knownLocalDocumentIds: Record<string, string> = {
   usageQueueDocumentId,
   groupRidesDocumentId,
   gaugeReadingsDocumentId,
+  publishedRegulationsDocumentId,
 };
 const knownSettingKeys: Record<string, string> = {
   ...Object.fromEntries(
