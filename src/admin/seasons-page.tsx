@@ -111,15 +111,26 @@ function PeriodFields({
       {periods.map((row, index) => (
         <fieldset key={index} className="trail-review__period">
           <legend>Period {index + 1}</legend>
-          <TextField value={row.label} onChange={(label) => setPeriod(index, { label })} isRequired>
+          <TextField
+            className="trail-details__field"
+            value={row.label}
+            onChange={(label) => setPeriod(index, { label })}
+            isRequired
+          >
             <Label>Name</Label>
             <Input placeholder="Split 1, Teal, Youth hunt" />
           </TextField>
-          <TextField value={row.opens} onChange={(opens) => setPeriod(index, { opens })} isRequired>
+          <TextField
+            className="trail-details__field"
+            value={row.opens}
+            onChange={(opens) => setPeriod(index, { opens })}
+            isRequired
+          >
             <Label>Opens</Label>
             <Input type="date" />
           </TextField>
           <TextField
+            className="trail-details__field"
             value={row.closes}
             onChange={(closes) => setPeriod(index, { closes })}
             isRequired
@@ -192,21 +203,31 @@ function DuckSeasonForm({ online }: { online: boolean }) {
     <section className="info-section" aria-labelledby="duck-season-title">
       <h2 id="duck-season-title">Publish a duck season</h2>
       <Form className="trail-review__form" onSubmit={submit}>
-        <TextField value={seasonLabel} onChange={setSeasonLabel} isRequired>
+        <TextField
+          className="trail-details__field"
+          value={seasonLabel}
+          onChange={setSeasonLabel}
+          isRequired
+        >
           <Label>Season</Label>
           <Input placeholder="2026-27" />
           <Text slot="description">The season&apos;s two years, like 2026-27.</Text>
         </TextField>
         <PeriodFields periods={periods} setPeriods={setPeriods} />
-        <TextField value={limits} onChange={setLimits} isRequired>
+        <TextField className="trail-details__field" value={limits} onChange={setLimits} isRequired>
           <Label>Limits, one per line</Label>
           <TextArea rows={4} placeholder="Daily limit 6 ducks; max 4 mallards (2 hens)" />
         </TextField>
-        <TextField value={shootingHours} onChange={setShootingHours} isRequired>
+        <TextField
+          className="trail-details__field"
+          value={shootingHours}
+          onChange={setShootingHours}
+          isRequired
+        >
           <Label>Shooting hours</Label>
           <Input placeholder="30 minutes before sunrise to noon" />
         </TextField>
-        <TextField value={source} onChange={setSource} isRequired>
+        <TextField className="trail-details__field" value={source} onChange={setSource} isRequired>
           <Label>Source</Label>
           <Input placeholder="AGFC 2026-27 Waterfowl Hunting Guidebook" />
           <Text slot="description">Riders see it next to the dates.</Text>
@@ -244,6 +265,7 @@ function TrailPicker({
   );
   return (
     <ComboBox
+      className="trail-details__field"
       items={choices}
       selectedKey={trailId}
       onSelectionChange={(key) => setTrailId(key === null ? null : String(key))}
@@ -353,7 +375,7 @@ function TrailSeasonForm({ online }: { online: boolean }) {
           errors={errors}
           allowUnknown={false}
         />
-        <TextField value={source} onChange={setSource} isRequired>
+        <TextField className="trail-details__field" value={source} onChange={setSource} isRequired>
           <Label>Source</Label>
           <Input placeholder="Mena-Oden Ranger District notice of 2026-11-20" />
           <Text slot="description">Riders see it with the season.</Text>
