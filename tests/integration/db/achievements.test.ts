@@ -105,9 +105,12 @@ describe('achievement evaluator', () => {
     db = await freshDatabase();
     await importFixture(db, 'osmand-track.gpx');
     await evaluateAchievements(db, LOCAL_USER_ID, now);
-    // Pre-ride checklists are not stored; a guest's group rides are not on the device.
-    expect(await progressOf(db, 'anonymous:safety-checklist')).toBeNull();
+    // A guest's group rides are not on the device; a checklist not done yet counts 0.
     expect(await progressOf(db, 'anonymous:group-ride')).toBeNull();
+    expect(await progressOf(db, 'anonymous:safety-checklist')).toMatchObject({
+      progress: 0,
+      earnedAt: null,
+    });
     const standings = await readAchievementStandings(db, LOCAL_USER_ID);
     expect(standings).toHaveLength(27);
     expect(standings.find((item) => item.achievement.id === 'group-ride')).toMatchObject({

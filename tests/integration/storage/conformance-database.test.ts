@@ -50,6 +50,7 @@ const serverTables = [
   'id_promotions',
   'login_attempts',
   'meta',
+  'published_regulations',
   'refresh_tokens',
   'repair_shop_submissions',
   'user_documents',

@@ -426,6 +426,7 @@ describe.each(storageEngines)('on %s', (engine) => {
         { day: '2041-03-03', kind: 'page-view', name: '/old', count: 100 },
         { day: '2041-03-10', kind: 'feature', name: 'gpx-imported', count: 4 },
         { day: '2041-03-09', kind: 'feature', name: 'trip-recorded', count: 4 },
+        { day: '2041-03-09', kind: 'app-error', name: '/trips/$tripId TypeError', count: 2 },
       ];
       const first = uniqueId('batch');
       expect(await countUsageBatch(db, batch(first, counts), now)).toBe(true);
@@ -462,6 +463,7 @@ describe.each(storageEngines)('on %s', (engine) => {
           { action: 'trip-recorded', count: 5 },
           { action: 'gpx-imported', count: 4 },
         ],
+        errorCounts: [{ route: '/trips/$tripId', errorType: 'TypeError', count: 2 }],
       });
       const stored = await db
         .selectFrom('analytics_daily_counts')
