@@ -33,7 +33,6 @@ import { useCurrentRole } from './session/role-context.tsx';
 import { SessionProvider } from './session/session-provider.tsx';
 import { ThemeProvider } from './theme/theme-provider.tsx';
 import { OutdoorContext, type OutdoorContextValue } from '../safety/outdoor-context.ts';
-import { Toaster } from './toaster.tsx';
 import { TopNav } from './top-nav.tsx';
 import { useCurrentFeatureKey, useCurrentHref } from './use-current-page.ts';
 import './layout.css';
@@ -62,6 +61,9 @@ const SubmissionReviewWatch = lazy(() =>
 );
 // The voice assistant (and its speech engines) loads after the first screen.
 const VoiceAssistant = lazy(() => import('../voice/voice-assistant-root.tsx'));
+// Toasts come from what the rider does: their host loads after the first paint (the store keeps
+// any toast raised before it, src/lib/toast.ts).
+const Toaster = lazy(() => import('./toaster.tsx').then((module) => ({ default: module.Toaster })));
 // workbox-window and the update prompt load after the first paint.
 const PwaUpdatePrompt = lazy(() =>
   import('./pwa/pwa-update-prompt.tsx').then((module) => ({ default: module.PwaUpdatePrompt })),
@@ -198,11 +200,11 @@ function Shell() {
   }, [pathname]);
 
   useEffect(() => {
-    // The Discover menu's module (loaded with the menus, not with the first screen) keeps it.
+    // The Discover menu's module keeps it, loaded after the first screen like the menus.
     if (featureKey) {
-      void import('./recent-features.ts').then(({ recordFeatureVisit }) =>
-        recordFeatureVisit(featureKey),
-      );
+      void firstScreenPainted
+        .then(() => import('./recent-features.ts'))
+        .then(({ recordFeatureVisit }) => recordFeatureVisit(featureKey));
     }
   }, [featureKey]);
 
@@ -243,9 +245,9 @@ function Shell() {
         </Suspense>
       </WhenDatabaseOpen>
       <CommandPaletteLauncher />
-      <Toaster />
       {afterFirstScreen ? (
         <Suspense fallback={null}>
+          <Toaster />
           <PwaUpdatePrompt />
         </Suspense>
       ) : null}

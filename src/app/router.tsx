@@ -17,6 +17,7 @@ import type { ParkPageKey } from '../local/parks.ts';
 import { validateEquipmentSearch } from '../garage/equipment-search.ts';
 import { validateProfileSearch } from '../me/profile-search.ts';
 import { GeneralErrorPage } from './error-page.tsx';
+import { NotFoundPage } from './not-found-page.tsx';
 import { RootLayout } from './root-layout.tsx';
 import {
   validateAiTrailsSearch,
@@ -105,9 +106,6 @@ function pageRoute<TPath extends string>(
     component,
   });
 }
-
-// Lazy like every page: a 404 is rare, and its chunk is precached for offline use.
-const NotFoundPage = lazyRouteComponent(() => import('./not-found-page.tsx'), 'NotFoundPage');
 
 const rootRoute = createRootRoute({
   component: RootLayout,
