@@ -3,7 +3,8 @@
  * first visit, on 2026-12-15: "beginner UTV" finds a trail (the closest difficulty, said so);
  * Wolf Pen Gap, whose source reports a closure "roughly November to mid-March", is "Likely
  * closed now" on its card, named instead of listed by "Open now", and warned about before
- * navigation starts; the planner from Mena rides it in May, outside the reported closure. And
+ * navigation starts, and the planner from Mena leaves it out saying why; in May, outside the
+ * reported closure, the planner rides it. And
  * an admin publishes a duck season that a second device, offline, shows after its next sync.
  * (Each step's details: tests/component/trail-seasons.test.tsx, navigation.test.tsx,
  * search.test.tsx, seasons-admin.test.tsx; press to talk offline: voice.test.ts; vibration
@@ -62,15 +63,24 @@ describe('a first ride near Mena at 390 px', () => {
     await warning.getByRole('button', { name: 'Go on anyway' }).waitFor();
     await saveScreenshot(page, 'first-ride-closed-warning-offline');
 
-    // May: outside the reported closure, the planner from Mena rides Wolf Pen Gap first.
+    // The planner from Mena, UTV: in December it leaves Wolf Pen Gap out and says why; in May,
+    // outside the reported closure, it rides it first.
+    const planFromMena = async (startDate: string) => {
+      await page.goto(`${baseUrl}/ai-trip-planner`);
+      await page.getByRole('combobox', { name: 'Town' }).fill('Mena');
+      await page.getByRole('option', { name: /^Mena/ }).first().click();
+      await page.getByRole('radio', { name: 'UTV / side-by-side' }).check({ force: true });
+      await page.getByLabel('Start date').fill(startDate);
+      await page.getByRole('button', { name: 'Plan my trip' }).click();
+      await page.getByRole('heading', { name: 'Your 2-day plan' }).waitFor();
+    };
+    await planFromMena('2026-12-15');
+    await page
+      .getByRole('region', { name: 'Nearer, but left out' })
+      .getByRole('link', { name: 'Wolf Pen Gap Trail Complex' })
+      .waitFor();
     await page.clock.setFixedTime(new Date(2027, 3, 20, 10));
-    await page.goto(`${baseUrl}/ai-trip-planner`);
-    await page.getByRole('combobox', { name: 'Town' }).fill('Mena');
-    await page.getByRole('option', { name: /^Mena/ }).first().click();
-    await page.getByRole('radio', { name: 'UTV / side-by-side' }).check({ force: true });
-    await page.getByLabel('Start date').fill('2027-05-01');
-    await page.getByRole('button', { name: 'Plan my trip' }).click();
-    await page.getByRole('heading', { name: 'Your 2-day plan' }).waitFor();
+    await planFromMena('2027-05-01');
     const firstDay = page
       .getByRole('list', { name: 'Planned days' })
       .locator(':scope > li')
