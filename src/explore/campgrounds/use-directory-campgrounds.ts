@@ -1,13 +1,15 @@
 /**
  * The campgrounds the directory shows: the device's synced catalogue, or, while that is empty
- * (a first visit that lost its signal before the catalogue arrived), the list bundled with the
- * app (requirements §voice-8: a failed campground service falls back to the bundled list). The
- * bundled list is its own chunk, precached by the service worker with the app, and is loaded
- * only when needed; the synced catalogue replaces it as soon as it is stored.
+ * and cannot arrive (offline, or the catalogue pull failed: a first visit that lost its signal),
+ * the list bundled with the app (requirements §voice-8: a failed campground service falls back
+ * to the bundled list). The bundled list is its own chunk, precached by the service worker with
+ * the app, and is loaded only then, never on an ordinary first visit whose pull is under way;
+ * the synced catalogue replaces it as soon as it is stored.
  */
 import { useEffect, useState } from 'react';
 import type { Campground } from '../../../schemas/campgrounds.ts';
-import { useCampgrounds } from '../../db/hooks.ts';
+import { useCampgrounds, useCatalogueStatus } from '../../db/hooks.ts';
+import { useOnlineStatus } from '../../ui/use-online-status.ts';
 
 /** What the directory lists and where it came from. */
 export interface DirectoryCampgrounds {
@@ -32,7 +34,10 @@ async function loadBundledCampgrounds(): Promise<Campground[]> {
 /** The directory's campgrounds, falling back to the bundled list while the device has none. */
 export function useDirectoryCampgrounds(): DirectoryCampgrounds {
   const { campgrounds, isLoading } = useCampgrounds();
-  const needsFallback = !isLoading && campgrounds.length === 0;
+  const { error } = useCatalogueStatus();
+  const online = useOnlineStatus();
+  const catalogueCannotArrive = !online || error !== null;
+  const needsFallback = !isLoading && campgrounds.length === 0 && catalogueCannotArrive;
   const [bundled, setBundled] = useState<Campground[] | 'failed' | null>(null);
   useEffect(() => {
     if (!needsFallback || bundled) return;
