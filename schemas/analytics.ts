@@ -7,6 +7,7 @@
  * tables and keeps no event.
  */
 import type { FromSchema } from 'json-schema-to-ts';
+import { calendarDateProperty } from './common.ts';
 import type { GarageVehicleType } from './records.ts';
 
 /** Feature actions the app counts (count only, nothing about the trip, file or trail). */
@@ -55,10 +56,7 @@ export const analyticsRanges = [7, 30, 90] as const;
 export type AnalyticsRange = (typeof analyticsRanges)[number];
 
 /** A UTC calendar day, YYYY-MM-DD. */
-const dayProperty = {
-  type: 'string',
-  pattern: '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$',
-} as const;
+const dayProperty = calendarDateProperty;
 
 /** One aggregated count of a batch: `count` uses of `name` of `kind` on `day`. */
 export const usageCountSchema = {

@@ -7,6 +7,18 @@
  */
 
 /** Primary keys are slugs, `temp-…` ids or server ids; RxDB needs a maxLength on them. */
+/** A calendar date, YYYY-MM-DD. */
+export const calendarDateProperty = {
+  type: 'string',
+  pattern: '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$',
+} as const;
+
+/** A day of the year, MM-DD ("04-01", as trail seasons store their bounds), or null. */
+export const nullableMonthDayProperty = {
+  type: ['string', 'null'],
+  pattern: '^(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$',
+} as const;
+
 export const idProperty = { type: 'string', maxLength: 128 } as const;
 
 /** Milliseconds since the Unix epoch (UTC). Used for every timestamp so sorting is numeric. */

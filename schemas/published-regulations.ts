@@ -7,18 +7,7 @@
  * seasons) or receives the trail's new season with the trail catalogue (trail seasons).
  */
 import type { FromSchema } from 'json-schema-to-ts';
-
-/** A calendar date, YYYY-MM-DD. */
-const calendarDate = {
-  type: 'string',
-  pattern: '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$',
-} as const;
-
-/** A day of the year, MM-DD (as trail seasons store them, schemas/trails.ts). */
-const monthDay = {
-  type: 'string',
-  pattern: '^(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$',
-} as const;
+import { calendarDateProperty, nullableMonthDayProperty } from './common.ts';
 
 /** Where the operator read it: a publication's name or address, said to riders as it is. */
 const sourceText = { type: 'string', minLength: 3, maxLength: 300 } as const;
@@ -41,8 +30,8 @@ export const duckSeasonPublicationSchema = {
         required: ['label', 'opens', 'closes'],
         properties: {
           label: { type: 'string', minLength: 1, maxLength: 60 },
-          opens: calendarDate,
-          closes: calendarDate,
+          opens: calendarDateProperty,
+          closes: calendarDateProperty,
         },
       },
     },
@@ -70,8 +59,8 @@ export const trailSeasonPublicationSchema = {
   properties: {
     trailId: { type: 'string', minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9:_-]+$' },
     yearRound: { type: 'boolean' },
-    openFrom: { type: ['string', 'null'], pattern: monthDay.pattern },
-    openUntil: { type: ['string', 'null'], pattern: monthDay.pattern },
+    openFrom: nullableMonthDayProperty,
+    openUntil: nullableMonthDayProperty,
     source: sourceText,
   },
 } as const;

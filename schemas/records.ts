@@ -1,5 +1,10 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { epochMsProperty, idProperty, syncConflictsProperty } from './common.ts';
+import {
+  calendarDateProperty,
+  epochMsProperty,
+  idProperty,
+  syncConflictsProperty,
+} from './common.ts';
 import { trailSubmissionDataSchema } from './trail-submissions.ts';
 
 /**
@@ -96,12 +101,6 @@ export const gameBestDataSchema = {
   required: ['bestScore', 'maxScore', 'achievedAt', 'gamesPlayed'],
 } as const;
 export type GameBestData = FromSchema<typeof gameBestDataSchema>;
-
-/** A calendar date, YYYY-MM-DD. */
-const calendarDateProperty = {
-  type: 'string',
-  pattern: '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$',
-} as const;
 
 /**
  * Id of a vehicle or maintenance entry within the rider's records (the `<subject>` of the

@@ -7,6 +7,7 @@
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import { trailActivities, trailDifficulties } from './trails.ts';
+import { nullableMonthDayProperty } from './common.ts';
 
 /** Most points a submitted line keeps (longer tracks are simplified to fit, see the client). */
 export const submissionMaxLinePoints = 500;
@@ -26,10 +27,7 @@ export const submissionStatuses = ['submitted', 'approved', 'rejected'] as const
 export type SubmissionStatus = (typeof submissionStatuses)[number];
 
 /** Month-day "04-01" (the trails schema's season bounds). */
-const monthDayProperty = {
-  type: ['string', 'null'],
-  pattern: '^(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$',
-} as const;
+const monthDayProperty = nullableMonthDayProperty;
 
 /**
  * When the trail is open as the rider knows it: year round, or the inclusive window
