@@ -22,6 +22,8 @@ import deepEqual from 'fast-deep-equal';
 import { checkpointMaxLength } from './document-id.ts';
 import { collectionSchemas, type CollectionName } from './index.ts';
 
+export { isTempId, tempIdPrefix } from './identity.ts';
+
 export {
   assertDocumentId,
   checkpointMaxLength,
@@ -63,14 +65,6 @@ export type ReplicatedCollection = UserSyncedCollection | PulledCatalogueCollect
  */
 export const promotableCollections = ['trips', 'tripPlans', 'waypoints'] as const;
 export type PromotableCollection = (typeof promotableCollections)[number];
-
-/** Prefix of an id made offline, before the server assigns the canonical one. */
-export const tempIdPrefix = 'temp-';
-
-/** True for an id made offline that still waits for its canonical server id. */
-export function isTempId(id: string): boolean {
-  return id.startsWith(tempIdPrefix);
-}
 
 /**
  * Fields only the server sets. On push the server replaces them: the owner fields become the

@@ -26,7 +26,7 @@ import type { AppDatabase } from './database.ts';
 import { countGroupRidesTakenPart, groupRidesDocumentId } from './group-rides.ts';
 import { SAFETY_SETTING_KEYS } from './safety-settings.ts';
 import { readLocalSetting, settingDocumentId } from './settings.ts';
-import { LOCAL_USER_ID } from './trips.ts';
+import { LOCAL_USER_ID } from '../../schemas/identity.ts';
 
 /** Map region states in which the archive is on the device (schemas/map-regions.ts). */
 const ON_DEVICE: readonly MapRegion['status'][] = ['downloaded', 'update-available'];

@@ -22,7 +22,7 @@ import {
 import { adoptAnonymousAchievements, evaluateAchievements } from './achievements.ts';
 import type { AppDatabase } from './database.ts';
 import { useDatabase } from './provider.tsx';
-import { LOCAL_USER_ID } from './trips.ts';
+import { LOCAL_USER_ID } from '../../schemas/identity.ts';
 import { useObservable } from './use-observable.ts';
 
 /** The achievement metric that counts finished skills lessons (data/achievements.json). */

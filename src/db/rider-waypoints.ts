@@ -9,7 +9,7 @@ import { map, type Observable } from 'rxjs';
 import type { Waypoint, WaypointCategory } from '../../schemas/waypoints.ts';
 import type { AppDatabase } from './database.ts';
 import { useDatabase } from './provider.tsx';
-import { LOCAL_USER_ID, newTempId } from './trips.ts';
+import { LOCAL_USER_ID, newTempId } from '../../schemas/identity.ts';
 import { useObservable } from './use-observable.ts';
 
 /** What the rider enters: a name (1-200 characters), a note, a position in decimal degrees. */

@@ -16,7 +16,7 @@ import {
 import type { AppDatabase } from './database.ts';
 import { useDatabase } from './provider.tsx';
 import { getTripContextPersister } from './trip-context.ts';
-import { LOCAL_USER_ID, newTempId } from './trips.ts';
+import { LOCAL_USER_ID, newTempId } from '../../schemas/identity.ts';
 import { useObservable } from './use-observable.ts';
 
 /** Thrown by {@link savePlannedTrip} for a name requirements §core-5 (or the schema) refuses. */

@@ -10,7 +10,7 @@
  * totals and the recording session in that order; on resume, points stored after the last
  * session write are replayed into the statistics, so the totals always match the points.
  */
-import { assertDocumentId } from '../../schemas/document-id.ts';
+import { LOCAL_USER_ID, newTempId } from '../../schemas/identity.ts';
 import { trackChunkId, type TrackChunk, type TrackPoint } from '../../schemas/track-chunks.ts';
 import type { Trip } from '../../schemas/trips.ts';
 import type { Waypoint } from '../../schemas/waypoints.ts';
@@ -39,21 +39,6 @@ export const TRACK_CHUNK_POINTS = 60;
 export const FLUSH_EVERY_POINTS = 5;
 /** …or after this long (ms), whichever comes first. */
 export const FLUSH_INTERVAL_MS = 5000;
-/** Owner of trips made on this device before the sync engine assigns the server's user. */
-export const LOCAL_USER_ID = 'anonymous';
-
-/**
- * A new `temp-` id (requirements §core-3): time-ordered, random suffix, no crypto.subtle needed.
- * Always within the id grammar (schemas/document-id.ts); asserted so that a change here cannot
- * produce ids the server refuses.
- */
-export function newTempId(now: number = Date.now()): string {
-  const random = Math.floor(Math.random() * 36 ** 8)
-    .toString(36)
-    .padStart(8, '0');
-  return assertDocumentId(`temp-${now.toString(36)}-${random}`);
-}
-
 /** A stored point from a fix. */
 export function fixToPoint(fix: Fix): TrackPoint {
   return [fix.longitude, fix.latitude, fix.elevation, fix.time, fix.accuracy];

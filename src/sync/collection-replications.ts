@@ -5,7 +5,7 @@
  * only; the server answers them with or without a token.
  */
 import { filter } from 'rxjs';
-import { LOCAL_USER_ID } from '../db/trips.ts';
+import { LOCAL_USER_ID } from '../../schemas/identity.ts';
 import {
   isTempId,
   pulledCatalogueCollections,

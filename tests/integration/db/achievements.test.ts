@@ -13,7 +13,8 @@ import {
   watchAchievements,
 } from '../../../src/db/achievements.ts';
 import type { AppDatabase } from '../../../src/db/database.ts';
-import { deleteTrip, importGpxContents, LOCAL_USER_ID } from '../../../src/db/trips.ts';
+import { LOCAL_USER_ID } from '../../../schemas/identity.ts';
+import { deleteTrip, importGpxContents } from '../../../src/db/trips.ts';
 import { onAchievementsEarned } from '../../../src/lib/achievements/earned-announcements.ts';
 import { parseGpx } from '../../../src/lib/gpx/gpx-import.ts';
 import { openTestDatabase, shippedAchievements, shippedTrails } from './fixtures.ts';

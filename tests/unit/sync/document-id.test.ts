@@ -8,7 +8,7 @@ import {
   syncLimits,
 } from '../../../schemas/sync-protocol.ts';
 import { trackChunkId } from '../../../schemas/track-chunks.ts';
-import { newTempId } from '../../../src/db/trips.ts';
+import { newTempId } from '../../../schemas/identity.ts';
 
 describe('document id grammar', () => {
   it('accepts the ids the app and server make and refuses what PostgreSQL or a checkpoint cannot hold', () => {
