@@ -20,6 +20,14 @@
  */
 import deepEqual from 'fast-deep-equal';
 import { checkpointMaxLength } from './document-id.ts';
+import {
+  allCollections,
+  collectionDescriptors,
+  collectionsOfScope,
+  describeCollection,
+  type CollectionOfScope,
+} from './collections/index.ts';
+import type { CollectionDescriptor } from './collections/descriptor.ts';
 import { collectionSchemas, type CollectionName } from './index.ts';
 
 export { isTempId, tempIdPrefix } from './identity.ts';
@@ -33,55 +41,40 @@ export {
   isDocumentId,
 } from './document-id.ts';
 
-/** Collections each rider owns and syncs both ways. */
-export const userSyncedCollections = [
-  'trips',
-  'trackChunks',
-  'tripPlans',
-  'tripContext',
-  'waypoints',
-  'userAchievements',
-  'campgroundReviews',
-  'records',
-] as const;
-export type UserSyncedCollection = (typeof userSyncedCollections)[number];
+/** Collections each rider owns and syncs both ways (descriptor scope `rider`). */
+export const userSyncedCollections = collectionsOfScope('rider');
+export type UserSyncedCollection = CollectionOfScope<'rider'>;
 
 /** Public catalogues every visitor pulls, signed in or not (the server seeds them from data/). */
-export const pulledCatalogueCollections = [
-  'trails',
-  'wmas',
-  'achievements',
-  'campgrounds',
-] as const;
-export type PulledCatalogueCollection = (typeof pulledCatalogueCollections)[number];
+export const pulledCatalogueCollections = collectionsOfScope('catalogue');
+export type PulledCatalogueCollection = CollectionOfScope<'catalogue'>;
 
 export type ReplicatedCollection = UserSyncedCollection | PulledCatalogueCollection;
 
 /**
  * Collections whose rider-made documents get a `temp-` id on the device and are promoted to a
- * server id (requirements §core-3, §core-4): trips and trip plans (spec), and rider waypoints,
- * which a GPX import creates offline beside its trips. In this order: a waypoint naming a temp-
- * trip waits until that trip's promotion has rewritten its `tripId`.
+ * server id (requirements §core-3, §core-4), in their descriptors' promotion order: a waypoint
+ * naming a temp- trip waits until that trip's promotion has rewritten its `tripId`.
  */
-export const promotableCollections = ['trips', 'tripPlans', 'waypoints'] as const;
-export type PromotableCollection = (typeof promotableCollections)[number];
+export const promotableCollections = allCollections
+  .filter((descriptor) => descriptor.idRule.kind === 'promoted')
+  .sort((a, b) => (a.promotion?.order ?? 0) - (b.promotion?.order ?? 0))
+  .map((descriptor) => descriptor.name as PromotableCollection);
+export type PromotableCollection = {
+  [
+    Name in UserSyncedCollection
+  ]: (typeof collectionDescriptors)[Name]['idRule']['kind'] extends 'promoted' ? Name : never;
+}[UserSyncedCollection];
 
 /**
- * Fields only the server sets. On push the server replaces them: the owner fields become the
- * token's user id, `status` becomes `synced` (requirements §core-3 "Trip": the status says whether
- * the server has it). Conflict checks ignore them, so a client's stale copy of a server-set
- * value is never a conflict.
+ * Fields only the server sets, by collection (each descriptor's `serverOwned`). On push the
+ * server replaces them: the owner fields become the token's user id, `status` becomes `synced`
+ * (requirements §core-3 "Trip": the status says whether the server has it). Conflict checks
+ * ignore them, so a client's stale copy of a server-set value is never a conflict.
  */
-export const serverOwnedFields: Record<UserSyncedCollection, readonly string[]> = {
-  trips: ['userId', 'status'],
-  trackChunks: [],
-  tripPlans: ['userId', 'status'],
-  tripContext: [],
-  waypoints: ['ownerId'],
-  userAchievements: ['userId'],
-  campgroundReviews: ['userId', 'status'],
-  records: ['userId', 'status'],
-};
+export function serverOwnedFieldsOf(descriptor: CollectionDescriptor): readonly string[] {
+  return Object.keys(descriptor.serverOwned);
+}
 
 /**
  * Where a checkpointed pull resumes: the server time (ms, strictly increasing per user and
@@ -169,20 +162,25 @@ export function schemaVersionOf(collection: CollectionName): number {
 
 /** `/api/sync/<collection>/v<version>`, the base of a collection's pull, push and stream paths. */
 export function replicationBasePath(
-  collection: ReplicatedCollection,
-  version: number = schemaVersionOf(collection),
+  collection: ReplicatedCollection | (string & {}),
+  version: number = describeCollection(collection).schema.version,
 ): string {
   return `/api/sync/${collection}/v${version}`;
 }
 
 /** `document` without the fields only the server sets (a shallow copy; `document` is untouched). */
 export function withoutServerOwnedFields(
-  collection: UserSyncedCollection,
+  collection: CollectionDescriptor | UserSyncedCollection,
   document: Record<string, unknown>,
 ): Record<string, unknown> {
   const copy = { ...document };
-  for (const field of serverOwnedFields[collection]) delete copy[field];
+  for (const field of serverOwnedFieldsOf(descriptorOf(collection))) delete copy[field];
   return copy;
+}
+
+/** The descriptor itself, or the app's descriptor of that name. */
+export function descriptorOf(collection: CollectionDescriptor | string): CollectionDescriptor {
+  return typeof collection === 'string' ? describeCollection(collection) : collection;
 }
 
 /**
@@ -192,7 +190,7 @@ export function withoutServerOwnedFields(
  * `status: synced` is not a conflict.
  */
 export function sameRiderContent(
-  collection: UserSyncedCollection,
+  collection: CollectionDescriptor | UserSyncedCollection,
   a: Record<string, unknown>,
   b: Record<string, unknown>,
 ): boolean {
@@ -221,7 +219,7 @@ export function sameDocumentState(a: Record<string, unknown>, b: Record<string, 
  * (`/api/sync/stream?collections=trips.v1,tripPlans.v1`); each event is named after its
  * collection. Browsers allow six HTTP/1.1 connections per server, so the app opens one stream.
  */
-export function multiCollectionStreamPath(collections: readonly ReplicatedCollection[]): string {
-  const list = collections.map((collection) => `${collection}.v${schemaVersionOf(collection)}`);
+export function multiCollectionStreamPath(collections: readonly CollectionDescriptor[]): string {
+  const list = collections.map(({ name, schema }) => `${name}.v${schema.version}`);
   return `/api/sync/stream?collections=${list.join(',')}`;
 }

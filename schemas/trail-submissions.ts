@@ -170,3 +170,18 @@ export interface SubmissionForReview {
   submittedBy: string;
   data: TrailSubmissionData;
 }
+
+/**
+ * `incoming` (a pushed record) with the review of the stored `master`, or the unreviewed state
+ * for a new submission: a rider's push never changes a review (the records descriptor's
+ * `keepServerData`). Other kinds pass unchanged.
+ */
+export function keepServerReview<Document extends Record<string, unknown>>(
+  incoming: Document,
+  master: Record<string, unknown> | undefined,
+): Document {
+  if (incoming.kind !== 'trailSubmission') return incoming;
+  const stored = (master?.data as { review?: SubmissionReview } | undefined)?.review;
+  const data = incoming.data as Record<string, unknown>;
+  return { ...incoming, data: { ...data, review: stored ?? unreviewed } };
+}

@@ -42,6 +42,7 @@ import type { BasemapSettings } from './tiles/basemap-regions.ts';
 import { defaultTilesDir } from './tiles/tile-catalog.ts';
 import { compileRequestSchema } from './validation.ts';
 import { loadTrailPlaceLookup, type TrailPlaceLookup } from '../datasets/trail-place.ts';
+import type { CollectionDescriptor } from '../schemas/collections/descriptor.ts';
 
 export interface AppOptions {
   /** SQLite database file; created, with its folder, when missing. */
@@ -71,6 +72,11 @@ export interface AppOptions {
   realtime?: RealtimeSettings | null;
   /** USGS water services (USGS_IV_URL); default the public Instantaneous Values service. */
   usgs?: UsgsSettings;
+  /**
+   * The collections the sync routes serve, as descriptors (default: the app's, from
+   * schemas/collections/). A test of a new collection gives its one descriptor here.
+   */
+  collections?: readonly CollectionDescriptor[];
 }
 
 /**
@@ -291,7 +297,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await registerCatalogRoutes(app, { db, databaseKind, seededAt: seed.seededAt });
     await registerAuthRoutes(app, { db, settings, hasher, tokens, guards });
     await registerAccountRoutes(app, { db, databaseKind, guards });
-    await registerSyncRoutes(app, { db, databaseKind, guards, changeBus });
+    await registerSyncRoutes(app, {
+      db,
+      databaseKind,
+      guards,
+      changeBus,
+      ...(options.collections ? { collections: options.collections } : {}),
+    });
     await registerFeatureRoutes(app, options, { db, databaseKind, guards, changeBus });
     await registerStaticHosting(app, options.staticDir);
     await app.ready();

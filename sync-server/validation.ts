@@ -7,7 +7,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
 import { documentIdPattern, documentIdProperty, documentIdRule } from '../schemas/document-id.ts';
 import { collectionSchemas, type CollectionName } from '../schemas/index.ts';
-import { recordDataSchemas, type RecordKind } from '../schemas/records.ts';
+import type { CollectionDescriptor } from '../schemas/collections/descriptor.ts';
 
 /** A validation failure: where (JSON pointer into the document) and what is wrong. */
 export interface ValidationIssue {
@@ -66,47 +66,51 @@ export function validateDocument(collection: CollectionName, document: unknown):
   return { valid: false, issues: toIssues(validate.errors) };
 }
 
-// Compiled on first use, like `validators`.
-const wireValidators = new Map<CollectionName, ValidateFunction>();
+// Compiled on first use, like `validators`, and kept per collection schema object so a
+// collection a test defines validates the same way as the app's.
+const wireValidators = new WeakMap<object, ValidateFunction>();
 
 /**
  * Checks a document in wire form (schemas/sync-protocol.ts `WireDocument`: the stored document
- * plus RxDB's `_deleted` flag, which must be a boolean) against its collection's schema, so a
- * push is validated as it arrived instead of as a copy without the flag. Returns every issue
- * found, never throws.
+ * plus RxDB's `_deleted` flag, which must be a boolean) against its collection's schema (a
+ * collection name of the app, or a descriptor), so a push is validated as it arrived instead of
+ * as a copy without the flag. Returns every issue found, never throws.
  */
 export function validateWireDocument(
-  collection: CollectionName,
+  collection: CollectionName | CollectionDescriptor,
   document: unknown,
 ): ValidationResult {
-  let validate = wireValidators.get(collection);
+  const collectionSchema =
+    typeof collection === 'string' ? collectionSchemas[collection] : collection.schema;
+  let validate = wireValidators.get(collectionSchema);
   if (!validate) {
-    const schema = withDocumentIdGrammar(collectionSchemas[collection]) as {
+    const schema = withDocumentIdGrammar(collectionSchema) as {
       properties: Record<string, unknown>;
     };
     validate = ajv.compile({
       ...schema,
       properties: { ...schema.properties, _deleted: { type: 'boolean' } },
     });
-    wireValidators.set(collection, validate);
+    wireValidators.set(collectionSchema, validate);
   }
   if (validate(document)) return { valid: true };
   return { valid: false, issues: toIssues(validate.errors) };
 }
 
-const recordDataValidators = new Map<RecordKind, ValidateFunction>();
+const schemaValidators = new WeakMap<object, ValidateFunction>();
 
 /**
- * Checks a record's `data` against the schema of its kind (schemas/records.ts
- * `recordDataSchemas`). Returns every issue found, never throws.
+ * Checks `value` against `schema` (a discriminated field's schema, such as a record's `data`
+ * for its kind: schemas/collections/descriptor.ts `DiscriminatedField`), compiled once per
+ * schema object. Returns every issue found, never throws.
  */
-export function validateRecordData(kind: RecordKind, data: unknown): ValidationResult {
-  let validate = recordDataValidators.get(kind);
+export function validateAgainst(schema: object, value: unknown): ValidationResult {
+  let validate = schemaValidators.get(schema);
   if (!validate) {
-    validate = ajv.compile(recordDataSchemas[kind]);
-    recordDataValidators.set(kind, validate);
+    validate = ajv.compile(schema);
+    schemaValidators.set(schema, validate);
   }
-  if (validate(data)) return { valid: true };
+  if (validate(value)) return { valid: true };
   return { valid: false, issues: toIssues(validate.errors) };
 }
 

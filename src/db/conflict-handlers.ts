@@ -1,17 +1,22 @@
 /**
- * RxDB conflict handlers of the synced collections: RxDB's own equality check, and the pure
- * merge of src/lib/sync/conflict-resolution.ts for resolving.
+ * RxDB conflict handler of a rider collection: RxDB's own equality check, and the pure merge of
+ * src/lib/sync/conflict-resolution.ts, by the rules of the collection's descriptor, for
+ * resolving. Catalogues and device-only collections keep RxDB's default (the server wins).
  */
 import { defaultConflictHandler, type RxConflictHandler } from 'rxdb';
-import { userSyncedCollections, type UserSyncedCollection } from '../../schemas/sync-protocol.ts';
+import type { CollectionDescriptor } from '../../schemas/collections/descriptor.ts';
 import { resolveConflict } from '../lib/sync/conflict-resolution.ts';
 import { toWireDocument } from './wire-document.ts';
 
-function handlerFor(collection: UserSyncedCollection): RxConflictHandler<unknown> {
+/** The conflict handler of `descriptor`'s collection, or undefined for RxDB's default. */
+export function conflictHandlerFor(
+  descriptor: CollectionDescriptor,
+): RxConflictHandler<unknown> | undefined {
+  if (descriptor.scope !== 'rider') return undefined;
   return {
     isEqual: (a, b, context) => defaultConflictHandler.isEqual(a, b, context),
     async resolve(input) {
-      const resolved = resolveConflict(collection, {
+      const resolved = resolveConflict(descriptor, {
         base: input.assumedMasterState
           ? toWireDocument(input.assumedMasterState as Record<string, unknown>)
           : undefined,
@@ -22,8 +27,3 @@ function handlerFor(collection: UserSyncedCollection): RxConflictHandler<unknown
     },
   };
 }
-
-/** A conflict handler per synced collection; catalogues keep RxDB's default (server wins). */
-export const conflictHandlers = Object.fromEntries(
-  userSyncedCollections.map((collection) => [collection, handlerFor(collection)]),
-) as Record<UserSyncedCollection, RxConflictHandler<unknown>>;

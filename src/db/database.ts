@@ -1,18 +1,19 @@
 /**
- * Opens the app's RxDB database: every collection of `schemas/index.ts` on Dexie (IndexedDB)
+ * Opens the app's RxDB database: every collection of `schemas/collections/` on Dexie (IndexedDB)
  * storage, with local documents for settings and flags (docs/architecture.md#data, requirements
  * §core-3). This folder is the only code that imports rxdb; the rest of the app reads through the
  * hooks in `hooks.ts` and writes through the domain functions next to them.
  */
 import { addRxPlugin, createRxDatabase } from 'rxdb';
-import type { RxCollection, RxDatabase, RxJsonSchema, RxStorage } from 'rxdb';
+import type { MigrationStrategies, RxCollection, RxDatabase, RxJsonSchema, RxStorage } from 'rxdb';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { withIndexedChangesSince } from './changes-since-storage.ts';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { collectionSchemas, type CollectionName } from '../../schemas/index.ts';
+import { allCollections } from '../../schemas/collections/index.ts';
+import type { CollectionDescriptor } from '../../schemas/collections/descriptor.ts';
 import type { Achievement } from '../../schemas/achievements.ts';
 import type { CampgroundReview } from '../../schemas/campground-reviews.ts';
 import type { Campground } from '../../schemas/campgrounds.ts';
@@ -26,8 +27,7 @@ import type { Trip } from '../../schemas/trips.ts';
 import type { UserAchievement } from '../../schemas/user-achievements.ts';
 import type { Waypoint } from '../../schemas/waypoints.ts';
 import type { Wma } from '../../schemas/wmas.ts';
-import { conflictHandlers } from './conflict-handlers.ts';
-import { migrationStrategies } from './migrations.ts';
+import { conflictHandlerFor } from './conflict-handlers.ts';
 import { removePublicWmaWaypoints } from './public-waypoint-removal.ts';
 
 /** Name of the browser's one database (IndexedDB databases are prefixed by Dexie with `rxdb-dexie-`). */
@@ -47,7 +47,7 @@ export type CampgroundReviewCollection = RxCollection<CampgroundReview>;
 export type WmaCollection = RxCollection<Wma>;
 export type RecordCollection = RxCollection<RiderRecord>;
 
-/** Every collection of the app database, by the names of `schemas/index.ts`. */
+/** Every collection of the app database, by the names of `schemas/collections/index.ts`. */
 export type AppCollections = {
   trails: TrailCollection;
   waypoints: WaypointCollection;
@@ -81,6 +81,11 @@ export interface CreateAppDatabaseOptions {
    * sync engine with PouchDB's memory adapter. `indexedDB` and `IDBKeyRange` are then unused.
    */
   storage?: RxStorage<unknown, unknown>;
+  /**
+   * The collections to open, as descriptors (default: the app's thirteen). Tests open a
+   * collection of their own this way; the free RxDB build opens at most 13 per process.
+   */
+  collections?: readonly CollectionDescriptor[];
 }
 
 /**
@@ -123,9 +128,20 @@ async function addPlugins(devMode: boolean): Promise<void> {
   }
 }
 
+/** RxDB's creator of `descriptor`'s collection: schema, migrations and conflict handler. */
+function collectionCreator(descriptor: CollectionDescriptor) {
+  const conflictHandler = conflictHandlerFor(descriptor);
+  return {
+    schema: descriptor.schema as unknown as RxJsonSchema<unknown>,
+    migrationStrategies: descriptor.migrations as MigrationStrategies,
+    ...(conflictHandler ? { conflictHandler } : {}),
+  };
+}
+
 /**
- * Opens (creating on first use) the app database with all twelve collections of
- * `schemas/index.ts` and their migration strategies (`migrations.ts`).
+ * Opens (creating on first use) the app database with every collection of
+ * `schemas/collections/` (or `options.collections`), each with its descriptor's migration
+ * strategies and conflict handler.
  * Rejects with RxDB's error when IndexedDB is unavailable (some private-browsing modes) or a
  * stored schema version has no migration path. Callers own the instance: `close()` or
  * `remove()` it; the free RxDB build allows 13 open collections per process.
@@ -159,15 +175,9 @@ export async function createAppDatabase(options: CreateAppDatabaseOptions): Prom
   });
   try {
     const creators = Object.fromEntries(
-      (Object.keys(collectionSchemas) as CollectionName[]).map((collectionName) => [
-        collectionName,
-        {
-          schema: collectionSchemas[collectionName] as unknown as RxJsonSchema<unknown>,
-          migrationStrategies: migrationStrategies[collectionName],
-          ...(collectionName in conflictHandlers
-            ? { conflictHandler: conflictHandlers[collectionName as keyof typeof conflictHandlers] }
-            : {}),
-        },
+      (options.collections ?? allCollections).map((descriptor) => [
+        descriptor.name,
+        collectionCreator(descriptor),
       ]),
     );
     await database.addCollections(creators);

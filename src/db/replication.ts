@@ -11,11 +11,7 @@ import {
   ensureNotFalsy,
 } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
-import type {
-  ReplicatedCollection,
-  SyncCheckpoint,
-  WireDocument,
-} from '../../schemas/sync-protocol.ts';
+import type { SyncCheckpoint, WireDocument } from '../../schemas/sync-protocol.ts';
 import type { AppDatabase } from './database.ts';
 import { toWireDocument } from './wire-document.ts';
 
@@ -74,7 +70,7 @@ export interface CollectionReplication {
  */
 export function startCollectionReplication(
   db: AppDatabase,
-  collection: ReplicatedCollection,
+  collection: string,
   options: CollectionReplicationOptions,
 ): CollectionReplication {
   const push = options.push;
@@ -83,7 +79,7 @@ export function startCollectionReplication(
     SyncCheckpoint
   >({
     replicationIdentifier: options.identifier,
-    collection: db[collection] as never,
+    collection: db.collections[collection as keyof AppDatabase['collections']] as never,
     live: true,
     retryTime: options.retryDelayMs,
     waitForLeadership: false,

@@ -5,16 +5,14 @@
  * only; the server answers them with or without a token.
  */
 import { filter } from 'rxjs';
+import type { CollectionDescriptor } from '../../schemas/collections/descriptor.ts';
 import { LOCAL_USER_ID } from '../../schemas/identity.ts';
 import {
   isTempId,
-  pulledCatalogueCollections,
   replicationBasePath,
   syncLimits,
   type PullResponse,
-  type PulledCatalogueCollection,
   type PushResponse,
-  type ReplicatedCollection,
   type WireDocument,
 } from '../../schemas/sync-protocol.ts';
 import type { AppDatabase } from '../db/database.ts';
@@ -26,29 +24,31 @@ import type { SyncPart, SyncReporter } from './sync-reporting.ts';
 import type { SyncTransport } from './sync-transport.ts';
 
 /**
- * Rows per RxDB push batch and documents per pull. Each batch costs the device a read of the
- * collection's changes (two index ranges, src/db/changes-since-storage.ts), a checkpoint write
- * and its share of RxDB's bookkeeping, so batches are large and cut into requests the server
- * takes (encodePushRequests: 500 rows, 8 MiB). Pulls ask for the server's most, 500, except
- * track chunks: up to ~40 KB each, 20 per push and 200 per pull keep each request and answer
- * near 8 MiB.
+ * Each push batch costs the device a read of the collection's changes (two index ranges,
+ * src/db/changes-since-storage.ts), a checkpoint write and its share of RxDB's bookkeeping, so
+ * batches (each descriptor's `batch.push`) are large and cut into requests the server takes.
  */
-const pushBatchSizes: Partial<Record<ReplicatedCollection, number>> = { trackChunks: 20 };
-const defaultPushBatchSize = 4 * syncLimits.maxPushRows;
-const pullBatchSizes: Partial<Record<ReplicatedCollection, number>> = { trackChunks: 200 };
-const defaultPullBatchSize = syncLimits.maxPullBatch;
 const pushRequestLimits = {
   maxRows: syncLimits.maxPushRows,
   maxBodyBytes: syncLimits.maxPushBodyBytes,
 };
 
-const catalogueSet = new Set<string>(pulledCatalogueCollections);
-
 /** True for a public catalogue (pulled by everyone, never pushed). */
-export function isCatalogueCollection(
-  collection: ReplicatedCollection,
-): collection is PulledCatalogueCollection {
-  return catalogueSet.has(collection);
+export function isCatalogueCollection(collection: CollectionDescriptor): boolean {
+  return collection.scope === 'catalogue';
+}
+
+/**
+ * False for a document that stays on the device for now: a temp- id waits for its promotion,
+ * a signed-out rider's document of a collection held until adoption waits for sign-in.
+ */
+export function isReadyToPush(collection: CollectionDescriptor, document: WireDocument): boolean {
+  if (isTempId(document.id)) return false;
+  return !(
+    collection.heldUntilAdopted &&
+    collection.ownerField !== null &&
+    document[collection.ownerField] === LOCAL_USER_ID
+  );
 }
 
 export interface ReplicationSetup {
@@ -65,12 +65,12 @@ export interface ReplicationSetup {
    * Names each collection's stored checkpoint: catalogues are the same for every visitor of a
    * server, a rider's collections are that rider's alone.
    */
-  identifier: (collection: ReplicatedCollection) => string;
+  identifier: (collection: CollectionDescriptor) => string;
 }
 
 /** The part of the status a collection's outcomes belong to. */
-function partOf(collection: ReplicatedCollection): SyncPart {
-  return isCatalogueCollection(collection) ? { catalogue: collection } : { rider: true };
+function partOf(collection: CollectionDescriptor): SyncPart {
+  return isCatalogueCollection(collection) ? { catalogue: collection.name } : { rider: true };
 }
 
 /**
@@ -80,22 +80,24 @@ function partOf(collection: ReplicatedCollection): SyncPart {
  */
 export function startSyncedCollection(
   setup: ReplicationSetup,
-  collection: ReplicatedCollection,
+  collection: CollectionDescriptor,
 ): CollectionReplication {
   const { transport, reporter, stream } = setup;
-  const base = replicationBasePath(collection);
+  const base = replicationBasePath(collection.name, collection.schema.version);
   const part = partOf(collection);
   // RxDB begins every replication with a checkpointed pull. A stream that opened before that
   // pull was sent misses nothing the pull will not read (the server reads after the stream
   // listens), so its RESYNC would only repeat the pull: a second round of requests for every
   // collection once the first answers were stored.
   let pullAsked = false;
-  const stream$ = stream?.of(collection).pipe(filter((item) => item !== 'RESYNC' || pullAsked));
-  return startCollectionReplication(setup.db, collection, {
+  const stream$ = stream
+    ?.of(collection.name)
+    .pipe(filter((item) => item !== 'RESYNC' || pullAsked));
+  return startCollectionReplication(setup.db, collection.name, {
     identifier: setup.identifier(collection),
     retryDelayMs: retryBaseDelayMs,
     pull: {
-      batchSize: pullBatchSizes[collection] ?? defaultPullBatchSize,
+      batchSize: collection.batch.pull,
       ...(stream$ ? { stream$ } : {}),
       handler: (checkpoint, batchSize) =>
         reporter.reported(part, async () => {
@@ -111,15 +113,8 @@ export function startSyncedCollection(
       ? {}
       : {
           push: {
-            batchSize: pushBatchSizes[collection] ?? defaultPushBatchSize,
-            // temp- documents wait for promotion; a signed-out rider's records and achievement
-            // progress wait for adoptAnonymousRecords on sign-in.
-            shouldPush: (document: WireDocument) =>
-              !isTempId(document.id) &&
-              !(
-                (collection === 'records' || collection === 'userAchievements') &&
-                document.userId === LOCAL_USER_ID
-              ),
+            batchSize: collection.batch.push,
+            shouldPush: (document: WireDocument) => isReadyToPush(collection, document),
             // One request per group that fits the body limit, in order; a failure makes RxDB
             // retry the whole batch, and the server answers rows it already stored as repeats.
             handler: (rows) =>

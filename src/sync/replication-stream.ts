@@ -8,12 +8,12 @@
  * engine opens it before its first pulls (`hold`), so their answers already include whatever
  * the stream does not bring and the first RESYNC is not needed.
  */
+import type { CollectionDescriptor } from '../../schemas/collections/descriptor.ts';
 import { createParser } from 'eventsource-parser';
 import { BehaviorSubject, Observable, Subject, filter, firstValueFrom, share } from 'rxjs';
 import {
   multiCollectionStreamPath,
   type PullResponse,
-  type ReplicatedCollection,
   type SyncCheckpoint,
   type WireDocument,
 } from '../../schemas/sync-protocol.ts';
@@ -25,7 +25,7 @@ export type StreamItem = { documents: WireDocument[]; checkpoint: SyncCheckpoint
 /** The shared stream connection and a view of it per collection. */
 export interface SyncStream {
   /** The events of `collection`; the connection opens with the first subscriber of any view. */
-  of(collection: ReplicatedCollection): Observable<StreamItem>;
+  of(collection: string): Observable<StreamItem>;
   /**
    * Opens the connection now and keeps it open until `release` is called. `attempted`
    * resolves once the first attempt has opened the stream (after its RESYNC went out) or
@@ -34,7 +34,7 @@ export interface SyncStream {
   hold(): { attempted: Promise<void>; release(): void };
 }
 
-type Tagged = { collection: ReplicatedCollection; item: StreamItem } | 'RESYNC';
+type Tagged = { collection: string; item: StreamItem } | 'RESYNC';
 
 /**
  * A stream of `collections` through `transport`. `onFailure` hears each failed or dropped
@@ -42,7 +42,7 @@ type Tagged = { collection: ReplicatedCollection; item: StreamItem } | 'RESYNC';
  */
 export function createSyncStream(
   transport: SyncTransport,
-  collections: readonly ReplicatedCollection[],
+  collections: readonly CollectionDescriptor[],
   onFailure: (error: unknown) => void = () => {},
 ): SyncStream {
   const path = multiCollectionStreamPath(collections);
@@ -63,7 +63,7 @@ export function createSyncStream(
             const batch = JSON.parse(event.data) as PullResponse;
             if (!event.event || !batch.checkpoint || batch.documents.length === 0) return;
             subscriber.next({
-              collection: event.event as ReplicatedCollection,
+              collection: event.event,
               item: { documents: batch.documents, checkpoint: batch.checkpoint },
             });
           },

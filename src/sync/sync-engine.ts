@@ -16,11 +16,8 @@ import {
   merge,
   type Subscription,
 } from 'rxjs';
-import {
-  pulledCatalogueCollections,
-  userSyncedCollections,
-  type ReplicatedCollection,
-} from '../../schemas/sync-protocol.ts';
+import { allCollections } from '../../schemas/collections/index.ts';
+import type { CollectionDescriptor } from '../../schemas/collections/descriptor.ts';
 import {
   readCatalogueStatus,
   writeCatalogueStatus,
@@ -58,6 +55,11 @@ export interface SyncEngineOptions {
   now?: () => number;
   /** Longest wait of the first pulls for the change stream to open, ms (default 2,000). */
   streamWaitMs?: number;
+  /**
+   * The collections of `db`, as descriptors (default: the app's). The engine pulls the
+   * catalogues among them for everyone and syncs the rider's while `userId` is set.
+   */
+  collections?: readonly CollectionDescriptor[];
 }
 
 export interface SyncEngine {
@@ -112,10 +114,9 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
   const status = options.status ?? createSyncStatusStore();
   const isOnline =
     options.isOnline ?? (() => (typeof navigator === 'undefined' ? true : navigator.onLine));
-  const collections: ReplicatedCollection[] = [
-    ...pulledCatalogueCollections,
-    ...(userId ? userSyncedCollections : []),
-  ];
+  const collections = (options.collections ?? allCollections).filter(
+    (collection) => collection.scope === 'catalogue' || (userId && collection.scope === 'rider'),
+  );
   const replications: CollectionReplication[] = [];
   const reporter = createSyncReporter({
     status,
@@ -130,8 +131,8 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
       : createSyncStream(transport, collections, (error) =>
           reporter.fail(userId ? { rider: true } : null, error),
         );
-  const identifier = (collection: ReplicatedCollection) =>
-    `${collection}|${options.serverIdentity}|${isCatalogueCollection(collection) ? 'public' : userId}`;
+  const identifier = (collection: CollectionDescriptor) =>
+    `${collection.name}|${options.serverIdentity}|${isCatalogueCollection(collection) ? 'public' : userId}`;
   const heldStream = holdStream(stream, options.streamWaitMs ?? defaultStreamWaitMs);
   const streamAttempted = heldStream.attempted;
   for (const collection of collections) {
@@ -197,7 +198,7 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
  */
 function watchActivity(
   db: AppDatabase,
-  collections: readonly ReplicatedCollection[],
+  collections: readonly CollectionDescriptor[],
   replications: readonly CollectionReplication[],
   promotion: PromotionRunner | null,
   onActivity: (activity: { rider: boolean; catalogue: boolean }) => void,
@@ -210,9 +211,10 @@ function watchActivity(
       }),
     ),
   ];
-  if (promotion) {
+  const promotable = collections.filter((collection) => collection.idRule.kind === 'promoted');
+  if (promotion && promotable.length > 0) {
     subscriptions.push(
-      merge(db.trips.$, db.tripPlans.$, db.waypoints.$)
+      merge(...promotable.map((collection) => db.collections[collection.name as 'trips'].$))
         .pipe(debounceTime(promotionDebounceMs))
         .subscribe(() => void promotion.run()),
     );

@@ -5,7 +5,6 @@
  * public catalogues every visitor pulls (the status's `catalogue` part). A failure of either
  * lengthens the wait of every replication; a success resets it.
  */
-import type { PulledCatalogueCollection } from '../../schemas/sync-protocol.ts';
 import { serverMessageOf } from '../lib/auth/auth-errors.ts';
 import { retryBaseDelayMs, retryDelayMs } from '../lib/http/backoff.ts';
 import { HttpError } from '../lib/http/request.ts';
@@ -28,7 +27,8 @@ export function describeSyncError(error: unknown): string {
 }
 
 /** Who a request works for: the rider's own data, or one public catalogue. */
-export type SyncPart = { rider: true } | { catalogue: PulledCatalogueCollection };
+/** A catalogue's part is named after its collection. */
+export type SyncPart = { rider: true } | { catalogue: string };
 
 export interface SyncReporterOptions {
   status: SyncStatusStore;
@@ -67,7 +67,7 @@ export function createSyncReporter(options: SyncReporterOptions): SyncReporter {
   let closed = false;
   let failures = 0;
   let riderOk = true;
-  const failingCatalogues = new Map<PulledCatalogueCollection, string>();
+  const failingCatalogues = new Map<string, string>();
   let cataloguePulled = false;
 
   const catalogueError = () =>

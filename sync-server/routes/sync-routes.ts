@@ -6,34 +6,24 @@
  * - `GET  /api/sync/stream?collections=trips.v1,…` the same for several collections at once
  * - `POST /api/sync/promotions`                   canonical ids for temp- ids
  * A rider's collections need a bearer token and see only that rider's documents; the public
- * catalogues (trails, achievements, campgrounds) can be pulled by anyone and never pushed.
+ * catalogues can be pulled by anyone and never pushed. What each collection is, and every rule
+ * of its pushes, comes from its descriptor (sync/collection-rules.ts interprets them).
  * Every rejection is a JSON 4xx and writes nothing.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { campgroundReviewId } from '../../schemas/campground-reviews.ts';
-import { expectedRecordId, isRecordKind, recordKinds } from '../../schemas/records.ts';
-import { tripContextKey } from '../../schemas/trip-context.ts';
+import type { CollectionDescriptor } from '../../schemas/collections/descriptor.ts';
 import {
   documentIdProperty,
-  isTempId,
   promotableCollections,
-  pulledCatalogueCollections,
-  schemaVersionOf,
   syncLimits,
-  userSyncedCollections,
   type PromotionRequest,
-  type PulledCatalogueCollection,
   type PushRequest,
-  type PushRow,
   type SyncCheckpoint,
-  type UserSyncedCollection,
-  type WireDocument,
 } from '../../schemas/sync-protocol.ts';
 import type { AuthGuards } from '../auth/request-auth.ts';
 import { sendError } from '../errors.ts';
 import type { DatabaseKind, ServerDatabase } from '../storage/database.ts';
-import { recomputeCampgroundRatings } from '../storage/campground-ratings.ts';
 import { promoteTempIds } from '../storage/id-promotions.ts';
 import {
   ForeignDocumentError,
@@ -45,10 +35,16 @@ import {
   pushUserDocuments,
   type PulledBatch,
 } from '../storage/user-documents.ts';
-import { keepServerReview } from '../storage/trail-submissions.ts';
+import { runAfterWriteEffects } from '../sync/after-write.ts';
 import type { ChangeBus } from '../sync/change-bus.ts';
+import {
+  idsAreUnique,
+  isCatalogue,
+  preparePushRows,
+  syncedCollections,
+  type SyncedCollections,
+} from '../sync/collection-rules.ts';
 import { findInputProblem, pushBodyShape } from '../sync/input-limits.ts';
-import { validateRecordData, validateWireDocument } from '../validation.ts';
 import {
   openEventStream,
   trackOpenStreams,
@@ -61,12 +57,14 @@ export interface SyncRouteOptions {
   databaseKind: DatabaseKind;
   guards: AuthGuards;
   changeBus: ChangeBus;
+  /**
+   * The collections this server syncs, as descriptors (default: the app's). A test gives a
+   * collection of its own this way.
+   */
+  collections?: readonly CollectionDescriptor[];
 }
 
 type ReplicationParams = { collection: string; version: string };
-
-const userCollections = new Set<string>(userSyncedCollections);
-const catalogueCollections = new Set<string>(pulledCatalogueCollections);
 
 /** The `v<schema version>` segment of a replication URL. */
 const versionPattern = '^v[0-9]{1,6}$';
@@ -174,17 +172,18 @@ function parseCheckpoint(raw: string | undefined): SyncCheckpoint | null {
  * update, so it never writes an old shape into newer data.
  */
 function checkReplicationTarget(
+  collections: SyncedCollections,
   params: ReplicationParams,
   reply: FastifyReply,
-): UserSyncedCollection | PulledCatalogueCollection | null {
+): CollectionDescriptor | null {
   const { collection } = params;
-  if (!userCollections.has(collection) && !catalogueCollections.has(collection)) {
+  const descriptor = collections.get(collection);
+  if (!descriptor) {
     sendError(reply, 404, `"${collection}" is not a synced collection.`);
     return null;
   }
-  const typed = collection as UserSyncedCollection | PulledCatalogueCollection;
   const asked = Number(params.version.slice(1));
-  const current = schemaVersionOf(typed);
+  const current = descriptor.schema.version;
   if (asked < current) {
     sendError(
       reply,
@@ -201,128 +200,15 @@ function checkReplicationTarget(
     );
     return null;
   }
-  return typed;
-}
-
-/**
- * Overwrites the server-owned fields of a pushed document (schemas/sync-protocol.ts
- * `serverOwnedFields`): owners become the token's user, trips and plans become `synced`.
- */
-function withServerOwnedFields(
-  collection: UserSyncedCollection,
-  document: WireDocument,
-  ownerId: string,
-): WireDocument {
-  switch (collection) {
-    case 'trips':
-    case 'tripPlans':
-    case 'campgroundReviews':
-    case 'records':
-      return { ...document, userId: ownerId, status: 'synced' };
-    case 'waypoints':
-      return { ...document, ownerId };
-    case 'userAchievements':
-      return { ...document, userId: ownerId };
-    default:
-      return document;
-  }
-}
-
-/**
- * What is wrong with a pushed record (schemas/records.ts), or null: its kind must be known, its
- * `data` must match that kind's schema, and its id must be the deterministic
- * `<your user id>:<kind>[:<lesson>]` one, so a rider can only write their own records.
- */
-function recordProblem(document: WireDocument, ownerId: string): string | null {
-  if (!isRecordKind(document.kind)) {
-    return `a record's kind must be one of ${recordKinds.join(', ')}.`;
-  }
-  const dataCheck = validateRecordData(document.kind, document.data);
-  if (!dataCheck.valid) {
-    const issues = dataCheck.issues
-      .slice(0, 3)
-      .map((issue) => `data${issue.path === '/' ? '' : issue.path} ${issue.message}`)
-      .join('; ');
-    return `not a valid ${document.kind} record: ${issues}.`;
-  }
-  const expected = expectedRecordId(ownerId, document.kind, document.data);
-  if (document.id !== expected) {
-    return `a ${document.kind} record's id must be "${expected}" (your user id, the kind and its subject).`;
-  }
-  return null;
-}
-
-/**
- * Prepares and validates every row of a push; returns the rows to store or the message of the
- * first problem (the whole push is then refused).
- */
-function preparePushRows(
-  collection: UserSyncedCollection,
-  rows: PushRow[],
-  ownerId: string,
-): { rows: PushRow[] } | { problem: string } {
-  const seen = new Set<string>();
-  const prepared: PushRow[] = [];
-  for (const [index, row] of rows.entries()) {
-    const incoming = row.newDocumentState;
-    const where = `rows[${index}] (${incoming.id})`;
-    if (seen.has(incoming.id)) return { problem: `${where}: the same document appears twice.` };
-    seen.add(incoming.id);
-    if (isTempId(incoming.id)) {
-      return {
-        problem: `${where}: temp- ids must be promoted (POST /api/sync/promotions) before they are pushed.`,
-      };
-    }
-    if (row.assumedMasterState && row.assumedMasterState.id !== incoming.id) {
-      return { problem: `${where}: assumedMasterState is of another document.` };
-    }
-    if (collection === 'tripContext' && incoming.id !== tripContextKey) {
-      return { problem: `${where}: the trip context's id must be "${tripContextKey}".` };
-    }
-    const document = withServerOwnedFields(collection, incoming, ownerId);
-    if (
-      collection === 'userAchievements' &&
-      incoming.id !== `${ownerId}:${String(document.achievementId)}`
-    ) {
-      return { problem: `${where}: an achievement's id must be "<your user id>:<achievementId>".` };
-    }
-    if (
-      collection === 'campgroundReviews' &&
-      incoming.id !== campgroundReviewId(ownerId, String(document.campgroundId))
-    ) {
-      return {
-        problem: `${where}: a review's id must be "<your user id>:<campgroundId>" (one review per rider and campground).`,
-      };
-    }
-    if (collection === 'records') {
-      const problem = recordProblem(document, ownerId);
-      if (problem) return { problem: `${where}: ${problem}` };
-    }
-    // Validated as sent (with `_deleted`), not as a copy without it: one copy less per row.
-    const validation = validateWireDocument(collection, document);
-    if (!validation.valid) {
-      const issues = validation.issues
-        .slice(0, 3)
-        .map((issue) => `${issue.path} ${issue.message}`)
-        .join('; ');
-      return { problem: `${where} is not a valid ${collection} document: ${issues}.` };
-    }
-    prepared.push({
-      ...(row.assumedMasterState ? { assumedMasterState: row.assumedMasterState } : {}),
-      newDocumentState:
-        document._deleted === undefined ? { ...document, _deleted: false } : document,
-    });
-  }
-  return { rows: prepared };
+  return descriptor;
 }
 
 /** What every route of this module works with; `openStreams` ends the streams at close. */
 interface SyncRouteContext extends SyncRouteOptions {
   app: FastifyInstance;
   openStreams: OpenStreams;
+  synced: SyncedCollections;
 }
-
-type AnyCollection = UserSyncedCollection | PulledCatalogueCollection;
 
 /**
  * Registers the replication and promotion routes. Pushes publish a change on `changeBus` after
@@ -334,7 +220,12 @@ export async function registerSyncRoutes(
   options: SyncRouteOptions,
 ): Promise<void> {
   // Streams never end by themselves; they are ended before the server closes.
-  const context: SyncRouteContext = { ...options, app, openStreams: trackOpenStreams(app) };
+  const context: SyncRouteContext = {
+    ...options,
+    app,
+    openStreams: trackOpenStreams(app),
+    synced: syncedCollections(options.collections),
+  };
   registerPullRoute(context);
   registerPushRoute(context);
   registerStreamRoutes(context);
@@ -344,11 +235,11 @@ export async function registerSyncRoutes(
 /** Runs the signed-in guard for rider collections; returns false when it answered 401. */
 async function authorise(
   { app, guards }: SyncRouteContext,
-  collection: AnyCollection,
+  collection: CollectionDescriptor,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<boolean> {
-  if (catalogueCollections.has(collection)) return true;
+  if (isCatalogue(collection)) return true;
   await guards.signedIn.call(app, request, reply);
   return !reply.sent;
 }
@@ -356,14 +247,14 @@ async function authorise(
 /** A batch of a catalogue (public, `ownerId` ignored) or of `ownerId`'s rider collection. */
 function pullBatch(
   { db }: SyncRouteContext,
-  collection: AnyCollection,
+  collection: CollectionDescriptor,
   ownerId: string | null,
   checkpoint: SyncCheckpoint | null,
   limit: number,
 ): Promise<PulledBatch> {
-  return catalogueCollections.has(collection)
-    ? pullCatalogueDocuments(db, collection as PulledCatalogueCollection, checkpoint, limit)
-    : pullUserDocuments(db, ownerId!, collection as UserSyncedCollection, checkpoint, limit);
+  return isCatalogue(collection)
+    ? pullCatalogueDocuments(db, collection.name, checkpoint, limit)
+    : pullUserDocuments(db, ownerId!, collection.name, checkpoint, limit);
 }
 
 /** `GET …/pull`: anyone for a catalogue, the token's rider for a rider collection. */
@@ -375,7 +266,7 @@ function registerPullRoute(context: SyncRouteContext): void {
     '/api/sync/:collection/:version/pull',
     { schema: { params: replicationParamsSchema, querystring: pullQuerySchema } },
     async (request, reply) => {
-      const collection = checkReplicationTarget(request.params, reply);
+      const collection = checkReplicationTarget(context.synced, request.params, reply);
       if (!collection || !(await authorise(context, collection, request, reply))) return reply;
       let checkpoint: SyncCheckpoint | null;
       try {
@@ -405,19 +296,20 @@ function registerPullRoute(context: SyncRouteContext): void {
  * must be current (404, 426, 409). So no anonymous body is ever parsed or validated.
  */
 async function admitPush(
-  { app, guards }: SyncRouteContext,
+  { app, guards, synced }: SyncRouteContext,
   request: FastifyRequest<{ Params: ReplicationParams }>,
   reply: FastifyReply,
 ): Promise<FastifyReply | undefined> {
   const { collection, version } = request.params;
-  if (catalogueCollections.has(collection)) {
+  const descriptor = synced.get(collection);
+  if (descriptor && isCatalogue(descriptor)) {
     return sendError(reply, 403, `${collection} is a read-only catalogue; it cannot be pushed.`);
   }
   await guards.signedIn.call(app, request, reply);
   if (reply.sent) return reply;
   // A malformed version is left to the params schema, which answers 400 before the handler.
   if (!versionExpression.test(version)) return undefined;
-  return checkReplicationTarget(request.params, reply) ? undefined : reply;
+  return checkReplicationTarget(synced, request.params, reply) ? undefined : reply;
 }
 
 /**
@@ -425,56 +317,54 @@ async function admitPush(
  * value past syncInputLimits, before Ajv or anything recursive touches it (preValidation).
  */
 async function limitPushInput(
+  synced: SyncedCollections,
   request: FastifyRequest<{ Params: ReplicationParams }>,
   reply: FastifyReply,
 ): Promise<FastifyReply | undefined> {
-  const { collection } = request.params;
-  if (!userCollections.has(collection)) return undefined;
-  const problem = findInputProblem(request.body, pushBodyShape(collection as UserSyncedCollection));
+  const descriptor = synced.get(request.params.collection);
+  if (!descriptor || isCatalogue(descriptor)) return undefined;
+  const problem = findInputProblem(request.body, pushBodyShape(descriptor));
   return problem ? sendError(reply, 400, `${problem} Nothing was saved.`) : undefined;
 }
 
 /** `POST …/push` for the rider's collections; publishes what it wrote on the change bus. */
 function registerPushRoute(context: SyncRouteContext): void {
-  const { db, databaseKind, changeBus } = context;
+  const { db, databaseKind, changeBus, synced } = context;
   context.app.post<{ Params: ReplicationParams; Body: PushRequest }>(
     '/api/sync/:collection/:version/push',
     {
       schema: { params: replicationParamsSchema, body: pushBodySchema },
       bodyLimit: syncLimits.maxPushBodyBytes,
       onRequest: (request, reply) => admitPush(context, request, reply),
-      preValidation: limitPushInput,
+      preValidation: (request, reply) => limitPushInput(synced, request, reply),
     },
     async (request, reply) => {
       // admitPush has checked the collection, its version and the rider's token.
       const ownerId = request.signedInUser!.id;
-      const userCollection = request.params.collection as UserSyncedCollection;
-      const prepared = preparePushRows(userCollection, request.body.rows, ownerId);
+      const descriptor = synced.get(request.params.collection)!;
+      const prepared = preparePushRows(descriptor, request.body.rows, ownerId);
       if ('problem' in prepared) return sendError(reply, 400, prepared.problem);
       try {
         const outcome = await pushUserDocuments(
           db,
           databaseKind,
           ownerId,
-          userCollection,
+          descriptor,
           prepared.rows,
           {
-            checkForeignIds: userCollection !== 'tripContext',
+            checkForeignIds: idsAreUnique(descriptor),
             sentStates: request.body.rows.map((row) => row.newDocumentState),
-            // A trail submission's review is the server's: a rider's value is ignored.
-            ...(userCollection === 'records' ? { serverOwnedData: keepServerReview } : {}),
+            ...(descriptor.keepServerData ? { serverOwnedData: descriptor.keepServerData } : {}),
           },
         );
         if (outcome.written > 0) {
-          await changeBus.publish({ collection: userCollection, ownerId });
-        }
-        if (outcome.written > 0 && userCollection === 'campgroundReviews') {
-          // A rider's review becomes the campground's rating for everyone.
-          const campgroundIds = prepared.rows.map((row) =>
-            String(row.newDocumentState.campgroundId),
-          );
-          if ((await recomputeCampgroundRatings(db, campgroundIds)) > 0) {
-            await changeBus.publish({ collection: 'campgrounds', ownerId: null });
+          await changeBus.publish({ collection: descriptor.name, ownerId });
+          for (const catalogue of await runAfterWriteEffects(
+            db,
+            descriptor.afterWrite,
+            prepared.rows,
+          )) {
+            await changeBus.publish({ collection: catalogue, ownerId: null });
           }
         }
         return { conflicts: outcome.conflicts };
@@ -489,16 +379,16 @@ function registerPushRoute(context: SyncRouteContext): void {
 /** The newest checkpoint of each of `collections` for `riderId` (catalogues: public). */
 async function currentCheckpoints(
   { db }: SyncRouteContext,
-  collections: readonly AnyCollection[],
+  collections: readonly CollectionDescriptor[],
   riderId: string | null,
 ): Promise<Map<string, SyncCheckpoint | null>> {
   const checkpoints = new Map<string, SyncCheckpoint | null>();
   for (const collection of collections) {
     checkpoints.set(
-      collection,
-      catalogueCollections.has(collection)
-        ? await latestCatalogueCheckpoint(db, collection as PulledCatalogueCollection)
-        : await latestUserCheckpoint(db, riderId!, collection as UserSyncedCollection),
+      collection.name,
+      isCatalogue(collection)
+        ? await latestCatalogueCheckpoint(db, collection.name)
+        : await latestUserCheckpoint(db, riderId!, collection.name),
     );
   }
   return checkpoints;
@@ -514,31 +404,31 @@ async function openStream(
   context: SyncRouteContext,
   request: FastifyRequest,
   reply: FastifyReply,
-  collections: AnyCollection[],
+  collections: CollectionDescriptor[],
 ): Promise<void> {
   const riderId = request.signedInUser?.id ?? null;
-  const ownerOf = (collection: string) => (catalogueCollections.has(collection) ? null : riderId);
+  const ownerOf = (collection: CollectionDescriptor) => (isCatalogue(collection) ? null : riderId);
   const checkpoints = await currentCheckpoints(context, collections, riderId);
 
   // Sends every document after the collection's stream checkpoint; runs one batch at a time,
   // so a burst of pushes becomes one or a few events and no change is sent twice or skipped.
-  const sendChanges = (stream: EventStream, collection: AnyCollection) =>
+  const sendChanges = (stream: EventStream, collection: CollectionDescriptor) =>
     stream.enqueue(async () => {
       while (!stream.closed) {
         const batch = await pullBatch(
           context,
           collection,
           ownerOf(collection),
-          checkpoints.get(collection) ?? null,
+          checkpoints.get(collection.name) ?? null,
           syncLimits.maxPullBatch,
         );
         if (batch.documentsJson.length === 0) return;
-        checkpoints.set(collection, batch.checkpoint);
-        stream.send(collection, pulledBatchJson(batch));
+        checkpoints.set(collection.name, batch.checkpoint);
+        stream.send(collection.name, pulledBatchJson(batch));
         if (batch.documentsJson.length < syncLimits.maxPullBatch) return;
       }
     });
-  const wanted = new Set<string>(collections);
+  const wanted = new Map(collections.map((collection) => [collection.name, collection]));
   openEventStream({
     request,
     reply,
@@ -547,9 +437,8 @@ async function openStream(
     greeting: 'connected',
     failureMessage: 'sync stream failed; closing it so the client resyncs',
     onChange: (change, stream) => {
-      if (wanted.has(change.collection) && change.ownerId === ownerOf(change.collection)) {
-        sendChanges(stream, change.collection as AnyCollection);
-      }
+      const collection = wanted.get(change.collection);
+      if (collection && change.ownerId === ownerOf(collection)) sendChanges(stream, collection);
     },
   });
 }
@@ -564,7 +453,7 @@ function registerStreamRoutes(context: SyncRouteContext): void {
     '/api/sync/:collection/:version/stream',
     { schema: { params: replicationParamsSchema } },
     async (request, reply) => {
-      const collection = checkReplicationTarget(request.params, reply);
+      const collection = checkReplicationTarget(context.synced, request.params, reply);
       if (!collection || !(await authorise(context, collection, request, reply))) return reply;
       await openStream(context, request, reply, [collection]);
       return reply;
@@ -575,14 +464,14 @@ function registerStreamRoutes(context: SyncRouteContext): void {
     '/api/sync/stream',
     { schema: { querystring: multiStreamQuerySchema } },
     async (request, reply) => {
-      const collections: AnyCollection[] = [];
+      const collections: CollectionDescriptor[] = [];
       for (const entry of new Set(request.query.collections.split(','))) {
         const [collection = '', version = ''] = entry.split('.');
-        const checked = checkReplicationTarget({ collection, version }, reply);
+        const checked = checkReplicationTarget(context.synced, { collection, version }, reply);
         if (!checked) return reply;
         collections.push(checked);
       }
-      if (collections.some((collection) => userCollections.has(collection))) {
+      if (collections.some((collection) => !isCatalogue(collection))) {
         await guards.signedIn.call(app, request, reply);
         if (reply.sent) return reply;
       }

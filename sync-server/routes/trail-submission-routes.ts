@@ -11,6 +11,7 @@
  * A review publishes the change so every open catalogue stream and the rider's records stream
  * deliver it at once.
  */
+import { recordsCollection } from '../../schemas/collections/records.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
@@ -81,7 +82,7 @@ export async function registerTrailSubmissionRoutes(
         now(),
       );
       if ('refused' in outcome) return sendError(reply, outcome.refused, outcome.message);
-      await changeBus.publish({ collection: 'records', ownerId: outcome.ownerId });
+      await changeBus.publish({ collection: recordsCollection.name, ownerId: outcome.ownerId });
       if (outcome.trail) await changeBus.publish({ collection: 'trails', ownerId: null });
       return { submission: outcome.submission, trail: outcome.trail };
     },

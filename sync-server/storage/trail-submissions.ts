@@ -11,7 +11,6 @@ import { lineLengthMiles } from '../../schemas/line-geometry.ts';
 import type { TrailSubmissionData } from '../../schemas/trail-submissions.ts';
 import {
   riderTrailId,
-  unreviewed,
   type SubmissionForReview,
   type SubmissionReview,
   type SubmissionReviewBody,
@@ -29,21 +28,6 @@ export const riderSubmissionSource = 'rider submission, reviewed';
 
 /** The marker of a submission's record id (`<userId>:trailSubmission:<submissionId>`). */
 const recordIdMarker = ':trailSubmission:';
-
-/**
- * `incoming` (a pushed record) with the review of the stored `master`, or the unreviewed state
- * for a new submission: a rider's push never changes a review (the push route's
- * `serverOwnedData`). Other kinds pass unchanged.
- */
-export function keepServerReview(
-  incoming: WireDocument,
-  master: WireDocument | undefined,
-): WireDocument {
-  if (incoming.kind !== 'trailSubmission') return incoming;
-  const stored = (master?.data as { review?: SubmissionReview } | undefined)?.review;
-  const data = incoming.data as Record<string, unknown>;
-  return { ...incoming, data: { ...data, review: stored ?? unreviewed } };
-}
 
 /**
  * Every live submission with its submitter's username: those waiting for review first (oldest

@@ -5,7 +5,9 @@
  * owner holds is refused whole, before anything is written.
  */
 import { CompiledQuery, type Insertable, type Kysely, type Transaction } from 'kysely';
+import type { CollectionDescriptor } from '../../schemas/collections/descriptor.ts';
 import {
+  descriptorOf,
   sameDocumentState,
   sameRiderContent,
   type PulledCatalogueCollection,
@@ -88,7 +90,7 @@ function storedJson(document: WireDocument): string {
 export async function pullUserDocuments(
   db: Kysely<ServerDatabase>,
   ownerId: string,
-  collection: UserSyncedCollection,
+  collection: UserSyncedCollection | (string & {}),
   checkpoint: SyncCheckpoint | null,
   limit: number,
 ): Promise<PulledBatch> {
@@ -118,7 +120,7 @@ export async function pullUserDocuments(
  */
 export async function pullCatalogueDocuments(
   db: Kysely<ServerDatabase>,
-  collection: PulledCatalogueCollection,
+  collection: PulledCatalogueCollection | (string & {}),
   checkpoint: SyncCheckpoint | null,
   limit: number,
 ): Promise<PulledBatch> {
@@ -145,7 +147,7 @@ export async function pullCatalogueDocuments(
 export async function latestUserCheckpoint(
   db: Kysely<ServerDatabase>,
   ownerId: string,
-  collection: UserSyncedCollection,
+  collection: UserSyncedCollection | (string & {}),
 ): Promise<SyncCheckpoint | null> {
   const row = await db
     .selectFrom('user_documents')
@@ -162,7 +164,7 @@ export async function latestUserCheckpoint(
 /** The newest checkpoint of a public catalogue, null if empty. */
 export async function latestCatalogueCheckpoint(
   db: Kysely<ServerDatabase>,
-  collection: PulledCatalogueCollection,
+  collection: PulledCatalogueCollection | (string & {}),
 ): Promise<SyncCheckpoint | null> {
   const row = await db
     .selectFrom('documents')
@@ -199,7 +201,7 @@ async function nextServerTime(
  * the device sent it: a trip still `pending`) is a `conflict`, so the device adopts the master.
  */
 function decideAgainstMaster(
-  collection: UserSyncedCollection,
+  collection: CollectionDescriptor,
   master: WireDocument,
   row: PushRow,
   sent: WireDocument | undefined,
@@ -227,7 +229,7 @@ const upsertBatchSize = 500;
 async function readMasters(
   transaction: Transaction<ServerDatabase>,
   ownerId: string,
-  collection: UserSyncedCollection,
+  collection: string,
   ids: string[],
   checkForeignIds: boolean,
 ): Promise<Map<string, WireDocument>> {
@@ -324,7 +326,7 @@ export interface PushOptions {
    * (undefined for a new document); runs before the row is compared with the master, so a push
    * that changes only such fields is a no-op answered with the master.
    */
-  serverOwnedData?: (incoming: WireDocument, master: WireDocument | undefined) => WireDocument;
+  serverOwnedData?: CollectionDescriptor['keepServerData'];
 }
 
 /**
@@ -342,7 +344,7 @@ export async function pushUserDocuments(
   db: Kysely<ServerDatabase>,
   kind: DatabaseKind,
   ownerId: string,
-  collection: UserSyncedCollection,
+  collection: CollectionDescriptor | UserSyncedCollection,
   rows: PushRow[],
   options: PushOptions,
 ): Promise<PushOutcome> {
@@ -361,10 +363,12 @@ export async function pushInTransaction(
   transaction: Transaction<ServerDatabase>,
   kind: DatabaseKind,
   ownerId: string,
-  collection: UserSyncedCollection,
+  collectionOrName: CollectionDescriptor | UserSyncedCollection,
   rows: PushRow[],
   options: PushOptions,
 ): Promise<PushOutcome> {
+  const descriptor = descriptorOf(collectionOrName);
+  const collection = descriptor.name;
   const ids = rows.map((row) => row.newDocumentState.id);
   await lockOwnerCollection(transaction, kind, ownerId, collection);
   const masters = await readMasters(transaction, ownerId, collection, ids, options.checkForeignIds);
@@ -380,11 +384,17 @@ export async function pushInTransaction(
   for (const [index, pushed] of rows.entries()) {
     const master = masters.get(pushed.newDocumentState.id);
     const row = options.serverOwnedData
-      ? { ...pushed, newDocumentState: options.serverOwnedData(pushed.newDocumentState, master) }
+      ? {
+          ...pushed,
+          newDocumentState: options.serverOwnedData(
+            pushed.newDocumentState,
+            master,
+          ) as WireDocument,
+        }
       : pushed;
     const incoming = row.newDocumentState;
     const decision = master
-      ? decideAgainstMaster(collection, master, row, options.sentStates?.[index])
+      ? decideAgainstMaster(descriptor, master, row, options.sentStates?.[index])
       : 'write';
     if (decision === 'conflict') conflicts.push(master!);
     if (decision !== 'write') continue;

@@ -10,8 +10,8 @@
  * Parsing itself is safe: V8's JSON.parse and Fastify's prototype-poisoning scan
  * (secure-json-parse) are iterative, and the route's body limit bounds the text.
  */
-import { collectionSchemas } from '../../schemas/index.ts';
-import { syncInputLimits, type UserSyncedCollection } from '../../schemas/sync-protocol.ts';
+import type { CollectionDescriptor } from '../../schemas/collections/descriptor.ts';
+import { syncInputLimits } from '../../schemas/sync-protocol.ts';
 
 /** The part of a JSON Schema the walk follows: named properties and uniform array items. */
 interface Shape {
@@ -167,16 +167,16 @@ export function findInputProblem(body: unknown, shape: Shape): string | null {
   return null;
 }
 
-const pushShapes = new Map<UserSyncedCollection, Shape>();
+const pushShapes = new WeakMap<CollectionDescriptor, Shape>();
 
 /**
  * The shape of a push body for `collection`: `{ rows: [{ assumedMasterState, newDocumentState }] }`
- * with both states described by the collection's schema (schemas/index.ts).
+ * with both states described by the collection's schema (its descriptor's).
  */
-export function pushBodyShape(collection: UserSyncedCollection): Shape {
+export function pushBodyShape(collection: CollectionDescriptor): Shape {
   let shape = pushShapes.get(collection);
   if (!shape) {
-    const document = collectionSchemas[collection] as unknown as Shape;
+    const document = collection.schema as unknown as Shape;
     shape = {
       properties: {
         rows: {

@@ -5,137 +5,36 @@
  * beyond, the browser storage keys, and the tables the sync server's migrations create), so a new
  * collection, local document or table without a line here fails the test.
  */
-import type { CollectionName } from '../../../schemas/index.ts';
+import { allCollections, type CollectionName } from '../../../schemas/collections/index.ts';
+import {
+  privacyWording,
+  type PrivacyEntry,
+  type StoredWhere,
+} from '../../../schemas/collections/descriptor.ts';
 
-/** Where a kind of data lives: only on the device, only on the server, or on both. */
-export type StoredWhere = 'device' | 'server' | 'device and server';
+export type { StoredWhere };
 
 /** One kind of stored data, in words a rider can check. */
-export interface StoredItem {
+export interface StoredItem extends Omit<PrivacyEntry, 'onAccountDeletion'> {
   /** The storage name in code (collection, local document id, storage key or table). */
   name: string;
-  /** What it holds. */
-  holds: string;
-  where: StoredWhere;
-  /** How long it is kept. */
-  kept: string;
-  /** Who besides the rider can read it. */
-  sharedWith: string;
+  /** What account deletion does with it (collections say; other kinds are described in words). */
+  onAccountDeletion?: PrivacyEntry['onAccountDeletion'];
 }
 
-const untilCleared = 'Until you clear the site data in your browser or uninstall the app.';
-const publicCatalogue = 'Anyone: it is public information with no personal data.';
-const riderSynced =
-  'Stays on this device while you are signed out. Once you sign in it is copied to this installation’s sync server under your account, where it is kept until you delete it in the app, where the app offers that (a deletion marker stays so your other devices learn of it).';
-const riderSharedWith =
-  'Only you, on your devices. The operator of this installation can read its database.';
+const { untilCleared, deviceOnly, riderSharedWith, publicCatalogue } = privacyWording;
 
-/** The RxDB collections on the device (schemas/index.ts), each as the policy describes it. */
-export const collectionPolicy: Record<CollectionName, StoredItem> = {
-  trails: {
-    name: 'trails',
-    holds:
-      'The public Arkansas trail catalogue (names, positions, lines, seasons, fees, sources), downloaded from this installation’s server.',
-    where: 'device and server',
-    kept: `Refreshed at every sync; on the device ${untilCleared.toLowerCase()}`,
-    sharedWith: publicCatalogue,
-  },
-  wmas: {
-    name: 'wmas',
-    holds: 'The public list of Wildlife Management Areas with their positions and sources.',
-    where: 'device and server',
-    kept: `Refreshed at every sync; on the device ${untilCleared.toLowerCase()}`,
-    sharedWith: publicCatalogue,
-  },
-  achievements: {
-    name: 'achievements',
-    holds: 'The public list of achievements you can earn (names, descriptions, thresholds).',
-    where: 'device and server',
-    kept: `Refreshed at every sync; on the device ${untilCleared.toLowerCase()}`,
-    sharedWith: publicCatalogue,
-  },
-  campgrounds: {
-    name: 'campgrounds',
-    holds:
-      'The public campground catalogue, including each campground’s average rating from riders’ reviews.',
-    where: 'device and server',
-    kept: `Refreshed at every sync; on the device ${untilCleared.toLowerCase()}`,
-    sharedWith: publicCatalogue,
-  },
-  trips: {
-    name: 'trips',
-    holds:
-      'Your recorded and imported trips: name, start and end time, distance, moving and elapsed time, speeds, elevation gain and loss, the trail and vehicle type if you chose them, and your notes.',
-    where: 'device and server',
-    kept: riderSynced,
-    sharedWith: riderSharedWith,
-  },
-  trackChunks: {
-    name: 'trackChunks',
-    holds:
-      'The GPS points of your trips: longitude, latitude, elevation, time and accuracy of every fix.',
-    where: 'device and server',
-    kept: riderSynced,
-    sharedWith: riderSharedWith,
-  },
-  waypoints: {
-    name: 'waypoints',
-    holds:
-      'Waypoints you create or import: name, category, description, position and elevation, and the trip or trail they belong to.',
-    where: 'device and server',
-    kept: riderSynced,
-    sharedWith: riderSharedWith,
-  },
-  tripPlans: {
-    name: 'tripPlans',
-    holds:
-      'Trip plans you make: name, description, the plan itself, duration, distance, difficulty and estimated cost.',
-    where: 'device and server',
-    kept: riderSynced,
-    sharedWith: riderSharedWith,
-  },
-  tripContext: {
-    name: 'tripContext',
-    holds:
-      'What the trip planner last recommended, your active trip plan, recently recommended trails (last 20), planner history (last 10) and the current navigation.',
-    where: 'device and server',
-    kept: riderSynced,
-    sharedWith: riderSharedWith,
-  },
-  userAchievements: {
-    name: 'userAchievements',
-    holds: 'Your progress towards each achievement and when you earned it.',
-    where: 'device and server',
-    kept: riderSynced,
-    sharedWith: riderSharedWith,
-  },
-  records: {
-    name: 'records',
-    holds:
-      'Your progress through the skills lessons, your best scores in the trail safety game, your garage vehicles and maintenance log, the days you completed the pre-ride checklist, and the trails you submitted for review (the line, its name, activities, difficulty, season and notes, and the admin’s decision). An approved trail becomes public in the trail catalogue with your username credited.',
-    where: 'device and server',
-    kept: riderSynced,
-    sharedWith: riderSharedWith,
-  },
-  campgroundReviews: {
-    name: 'campgroundReviews',
-    holds: 'Your campground reviews: star scores and your review text.',
-    where: 'device and server',
-    kept: riderSynced,
-    sharedWith:
-      'Administrators of this installation can read and hide reviews; your star scores count towards the campground’s public average rating.',
-  },
-  mapRegions: {
-    name: 'mapRegions',
-    holds:
-      'Which offline map regions you downloaded, their size, version and download state. The map files themselves are kept in the browser database "nst-map-archives".',
-    where: 'device',
-    kept: `${untilCleared} You can delete a region on the Maps page.`,
-    sharedWith: 'No one: it never leaves the device.',
-  },
-};
-
-const deviceOnly = 'No one: it never leaves the device.';
+/**
+ * The collections on the device, each as the policy describes it: read from each collection's
+ * descriptor (schemas/collections/), so a new collection cannot reach the device without its
+ * entry.
+ */
+export const collectionPolicy = Object.fromEntries(
+  allCollections.map((descriptor) => [
+    descriptor.name,
+    { name: descriptor.name, ...descriptor.privacy },
+  ]),
+) as Record<CollectionName, StoredItem>;
 
 /**
  * RxDB local documents (device only, never synced): fixed ids, and `setting:<key>` for each

@@ -4,7 +4,8 @@
  * device last saw it: `base` is that last-seen copy, `master` the server's copy now, `local` the
  * device's. The result is written on the device and pushed again.
  *
- * Rules (documented in docs/architecture.md "Sync"):
+ * Rules (documented in docs/architecture.md "Sync"; each collection's descriptor, in
+ * schemas/collections/, names its own: `merge.document`, `merge.fields`, `merge.keepsConflictList`):
  * - Field by field: a field only one side changed since `base` takes that side's value.
  * - A field both sides changed to different values takes the value of the side edited last
  *   (`updatedAt`; on a tie, the larger JSON text, so every device picks the same one). The other
@@ -26,12 +27,12 @@
  */
 import deepEqual from 'fast-deep-equal';
 import stableStringify from 'fast-json-stable-stringify';
-import { isRecordKind, recordDataMergeRules } from '../../../schemas/records.ts';
-import {
-  serverOwnedFields,
-  type UserSyncedCollection,
-  type WireDocument,
-} from '../../../schemas/sync-protocol.ts';
+import type {
+  CollectionDescriptor,
+  FieldMerge,
+  KeyMerge,
+} from '../../../schemas/collections/descriptor.ts';
+import { serverOwnedFieldsOf, type WireDocument } from '../../../schemas/sync-protocol.ts';
 
 /** A document as RxDB hands it to conflict handling: schema fields plus `_deleted`. */
 export type SyncedDocument = WireDocument;
@@ -53,13 +54,6 @@ export interface ConflictInput {
 
 /** Most conflict records kept on a document (the schema's maxItems). */
 export const maximumSyncConflicts = 20;
-
-const collectionsWithConflictList = new Set<UserSyncedCollection>([
-  'trips',
-  'tripPlans',
-  'waypoints',
-  'records',
-]);
 
 /** Fields the merge itself sets; never merged value by value. */
 const mergeManagedFields = new Set(['id', 'updatedAt', '_deleted', 'syncConflicts']);
@@ -111,31 +105,43 @@ function mergedConflictList(
     .map(([, record]) => record);
 }
 
-/** Track fixes of both sides, one per timestamp, in time order (nothing recorded is dropped). */
-function mergedTrackPoints(master: SyncedDocument, local: SyncedDocument): unknown[] {
-  const byTime = new Map<string, unknown>();
-  for (const point of [...(master.points as unknown[]), ...(local.points as unknown[])]) {
-    const time = String((point as unknown[])[3]);
-    const existing = byTime.get(time);
-    if (existing === undefined || stableStringify(point) > stableStringify(existing))
-      byTime.set(time, point);
+/**
+ * The items of both sides' arrays, one per `key` (the larger JSON text wins a tie, so every
+ * device keeps the same one), ordered by key: nothing either side added is dropped.
+ */
+function unionByKey(
+  masterValue: unknown,
+  localValue: unknown,
+  key: (item: unknown) => number,
+): unknown[] {
+  const byKey = new Map<number, unknown>();
+  const items = [
+    ...(Array.isArray(masterValue) ? masterValue : []),
+    ...(Array.isArray(localValue) ? localValue : []),
+  ];
+  for (const item of items) {
+    const itemKey = key(item);
+    const existing = byKey.get(itemKey);
+    if (existing === undefined || stableStringify(item) > stableStringify(existing))
+      byKey.set(itemKey, item);
   }
-  return [...byTime.entries()].sort(([a], [b]) => Number(a) - Number(b)).map(([, point]) => point);
+  return [...byKey.entries()].sort(([a], [b]) => a - b).map(([, item]) => item);
 }
 
 /**
- * Both sides' record `data`, key by key, by the kind's merge rules (later edit otherwise);
+ * Both sides' object `field`, key by key, by `rules` (the later edit for keys without one);
  * `base` is the last copy both sides agreed on, for the `changed` rule.
  */
-function mergedRecordData(
+function mergedByKey(
+  field: string,
+  rules: Readonly<Record<string, KeyMerge>>,
   master: SyncedDocument,
   local: SyncedDocument,
   base: SyncedDocument | null | undefined,
 ): Record<string, unknown> {
-  const rules = isRecordKind(master.kind) ? recordDataMergeRules[master.kind] : {};
-  const masterData = (master.data ?? {}) as Record<string, unknown>;
-  const localData = (local.data ?? {}) as Record<string, unknown>;
-  const baseData = (base?.data ?? null) as Record<string, unknown> | null;
+  const masterData = (master[field] ?? {}) as Record<string, unknown>;
+  const localData = (local[field] ?? {}) as Record<string, unknown>;
+  const baseData = (base?.[field] ?? null) as Record<string, unknown> | null;
   const { winner } = laterOf(master, local);
   const winnerData = winner === master ? masterData : localData;
   const merged: Record<string, unknown> = {};
@@ -155,33 +161,54 @@ function mergedRecordData(
   return merged;
 }
 
+/** The numbers among `values`. */
+function numbersOf(...values: unknown[]): number[] {
+  return values.filter((value): value is number => typeof value === 'number');
+}
+
+/** The value of a field both sides changed under a rule other than the later edit, or undefined. */
+function valueByRule(
+  rule: FieldMerge,
+  field: string,
+  master: SyncedDocument,
+  local: SyncedDocument,
+  base: SyncedDocument | null | undefined,
+): { value: unknown } | undefined {
+  const numbers = numbersOf(master[field], local[field]);
+  if (rule === 'max' && numbers.length > 0) return { value: Math.max(...numbers) };
+  if (rule === 'earliest') return { value: numbers.length ? Math.min(...numbers) : null };
+  if (rule === 'server') return { value: master[field] };
+  if (rule === 'changed' && base && deepEqual(master[field], base[field]))
+    return { value: local[field] };
+  if (rule === 'changed' && base && deepEqual(local[field], base[field]))
+    return { value: master[field] };
+  if (typeof rule === 'object' && 'union' in rule)
+    return { value: unionByKey(master[field], local[field], rule.union.key) };
+  if (typeof rule === 'object' && 'byKey' in rule)
+    return { value: mergedByKey(field, rule.byKey.rulesFor(master), master, local, base) };
+  return undefined;
+}
+
 /** A field both sides changed: which value wins, and what the merge should remember. */
 function resolveFieldClash(
-  collection: UserSyncedCollection,
+  descriptor: CollectionDescriptor,
   field: string,
   master: SyncedDocument,
   local: SyncedDocument,
   base: SyncedDocument | null | undefined,
 ): { value: unknown; conflict: SyncConflictRecord | null } {
-  if (collection === 'trackChunks' && field === 'points') {
-    return { value: mergedTrackPoints(master, local), conflict: null };
-  }
-  if (collection === 'userAchievements' && field === 'progress') {
-    return { value: Math.max(Number(master.progress), Number(local.progress)), conflict: null };
-  }
-  if (collection === 'userAchievements' && field === 'earnedAt') {
-    const times = [master.earnedAt, local.earnedAt].filter(
-      (time): time is number => typeof time === 'number',
-    );
-    return { value: times.length ? Math.min(...times) : null, conflict: null };
-  }
-  if (collection === 'records' && field === 'data' && isRecordKind(master.kind)) {
-    return { value: mergedRecordData(master, local, base), conflict: null };
-  }
+  const byRule = valueByRule(
+    descriptor.merge.fields?.[field] ?? 'later',
+    field,
+    master,
+    local,
+    base,
+  );
+  if (byRule) return { value: byRule.value, conflict: null };
   const { winner, loser } = laterOf(master, local);
   return {
     value: winner[field],
-    conflict: collectionsWithConflictList.has(collection)
+    conflict: descriptor.merge.keepsConflictList
       ? {
           field,
           keptValue: winner[field] ?? null,
@@ -197,24 +224,24 @@ function resolveFieldClash(
  * not modified. Server-owned fields are taken from `master`.
  */
 export function resolveConflict(
-  collection: UserSyncedCollection,
+  descriptor: CollectionDescriptor,
   input: ConflictInput,
 ): SyncedDocument {
   const { base, master, local } = input;
-  if (collection === 'tripContext') return master;
+  if (descriptor.merge.document === 'server') return master;
   const masterChanged = changedSinceBase(master, base);
   const localChanged = changedSinceBase(local, base);
   if (!localChanged) return master;
-  if (!masterChanged) return { ...local, ...serverOwnedValues(collection, master) };
+  if (!masterChanged) return { ...local, ...serverOwnedValues(descriptor, master) };
 
   if (master._deleted || local._deleted) {
     // A deletion against an edit: the edit wins, so nothing anyone typed is lost.
     if (master._deleted && local._deleted) return master;
     const survivor = master._deleted ? local : master;
-    return { ...survivor, ...serverOwnedValues(collection, master), _deleted: false };
+    return { ...survivor, ...serverOwnedValues(descriptor, master), _deleted: false };
   }
 
-  const serverOwned = new Set(serverOwnedFields[collection]);
+  const serverOwned = new Set(serverOwnedFieldsOf(descriptor));
   const fields = new Set([...Object.keys(master), ...Object.keys(local)]);
   const merged: Record<string, unknown> = {};
   const conflicts: SyncConflictRecord[] = [];
@@ -227,7 +254,7 @@ export function resolveConflict(
     else if (base && deepEqual(masterValue, base[field])) value = localValue;
     else if (base && deepEqual(localValue, base[field])) value = masterValue;
     else {
-      const resolved = resolveFieldClash(collection, field, master, local, base);
+      const resolved = resolveFieldClash(descriptor, field, master, local, base);
       value = resolved.value;
       if (resolved.conflict) conflicts.push(resolved.conflict);
     }
@@ -235,12 +262,12 @@ export function resolveConflict(
   }
   const result: SyncedDocument = {
     ...merged,
-    ...serverOwnedValues(collection, master),
+    ...serverOwnedValues(descriptor, master),
     id: master.id,
     updatedAt: Math.max(updatedAtOf(master), updatedAtOf(local)),
     _deleted: false,
   };
-  if (collectionsWithConflictList.has(collection)) {
+  if (descriptor.merge.keepsConflictList) {
     const list = mergedConflictList(master, local, conflicts);
     if (list.length > 0) result.syncConflicts = list;
   }
@@ -248,11 +275,11 @@ export function resolveConflict(
 }
 
 function serverOwnedValues(
-  collection: UserSyncedCollection,
+  descriptor: CollectionDescriptor,
   master: SyncedDocument,
 ): Record<string, unknown> {
   return Object.fromEntries(
-    serverOwnedFields[collection]
+    serverOwnedFieldsOf(descriptor)
       .filter((field) => field in master)
       .map((field) => [field, master[field]]),
   );

@@ -1,5 +1,6 @@
 // The conflict merge of the sync engine (issue 4): two devices editing one document offline
 // converge whichever reaches the server first, and no edit disappears silently.
+import { collectionDescriptors } from '../../../schemas/collections/index.ts';
 import { describe, expect, it } from 'vitest';
 import { resolveConflict, type SyncedDocument } from '../../../src/lib/sync/conflict-resolution.ts';
 import {
@@ -31,8 +32,16 @@ function bothOrders(
   b: SyncedDocument,
   start = base,
 ) {
-  const aFirst = resolveConflict(collection, { base: start, master: a, local: b });
-  const bFirst = resolveConflict(collection, { base: start, master: b, local: a });
+  const aFirst = resolveConflict(collectionDescriptors[collection], {
+    base: start,
+    master: a,
+    local: b,
+  });
+  const bFirst = resolveConflict(collectionDescriptors[collection], {
+    base: start,
+    master: b,
+    local: a,
+  });
   return {
     aFirst: withoutServerOwnedFields(collection, aFirst),
     bFirst: withoutServerOwnedFields(collection, bFirst),
@@ -78,10 +87,14 @@ describe('resolveConflict', () => {
 
   it('takes the untouched side’s changes when only one device edited', () => {
     const edited = { ...base, totalDistance: 52, updatedAt: 2000 };
-    expect(resolveConflict('tripPlans', { base, master: base, local: edited })).toMatchObject({
+    expect(
+      resolveConflict(collectionDescriptors.tripPlans, { base, master: base, local: edited }),
+    ).toMatchObject({
       totalDistance: 52,
     });
-    expect(resolveConflict('tripPlans', { base, master: edited, local: base })).toEqual(edited);
+    expect(
+      resolveConflict(collectionDescriptors.tripPlans, { base, master: edited, local: base }),
+    ).toEqual(edited);
   });
 
   it('merges the track points of both copies of a chunk without losing a fix', () => {
@@ -140,6 +153,6 @@ describe('resolveConflict', () => {
   it('lets the server copy of the trip context override the device’s (core-platform §4)', () => {
     const master = { id: 'current', activeTripPlan: { id: 'a' }, updatedAt: 1, _deleted: false };
     const local = { id: 'current', activeTripPlan: { id: 'b' }, updatedAt: 2, _deleted: false };
-    expect(resolveConflict('tripContext', { master, local })).toEqual(master);
+    expect(resolveConflict(collectionDescriptors.tripContext, { master, local })).toEqual(master);
   });
 });

@@ -2,6 +2,7 @@
 // maintenance): each key keeps the edit of the device that changed it, so a nickname set on
 // the phone and an odometer folded on the tablet both survive, in either arrival order; when
 // both changed the same key, the later edit wins.
+import { collectionDescriptors } from '../../../schemas/collections/index.ts';
 import { describe, expect, it } from 'vitest';
 import { resolveConflict, type SyncedDocument } from '../../../src/lib/sync/conflict-resolution.ts';
 
@@ -41,7 +42,7 @@ describe('garage record merge', () => {
       [phone, tablet],
       [tablet, phone],
     ] as const) {
-      expect(resolveConflict('records', { base, master, local }).data).toEqual({
+      expect(resolveConflict(collectionDescriptors.records, { base, master, local }).data).toEqual({
         ...vehicle,
         nickname: 'Red',
         odometerMiles: 1522.5,
@@ -57,7 +58,7 @@ describe('garage record merge', () => {
       [phone, tablet],
       [tablet, phone],
     ] as const) {
-      const merged = resolveConflict('records', { base, master, local });
+      const merged = resolveConflict(collectionDescriptors.records, { base, master, local });
       expect((merged.data as typeof vehicle).odometerMiles).toBe(1600);
     }
   });

@@ -3,6 +3,7 @@
 // treats properties no schema names as free-form.
 import { describe, expect, it } from 'vitest';
 import { syncInputLimits } from '../../../schemas/sync-protocol.ts';
+import { collectionDescriptors } from '../../../schemas/collections/index.ts';
 import { findInputProblem, pushBodyShape } from '../../../sync-server/sync/input-limits.ts';
 import { makeTrackChunk, makeTripPlan } from '../../integration/sync/sync-fixtures.ts';
 
@@ -28,7 +29,7 @@ describe('sync input limits', () => {
       updatedAt: 1,
     };
     const body = { rows: [{ newDocumentState: makeTripPlan('p') }, { newDocumentState: context }] };
-    expect(findInputProblem(body, pushBodyShape('tripContext'))).toBe(
+    expect(findInputProblem(body, pushBodyShape(collectionDescriptors.tripContext))).toBe(
       `rows[1].newDocumentState.tripPlannerHistory[1] is nested deeper than ${syncInputLimits.maxFreeFormDepth} levels of objects and arrays.`,
     );
   });
@@ -37,9 +38,9 @@ describe('sync input limits', () => {
     const rows = Array.from({ length: 200 }, (_, index) => ({
       newDocumentState: { ...makeTrackChunk(`trip-${index}`, 0, 600), _deleted: false },
     }));
-    expect(findInputProblem({ rows }, pushBodyShape('trackChunks'))).toBeNull();
+    expect(findInputProblem({ rows }, pushBodyShape(collectionDescriptors.trackChunks))).toBeNull();
     rows[150]!.newDocumentState.points[599]![2] = Number.NEGATIVE_INFINITY;
-    expect(findInputProblem({ rows }, pushBodyShape('trackChunks'))).toMatch(
+    expect(findInputProblem({ rows }, pushBodyShape(collectionDescriptors.trackChunks))).toMatch(
       /^rows\[150\]\.newDocumentState\.points\[599\]\[2\] is not a finite number/,
     );
   });
@@ -50,12 +51,15 @@ describe('sync input limits', () => {
       surprise: { text: 'x'.repeat(syncInputLimits.maxFreeFormJsonLength) },
     };
     expect(
-      findInputProblem({ rows: [{ newDocumentState: plan }] }, pushBodyShape('tripPlans')),
+      findInputProblem(
+        { rows: [{ newDocumentState: plan }] },
+        pushBodyShape(collectionDescriptors.tripPlans),
+      ),
     ).toBe(
       `rows[0].newDocumentState.surprise is larger than ${syncInputLimits.maxFreeFormJsonLength} characters of JSON.`,
     );
-    expect(findInputProblem(nestedArrays(100_000), pushBodyShape('trips'))).toMatch(
-      /^the request body is nested deeper than/,
-    );
+    expect(
+      findInputProblem(nestedArrays(100_000), pushBodyShape(collectionDescriptors.trips)),
+    ).toMatch(/^the request body is nested deeper than/);
   });
 });

@@ -1,6 +1,7 @@
 // Two devices that changed one rider record offline (schemas/records.ts): the merge keeps a
 // lesson finished on either device, the best quiz and game scores and the most attempts, in
 // either arrival order.
+import { collectionDescriptors } from '../../../schemas/collections/index.ts';
 import { describe, expect, it } from 'vitest';
 import { resolveConflict, type SyncedDocument } from '../../../src/lib/sync/conflict-resolution.ts';
 
@@ -37,7 +38,7 @@ describe('record merge', () => {
       [phone, tablet],
       [tablet, phone],
     ] as const) {
-      const merged = resolveConflict('records', { base, master, local });
+      const merged = resolveConflict(collectionDescriptors.records, { base, master, local });
       expect(merged.data).toEqual({
         lessonId: 'weather-mastery',
         completedAt: 5000,
@@ -66,13 +67,17 @@ describe('record merge', () => {
       data: { ...(game.data as object), bestScore: 40, gamesPlayed: 4 },
       updatedAt: 3000,
     };
-    const merged = resolveConflict('records', { base: game, master: high, local: low });
+    const merged = resolveConflict(collectionDescriptors.records, {
+      base: game,
+      master: high,
+      local: low,
+    });
     expect(merged.data).toMatchObject({ bestScore: 70, gamesPlayed: 4 });
-    expect(resolveConflict('records', { base: game, master: low, local: high }).data).toMatchObject(
-      {
-        bestScore: 70,
-        gamesPlayed: 4,
-      },
-    );
+    expect(
+      resolveConflict(collectionDescriptors.records, { base: game, master: low, local: high }).data,
+    ).toMatchObject({
+      bestScore: 70,
+      gamesPlayed: 4,
+    });
   });
 });

@@ -2,9 +2,14 @@
 // that keeps its shape and ends, its length is measured along it, and the server accepts a
 // submission record only in the shape schemas/trail-submissions.ts gives (the id names the
 // rider and the submission; a rider's review is never taken).
+import { collectionDescriptors } from '../../../schemas/collections/index.ts';
 import { describe, expect, it } from 'vitest';
 import { lineLengthMiles, simplifyLine } from '../../../schemas/line-geometry.ts';
-import { expectedRecordId, recordDataMergeRules } from '../../../schemas/records.ts';
+import {
+  expectedRecordId,
+  recordDataMergeRules,
+  recordDataSchemas,
+} from '../../../schemas/records.ts';
 import {
   submissionMaxLinePoints,
   unreviewed,
@@ -17,8 +22,8 @@ import {
   trailDetailsFields,
   validateTrailDetails,
 } from '../../../src/lib/trail-submissions/trail-details.ts';
-import { validateRecordData } from '../../../sync-server/validation.ts';
-import { keepServerReview } from '../../../sync-server/storage/trail-submissions.ts';
+import { validateAgainst } from '../../../sync-server/validation.ts';
+import { keepServerReview } from '../../../schemas/trail-submissions.ts';
 
 /** A 1 Hz track of about 5,000 fixes winding east from Jasper, AR. */
 const longTrack = Array.from({ length: 5000 }, (_, index) => [
@@ -89,7 +94,7 @@ describe('line simplification and length', () => {
 
 describe('submission records', () => {
   it('accepts a valid submission and refuses lines, activities and reviews out of shape', () => {
-    expect(validateRecordData('trailSubmission', data).valid).toBe(true);
+    expect(validateAgainst(recordDataSchemas.trailSubmission, data).valid).toBe(true);
     const bad = [
       { ...data, line: [[-93.2, 36]] },
       {
@@ -106,7 +111,7 @@ describe('submission records', () => {
       { ...data, origin: 'satellite' },
     ];
     for (const candidate of bad)
-      expect(validateRecordData('trailSubmission', candidate).valid).toBe(false);
+      expect(validateAgainst(recordDataSchemas.trailSubmission, candidate).valid).toBe(false);
   });
 
   it('has the id <userId>:trailSubmission:<submissionId>', () => {
@@ -142,7 +147,7 @@ describe('submission records', () => {
     const approved = { ...unreviewed, status: 'approved' as const, reviewedAt: 5, trailId: 't' };
     const master = { ...base, data: { ...data, review: approved }, updatedAt: 5 };
     const local = { ...base, data: { ...data, notes: 'Gate locked in winter.' }, updatedAt: 9 };
-    const merged = resolveConflict('records', { base, master, local });
+    const merged = resolveConflict(collectionDescriptors.records, { base, master, local });
     expect(merged.data).toMatchObject({ notes: 'Gate locked in winter.', review: approved });
   });
 });

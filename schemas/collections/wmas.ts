@@ -1,0 +1,25 @@
+/** The public list of Wildlife Management Areas (data/places/wmas.geojson): seeded, pulled by everyone. */
+import { wmaSchema } from '../wmas.ts';
+import { catalogueKept, defaultBatch, defineCollection, privacyWording } from './descriptor.ts';
+
+export const wmasCollection = defineCollection({
+  name: 'wmas',
+  noun: 'Wildlife Management Area',
+  schema: wmaSchema,
+  migrations: {},
+  scope: 'catalogue',
+  ownerField: null,
+  idRule: { kind: 'server' },
+  serverOwned: {},
+  merge: { document: 'server', keepsConflictList: false },
+  batch: defaultBatch,
+  heldUntilAdopted: false,
+  afterWrite: [],
+  privacy: {
+    holds: 'The public list of Wildlife Management Areas with their positions and sources.',
+    where: 'device and server',
+    kept: catalogueKept,
+    sharedWith: privacyWording.publicCatalogue,
+    onAccountDeletion: { action: 'kept', why: privacyWording.publicData },
+  },
+});
