@@ -16,7 +16,7 @@ import {
   merge,
   type Subscription,
 } from 'rxjs';
-import { allCollections } from '../../schemas/collections/index.ts';
+import { allCollections, type CollectionName } from '../../schemas/collections/index.ts';
 import type { CollectionDescriptor } from '../../schemas/collections/descriptor.ts';
 import {
   readCatalogueStatus,
