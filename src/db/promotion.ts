@@ -16,6 +16,7 @@
  * server id.
  */
 import { map, type Observable } from 'rxjs';
+import { collectionDescriptors } from '../../schemas/collections/index.ts';
 import { trackChunkId } from '../../schemas/track-chunks.ts';
 import { tripContextKey } from '../../schemas/trip-context.ts';
 import {
@@ -41,17 +42,9 @@ const tempIdUpperBound =
   tempIdPrefix.slice(0, -1) +
   String.fromCharCode(tempIdPrefix.charCodeAt(tempIdPrefix.length - 1) + 1);
 
-/** The collection of `collection` (the three share every method promotion uses). */
+/** The collection of `collection` (promotable collections share every method promotion uses). */
 function promotableCollection(db: AppDatabase, collection: PromotableCollection) {
-  const collections = { trips: db.trips, tripPlans: db.tripPlans, waypoints: db.waypoints };
-  return collections[collection] as unknown as typeof db.tripPlans;
-}
-
-/** What promotion reads of a stored trip, plan or waypoint. */
-interface StoredPromotable {
-  id: string;
-  recordingState?: string;
-  tripId?: string | null;
+  return db.collections[collection] as unknown as typeof db.tripPlans;
 }
 
 /**
@@ -70,15 +63,16 @@ export async function listPromotableTempIds(
   // every stored document: about 16 ms per sync for 10,000 trips in the benchmark's profile).
   const { storageInstance } = promotableCollection(db, collection);
   // The selector names RxDB's own `_deleted` field: the query is over stored documents.
-  const documents = await queryStorage<StoredPromotable>(storageInstance as AnyStorageInstance, {
-    selector: { id: { $gte: tempIdPrefix, $lt: tempIdUpperBound }, _deleted: { $eq: false } },
-  });
+  const documents = await queryStorage<Record<string, unknown> & { id: string }>(
+    storageInstance as AnyStorageInstance,
+    {
+      selector: { id: { $gte: tempIdPrefix, $lt: tempIdUpperBound }, _deleted: { $eq: false } },
+    },
+  );
+  // Each descriptor says which of its documents must wait (schemas/collections/).
+  const ready = collectionDescriptors[collection].promotion.ready;
   return documents
-    .filter((document) => {
-      if (collection === 'trips') return document.recordingState === 'finished';
-      if (collection === 'waypoints') return !document.tripId || !isTempId(document.tripId);
-      return true;
-    })
+    .filter((document) => ready(document))
     .map((document) => document.id)
     .sort();
 }
