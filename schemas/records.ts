@@ -10,8 +10,9 @@ import { trailSubmissionDataSchema } from './trail-submissions.ts';
 /**
  * Kinds a record may hold today (docs/architecture.md "Collection budget"): a rider's progress
  * through one skills lesson, their best score in the trail safety game, a vehicle in their garage,
- * one maintenance log entry, a trail they submitted for review and a day's completed pre-ride
- * safety checklist. Later kinds add a data schema
+ * one maintenance log entry, a trail they submitted for review, a day's completed pre-ride
+ * safety checklist and their progress toward one achievement (which had a collection of its own,
+ * `userAchievements`, until version 0 of this kind: schemas/collections/moves.ts). Later kinds add a data schema
  * below; the collection schema itself does not change, so no RxDB version bump is needed for a new
  * kind.
  */
@@ -22,6 +23,7 @@ export const recordKinds = [
   'maintenance',
   'trailSubmission',
   'preRideCheck',
+  'achievementProgress',
 ] as const;
 export type RecordKind = (typeof recordKinds)[number];
 
@@ -101,6 +103,31 @@ export const gameBestDataSchema = {
   required: ['bestScore', 'maxScore', 'achievedAt', 'gamesPlayed'],
 } as const;
 export type GameBestData = FromSchema<typeof gameBestDataSchema>;
+
+/** Achievement ids of data/achievements.json: letters, digits, hyphens and underscores. */
+const achievementIdProperty = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 60,
+  pattern: '^[A-Za-z0-9_-]+$',
+} as const;
+
+/**
+ * `data` of an `achievementProgress` record: the rider's progress toward one achievement
+ * (data/achievements.json; in the unit of its metric) and when it was earned (epoch ms; null
+ * until `progress` reaches the threshold). Progress only grows and an award keeps its first time.
+ */
+export const achievementProgressDataSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    achievementId: achievementIdProperty,
+    progress: { type: 'number', minimum: 0 },
+    earnedAt: { type: ['number', 'null'], minimum: 0 },
+  },
+  required: ['achievementId', 'progress', 'earnedAt'],
+} as const;
+export type AchievementProgressData = FromSchema<typeof achievementProgressDataSchema>;
 
 /**
  * Id of a vehicle or maintenance entry within the rider's records (the `<subject>` of the
@@ -220,6 +247,7 @@ export const recordDataSchemas: Record<RecordKind, object> = {
   maintenance: maintenanceDataSchema,
   trailSubmission: trailSubmissionDataSchema,
   preRideCheck: preRideCheckDataSchema,
+  achievementProgress: achievementProgressDataSchema,
 };
 
 /**
@@ -246,6 +274,7 @@ export const recordDataMergeRules: Record<RecordKind, Record<string, RecordDataM
   maintenance: changedKeys(maintenanceDataSchema.required),
   trailSubmission: { ...changedKeys(trailSubmissionDataSchema.required), review: 'server' },
   preRideCheck: { completedAt: 'earliest', itemCount: 'max' },
+  achievementProgress: { progress: 'max', earnedAt: 'earliest' },
 };
 
 /** True when `kind` is one the app and server know. */
@@ -260,6 +289,7 @@ const recordSubjectKeys = {
   maintenance: 'entryId',
   trailSubmission: 'submissionId',
   preRideCheck: 'date',
+  achievementProgress: 'achievementId',
 } as const;
 type SubjectKind = keyof typeof recordSubjectKeys;
 
@@ -268,8 +298,9 @@ type SubjectKind = keyof typeof recordSubjectKeys;
  * `<userId>:gameBest` for the game, `<userId>:vehicle:<vehicleId>` for a vehicle and
  * `<userId>:maintenance:<entryId>` for a maintenance entry and
  * `<userId>:trailSubmission:<submissionId>` for a submitted trail and
- * `<userId>:preRideCheck:<YYYY-MM-DD>` for a day's pre-ride checklist. Within the id grammar for user ids
- * up to 60 characters.
+ * `<userId>:preRideCheck:<YYYY-MM-DD>` for a day's pre-ride checklist and
+ * `<userId>:achievementProgress:<achievementId>` for progress toward an achievement. Within the
+ * id grammar for user ids up to 40 characters (the server's are 36-character UUIDs).
  */
 export function recordId(userId: string, kind: SubjectKind, subject: string): string;
 export function recordId(userId: string, kind: 'gameBest'): string;

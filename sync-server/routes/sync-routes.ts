@@ -13,6 +13,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CollectionDescriptor } from '../../schemas/collections/descriptor.ts';
+import { moveOf } from '../../schemas/collections/moves.ts';
 import {
   documentIdProperty,
   promotableCollections,
@@ -168,8 +169,9 @@ function parseCheckpoint(raw: string | undefined): SyncCheckpoint | null {
 
 /**
  * Checks the collection and schema version of a replication URL; sends the 4xx and returns
- * null when they do not fit. An app built against an older schema gets 426 and is told to
- * update, so it never writes an old shape into newer data.
+ * null when they do not fit. An app built against an older schema, or syncing a collection that
+ * moved into another (schemas/collections/moves.ts), gets 426 and is told to update, so it
+ * never writes an old shape into newer data.
  */
 function checkReplicationTarget(
   collections: SyncedCollections,
@@ -178,6 +180,15 @@ function checkReplicationTarget(
 ): CollectionDescriptor | null {
   const { collection } = params;
   const descriptor = collections.get(collection);
+  const move = descriptor ? undefined : moveOf(collection);
+  if (move) {
+    sendError(
+      reply,
+      426,
+      `This app is out of date: ${collection} are now kept in ${move.to}. Reload the app to update it; nothing was synced, and nothing on this device is lost.`,
+    );
+    return null;
+  }
   if (!descriptor) {
     sendError(reply, 404, `"${collection}" is not a synced collection.`);
     return null;

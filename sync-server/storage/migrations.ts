@@ -4,6 +4,7 @@
  * Postgres backend (DATABASE_URL) reuses these migrations unchanged.
  */
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { collectionMovesMigration } from './collection-move-migration.ts';
 import { syncSchema } from './sync-migrations.ts';
 
 /**
@@ -252,6 +253,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-analytics-schema': analyticsSchema,
   '2026-11-26-group-rides': groupRideSchema,
   '2026-11-27-published-regulations': publishedRegulationsSchema,
+  '2026-11-27-the-move-of-achievement-progress-into-records': collectionMovesMigration,
 };
 
 /** Hands the in-code migrations to Kysely's Migrator. */
