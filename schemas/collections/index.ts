@@ -1,7 +1,7 @@
 /**
- * Every collection's descriptor (descriptor.ts), by name: the thirteen collections the device
- * opens (the free RxDB build's limit per process; docs/architecture.md "Collection plan") and the
- * server syncs. The order is the order of sync: catalogues first (a first visit shows trails
+ * Every collection's descriptor (descriptor.ts), by name: the collections the device opens (the
+ * free RxDB build opens at most 13 per process; docs/architecture.md "Collection budget") and
+ * the server syncs. Collections retired into others are in moves.ts. The order is the order of sync: catalogues first (a first visit shows trails
  * soonest), then the rider's collections.
  */
 import { achievementsCollection } from './achievements.ts';
@@ -15,7 +15,6 @@ import { trailsCollection } from './trails.ts';
 import { tripContextCollection } from './trip-context.ts';
 import { tripPlansCollection } from './trip-plans.ts';
 import { tripsCollection } from './trips.ts';
-import { userAchievementsCollection } from './user-achievements.ts';
 import { waypointsCollection } from './waypoints.ts';
 import { wmasCollection } from './wmas.ts';
 
@@ -29,7 +28,6 @@ export const collectionDescriptors = {
   tripPlans: tripPlansCollection,
   tripContext: tripContextCollection,
   waypoints: waypointsCollection,
-  userAchievements: userAchievementsCollection,
   campgroundReviews: campgroundReviewsCollection,
   records: recordsCollection,
   mapRegions: mapRegionsCollection,

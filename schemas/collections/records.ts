@@ -1,6 +1,6 @@
 /**
- * A rider's typed records (schemas/records.ts): lesson progress, game best, garage vehicles and
- * maintenance, trail submissions, pre-ride checks. Deterministic ids, `data` validated by its
+ * A rider's typed records (schemas/records.ts): achievement progress, lesson progress, game
+ * best, garage vehicles and maintenance, trail submissions, pre-ride checks. Deterministic ids, `data` validated by its
  * kind's schema and merged key by key by its kind's rules; a submission's review is the
  * server's.
  */
@@ -46,7 +46,7 @@ export const recordsCollection = defineCollection({
   afterWrite: [],
   privacy: {
     holds:
-      'Your progress through the skills lessons, your best scores in the trail safety game, your garage vehicles and maintenance log, the days you completed the pre-ride checklist, and the trails you submitted for review (the line, its name, activities, difficulty, season and notes, and the admin’s decision). An approved trail becomes public in the trail catalogue with your username credited.',
+      'Your progress towards each achievement and when you earned it, your progress through the skills lessons, your best scores in the trail safety game, your garage vehicles and maintenance log, the days you completed the pre-ride checklist, and the trails you submitted for review (the line, its name, activities, difficulty, season and notes, and the admin’s decision). An approved trail becomes public in the trail catalogue with your username credited.',
     where: 'device and server',
     kept: privacyWording.riderSynced,
     sharedWith: privacyWording.riderSharedWith,

@@ -2,9 +2,9 @@
  * The rider's achievement progress on this device: gathers the rider's data (trips,
  * lesson records, waypoints, offline map regions, emergency contacts, trail submissions, group
  * rides, completed pre-ride checklists), computes each
- * catalogue achievement's progress (src/lib/achievements/progress.ts) and writes it to
- * `userAchievements` (id `<owner>:<achievementId>`, synced; the merge keeps the highest
- * progress and the earliest `earnedAt`). Progress never goes down and an achievement is never
+ * catalogue achievement's progress (src/lib/achievements/progress.ts) and writes it as an
+ * `achievementProgress` record (id `<owner>:achievementProgress:<achievementId>`, synced; the
+ * merge keeps the highest progress and the earliest `earnedAt`). Progress never goes down and an achievement is never
  * un-earned. Works offline and for guests: a signed-out rider's progress is kept under
  * 'anonymous' (never pushed) and merged into the rider's rows on sign-in.
  */
@@ -12,10 +12,14 @@ import { statewideRegionId } from '../../schemas/map-catalog.ts';
 import { debounceTime, from, merge, startWith, switchMap, type Observable } from 'rxjs';
 import type { Achievement } from '../../schemas/achievements.ts';
 import type { MapRegion } from '../../schemas/map-regions.ts';
-import type { SkillProgressData } from '../../schemas/records.ts';
+import {
+  recordId,
+  type AchievementProgressData,
+  type RiderRecord,
+  type SkillProgressData,
+} from '../../schemas/records.ts';
 import type { Trail } from '../../schemas/trails.ts';
 import type { Trip } from '../../schemas/trips.ts';
-import type { UserAchievement } from '../../schemas/user-achievements.ts';
 import { announceEarnedAchievements } from '../lib/achievements/earned-announcements.ts';
 import {
   achievementProgress,
@@ -86,14 +90,42 @@ async function readCatalogue(db: AppDatabase): Promise<Achievement[]> {
   return documents.map((document) => document.toJSON() as Achievement);
 }
 
-async function readStored(db: AppDatabase, owner: string): Promise<Map<string, UserAchievement>> {
-  const documents = await db.userAchievements.find({ selector: { userId: owner } }).exec();
+/** One achievement's stored progress: the record's data and its last edit time (epoch ms). */
+type StoredAchievement = AchievementProgressData & { updatedAt: number };
+
+/** `owner`'s `achievementProgress` records, by achievement id. */
+async function readStored(db: AppDatabase, owner: string): Promise<Map<string, StoredAchievement>> {
+  const documents = await db.records
+    .find({ selector: { userId: owner, kind: 'achievementProgress' } })
+    .exec();
   return new Map(
     documents.map((document) => {
-      const row = document.toJSON() as UserAchievement;
-      return [row.achievementId, row];
+      const data = document.data as AchievementProgressData;
+      return [data.achievementId, { ...data, updatedAt: document.updatedAt }];
     }),
   );
+}
+
+/** Upserts `owner`'s progress record of `data.achievementId`, edited strictly after `previous`. */
+async function writeAchievementRecord(
+  db: AppDatabase,
+  owner: string,
+  data: AchievementProgressData,
+  previous: { updatedAt: number } | undefined,
+  now: number,
+): Promise<void> {
+  const id = recordId(owner, 'achievementProgress', data.achievementId);
+  const existing = await db.records.findOne(id).exec();
+  await db.records.upsert({
+    id,
+    userId: owner,
+    kind: 'achievementProgress',
+    data,
+    status: 'pending',
+    createdAt: existing?.createdAt ?? now,
+    // Strictly later than the stored copy, so the sync merge sees this as the newer edit.
+    updatedAt: Math.max(now, (previous?.updatedAt ?? existing?.updatedAt ?? 0) + 1),
+  } satisfies RiderRecord);
 }
 
 /** Writes one achievement's progress when it changed; resolves true when it was just earned. */
@@ -101,7 +133,7 @@ async function writeProgress(
   db: AppDatabase,
   owner: string,
   progress: AchievementProgress,
-  existing: UserAchievement | undefined,
+  existing: StoredAchievement | undefined,
   now: number,
 ): Promise<boolean> {
   if (progress.value === null) return false;
@@ -109,15 +141,13 @@ async function writeProgress(
   if (existing && existing.progress === progress.value && existing.earnedAt === earnedAt) {
     return false;
   }
-  await db.userAchievements.upsert({
-    id: `${owner}:${progress.achievement.id}`,
-    userId: owner,
-    achievementId: progress.achievement.id,
-    progress: progress.value,
-    earnedAt,
-    // Strictly later than the stored copy, so the sync merge sees this as the newer edit.
-    updatedAt: Math.max(now, (existing?.updatedAt ?? 0) + 1),
-  });
+  await writeAchievementRecord(
+    db,
+    owner,
+    { achievementId: progress.achievement.id, progress: progress.value, earnedAt },
+    existing,
+    now,
+  );
   return (existing?.earnedAt ?? null) === null && earnedAt !== null;
 }
 
@@ -206,7 +236,6 @@ function riderDataChanges(db: AppDatabase): Observable<unknown> {
     db.waypoints.$,
     db.mapRegions.$,
     db.achievements.$,
-    db.userAchievements.$,
     db.getLocal$(settingDocumentId(SAFETY_SETTING_KEYS.contacts)),
     db.getLocal$(groupRidesDocumentId),
   );
@@ -268,8 +297,9 @@ export function observeAchievementStandings(
 
 /**
  * Hands what a signed-out rider earned on this device to `userId`, who just signed in: each
- * 'anonymous' row merges into the rider's (highest progress, earliest `earnedAt`, as the sync
- * merge does) and is removed. Safe to run again. Resolves with how many rows it handed over.
+ * 'anonymous' progress record merges into the rider's (highest progress, earliest `earnedAt`,
+ * as the sync merge does) and is removed. Safe to run again. Resolves with how many records it
+ * handed over.
  */
 export async function adoptAnonymousAchievements(
   db: AppDatabase,
@@ -277,23 +307,27 @@ export async function adoptAnonymousAchievements(
   now: number = Date.now(),
 ): Promise<number> {
   if (userId === LOCAL_USER_ID) return 0;
-  const anonymous = await db.userAchievements.find({ selector: { userId: LOCAL_USER_ID } }).exec();
+  const anonymous = await db.records
+    .find({ selector: { userId: LOCAL_USER_ID, kind: 'achievementProgress' } })
+    .exec();
+  const mine = await readStored(db, userId);
   for (const document of anonymous) {
-    const guest = document.toJSON() as UserAchievement;
-    const id = `${userId}:${guest.achievementId}`;
-    const mine = (await db.userAchievements.findOne(id).exec())?.toJSON() as
-      UserAchievement | undefined;
-    const times = [mine?.earnedAt, guest.earnedAt].filter(
+    const guest = document.data as AchievementProgressData;
+    const own = mine.get(guest.achievementId);
+    const times = [own?.earnedAt, guest.earnedAt].filter(
       (time): time is number => typeof time === 'number',
     );
-    await db.userAchievements.upsert({
-      id,
+    await writeAchievementRecord(
+      db,
       userId,
-      achievementId: guest.achievementId,
-      progress: Math.max(mine?.progress ?? 0, guest.progress),
-      earnedAt: times.length > 0 ? Math.min(...times) : null,
-      updatedAt: Math.max(now, (mine?.updatedAt ?? 0) + 1),
-    });
+      {
+        achievementId: guest.achievementId,
+        progress: Math.max(own?.progress ?? 0, guest.progress),
+        earnedAt: times.length > 0 ? Math.min(...times) : null,
+      },
+      own,
+      now,
+    );
     await document.remove();
   }
   return anonymous.length;

@@ -24,7 +24,6 @@ import type { Trail } from '../../schemas/trails.ts';
 import type { TripContext } from '../../schemas/trip-context.ts';
 import type { TripPlan } from '../../schemas/trip-plans.ts';
 import type { Trip } from '../../schemas/trips.ts';
-import type { UserAchievement } from '../../schemas/user-achievements.ts';
 import type { Waypoint } from '../../schemas/waypoints.ts';
 import type { Wma } from '../../schemas/wmas.ts';
 import { conflictHandlerFor } from './conflict-handlers.ts';
@@ -38,7 +37,6 @@ export type WaypointCollection = RxCollection<Waypoint>;
 export type TripCollection = RxCollection<Trip>;
 export type TrackChunkCollection = RxCollection<TrackChunk>;
 export type AchievementCollection = RxCollection<Achievement>;
-export type UserAchievementCollection = RxCollection<UserAchievement>;
 export type TripPlanCollection = RxCollection<TripPlan>;
 export type TripContextCollection = RxCollection<TripContext>;
 export type CampgroundCollection = RxCollection<Campground>;
@@ -54,7 +52,6 @@ export type AppCollections = {
   trips: TripCollection;
   trackChunks: TrackChunkCollection;
   achievements: AchievementCollection;
-  userAchievements: UserAchievementCollection;
   tripPlans: TripPlanCollection;
   tripContext: TripContextCollection;
   campgrounds: CampgroundCollection;
@@ -194,8 +191,9 @@ let appDatabase: Promise<AppDatabase> | null = null;
  * The browser's one app database ('natural-state-trails'), opened on first call and shared
  * afterwards. The first open also runs the one-time legacy-database migration
  * (requirements §core-4 "Offline"); a failed migration is logged and never blocks the app, and it
- * is retried on the next start because its flag is only set on success. Then the public WMA
- * rows older versions kept in `waypoints` are removed (`removePublicWmaWaypoints`).
+ * is retried on the next start because its flag is only set on success. Then the documents of
+ * retired collections move into their new ones (`runCollectionMoves`, once per device), and the
+ * public WMA rows older versions kept in `waypoints` are removed (`removePublicWmaWaypoints`).
  * A failed open is not cached, so a later call tries again.
  */
 export function getAppDatabase(): Promise<AppDatabase> {
@@ -208,6 +206,13 @@ export function getAppDatabase(): Promise<AppDatabase> {
         await runLegacyMigration(database);
       } catch (error) {
         console.error('Legacy offline database migration failed; will retry next start', error);
+      }
+      try {
+        // Loaded on demand, like the legacy migration: after its first run it only reads a flag.
+        const { runCollectionMoves } = await import('./collection-moves.ts');
+        await runCollectionMoves(database);
+      } catch (error) {
+        console.error('Could not move a retired collection; will retry next start', error);
       }
       try {
         await removePublicWmaWaypoints(database);

@@ -61,8 +61,12 @@ import { tripPlanDefaults } from '../../schemas/trip-plans.ts';
 import type { TripPlan } from '../../schemas/trip-plans.ts';
 import type { Trip } from '../../schemas/trips.ts';
 import type { UserAchievement } from '../../schemas/user-achievements.ts';
+import { moveOf } from '../../schemas/collections/moves.ts';
+import type { RiderRecord } from '../../schemas/records.ts';
 import type { Waypoint, WaypointCategory } from '../../schemas/waypoints.ts';
 import type { AppDatabase } from './database.ts';
+
+const achievementProgressMove = moveOf('userAchievements')!;
 
 /** The legacy database as the previous app configured it (requirements §core-3, §core-9). */
 export const legacyOfflineDatabase = {
@@ -849,9 +853,13 @@ async function copyLegacyContents(
   await copier.copy('achievements', database.achievements, (legacyRecord) =>
     mapAchievement(legacyRecord, legacyRecord.value, now),
   );
-  await copier.copy('userAchievements', database.userAchievements, (legacyRecord) =>
-    mapUserAchievement(legacyRecord.value, now),
-  );
+  // Achievement progress is kept as records now (schemas/collections/moves.ts).
+  await copier.copy('userAchievements', database.records, (legacyRecord) => {
+    const progress = mapUserAchievement(legacyRecord.value, now);
+    return progress
+      ? (achievementProgressMove.convert(progress, 'pending') as RiderRecord | null)
+      : null;
+  });
   dropOutdatedTripPlans(contents, record);
   await copier.copy('tripPlans', database.tripPlans, (legacyRecord) =>
     mapTripPlan(legacyRecord, legacyRecord.value, now),

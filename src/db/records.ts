@@ -6,7 +6,7 @@
  * kept under `LOCAL_USER_ID` ('anonymous', as trips are) and never pushed; `adoptAnonymousRecords`
  * moves them to the rider who signs in (garage vehicles and maintenance entries too; their writes
  * live in garage.ts). Finishing lessons updates the learning achievements
- * (metric `skills_modules_completed`, data/achievements.json) in `userAchievements`.
+ * (metric `skills_modules_completed`, data/achievements.json), kept as `achievementProgress` records.
  */
 import { useMemo } from 'react';
 import { map, of, type Observable } from 'rxjs';
@@ -139,7 +139,10 @@ export async function adoptAnonymousRecords(
   now: number = Date.now(),
 ): Promise<void> {
   if (userId === LOCAL_USER_ID) return;
-  const anonymous = await db.records.find({ selector: { userId: LOCAL_USER_ID } }).exec();
+  // Achievement progress has rules of its own (adoptAnonymousAchievements, below).
+  const anonymous = await db.records
+    .find({ selector: { userId: LOCAL_USER_ID, kind: { $ne: 'achievementProgress' } } })
+    .exec();
   for (const document of anonymous) {
     const record = document.toJSON() as RiderRecord;
     if (record.kind === 'skillProgress') {

@@ -67,7 +67,6 @@ export function forgetRider(): void {
 const riderCollections = [
   'trips',
   'trackChunks',
-  'userAchievements',
   'records',
   'tripPlans',
   'tripContext',

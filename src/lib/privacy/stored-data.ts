@@ -125,6 +125,14 @@ export const localDocumentPolicy: readonly StoredItem[] = [
     sharedWith: deviceOnly,
   },
   {
+    name: 'collection-moves',
+    holds:
+      'Which reorganisations of the app’s storage this device has finished (for example achievement progress kept with your other records).',
+    where: 'device',
+    kept: untilCleared,
+    sharedWith: deviceOnly,
+  },
+  {
     name: 'legacy-migration-unmapped',
     holds: 'Documents of the older version of the app that had no place in this one, kept unread.',
     where: 'device',

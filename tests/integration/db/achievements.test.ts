@@ -2,6 +2,7 @@
 // importing a real GPX ride earns First Tracks once, with the earliest time; deleting the trip
 // never un-earns it; watching the collections earns and announces without being asked; a
 // guest's achievements move to the rider who signs in with their earliest earned time.
+import { storedAchievementProgress } from '../../support/achievement-progress.ts';
 import { readFileSync } from 'node:fs';
 import { DOMParser, onErrorStopParsing } from '@xmldom/xmldom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -35,9 +36,7 @@ async function importFixture(database: AppDatabase, file: string) {
   return importGpxContents(database, contents, file);
 }
 
-async function progressOf(database: AppDatabase, id: string) {
-  return (await database.userAchievements.findOne(id).exec())?.toJSON() ?? null;
-}
+const progressOf = storedAchievementProgress;
 
 async function freshDatabase(): Promise<AppDatabase> {
   const database = await openTestDatabase();
@@ -84,11 +83,12 @@ describe('achievement evaluator', () => {
     await importFixture(db, 'garmin-etrex.gpx');
     const announced: string[] = [];
     const stop = onAchievementsEarned((earned) => announced.push(...earned.map((a) => a.id)));
-    const upsert = db.userAchievements.upsert.bind(db.userAchievements);
+    const upsert = db.records.upsert.bind(db.records);
     let conflicts = 0;
     // Another writer changed a progress document after this evaluation read it.
-    vi.spyOn(db.userAchievements, 'upsert').mockImplementation(async (document) => {
-      if (conflicts === 0 && document.achievementId !== 'first-ride') {
+    vi.spyOn(db.records, 'upsert').mockImplementation(async (document) => {
+      const { achievementId } = document.data as { achievementId?: string };
+      if (conflicts === 0 && achievementId !== 'first-ride') {
         conflicts += 1;
         throw Object.assign(new Error('Document update conflict'), { code: 'CONFLICT' });
       }
@@ -165,12 +165,13 @@ describe('achievement evaluator', () => {
     await importFixture(db, 'garmin-etrex.gpx');
     await evaluateAchievements(db, LOCAL_USER_ID, now);
     // The rider earned it later on another device; that copy reached this one before sign-in.
-    await db.userAchievements.insert({
-      id: 'rider-7:first-ride',
+    await db.records.insert({
+      id: 'rider-7:achievementProgress:first-ride',
       userId: 'rider-7',
-      achievementId: 'first-ride',
-      progress: 2,
-      earnedAt: now + 60_000,
+      kind: 'achievementProgress',
+      data: { achievementId: 'first-ride', progress: 2, earnedAt: now + 60_000 },
+      status: 'synced',
+      createdAt: now + 60_000,
       updatedAt: now + 60_000,
     });
     await adoptAnonymousAchievements(db, 'rider-7', now + 120_000);

@@ -317,9 +317,10 @@ describe('runLegacyMigration into an empty database', () => {
     expect((await db.waypoints.findOne('w2').exec())!.category).toBe('hazard');
 
     expect((await db.achievements.findOne('first-ride').exec())!.metric).toBe('trips_recorded');
-    expect((await db.userAchievements.findOne('7:first-ride').exec())!.earnedAt).toBe(
-      Date.parse('2024-05-18T15:30:00Z'),
-    );
+    // Achievement progress is kept as a record now (schemas/collections/moves.ts).
+    expect(
+      (await db.records.findOne('7:achievementProgress:first-ride').exec())!.data.earnedAt,
+    ).toBe(Date.parse('2024-05-18T15:30:00Z'));
 
     const plan = (await db.tripPlans.findOne('temp-plan-1716000000000').exec())!.toJSON();
     expect(plan).toMatchObject({

@@ -1,6 +1,7 @@
 // Lesson progress and the game's best score on the device (src/db/records.ts): a passed quiz
 // finishes the lesson once and counts toward the learning achievements of data/achievements.json;
 // a signed-out rider's progress moves to the rider who signs in.
+import { storedAchievementProgress } from '../../support/achievement-progress.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../../../src/db/database.ts';
 import { completePreRideCheck } from '../../../src/db/pre-ride-checks.ts';
@@ -15,9 +16,7 @@ afterEach(async () => {
 
 const now = Date.UTC(2026, 10, 23, 18, 0);
 
-async function achievement(database: AppDatabase, id: string) {
-  return (await database.userAchievements.findOne(id).exec())?.toJSON() ?? null;
-}
+const achievement = storedAchievementProgress;
 
 describe('rider records', () => {
   it('finishes a lesson on the first pass, keeps the best score and earns Student of the Trail', async () => {
@@ -83,7 +82,11 @@ describe('rider records', () => {
 
     await adoptAnonymousRecords(db, 'rider-7', now + 5);
 
-    const ids = (await db.records.find().exec()).map((record) => record.id).sort();
+    const ids = (
+      await db.records.find({ selector: { kind: { $ne: 'achievementProgress' } } }).exec()
+    )
+      .map((record) => record.id)
+      .sort();
     expect(ids).toEqual(['rider-7:gameBest', 'rider-7:skillProgress:weather-mastery']);
     expect((await db.records.findOne('rider-7:gameBest').exec())?.toJSON().data).toEqual({
       bestScore: 60,
@@ -104,7 +107,7 @@ describe('rider records', () => {
 
     // Nothing was adopted, so nothing was evaluated or written for the sync engine to push:
     // the app's achievement watcher evaluates the rider's achievements on its own.
-    expect(await db.userAchievements.count().exec()).toBe(0);
+    expect(await db.records.find({ selector: { kind: 'achievementProgress' } }).exec()).toEqual([]);
     expect((await db.records.find().exec()).map((record) => record.id)).toEqual([
       'rider-7:gameBest',
     ]);

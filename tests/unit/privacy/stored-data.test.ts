@@ -4,6 +4,7 @@
  * server table must be described, and the sync rule it states must be the code's. Adding any of
  * these without a policy line fails here.
  */
+import { collectionMovesDocumentId } from '../../../src/db/collection-moves.ts';
 import { preRideChecklistKey } from '../../../src/db/pre-ride-checks.ts';
 import { gaugeReadingsDocumentId } from '../../../src/db/gauge-readings.ts';
 import { publishedRegulationsDocumentId } from '../../../src/db/published-regulations.ts';
@@ -77,6 +78,7 @@ function firstArguments(functions: string[]): { path: string; argument: string }
 /** Every value a local document id or setting key constant stands for, by the name code uses. */
 const knownLocalDocumentIds: Record<string, string> = {
   promotedIdsDocumentId,
+  collectionMovesDocumentId,
   savedTrailsDocumentId,
   catalogueStatusDocumentId,
   legacyMigrationFlagId,

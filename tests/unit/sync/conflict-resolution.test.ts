@@ -132,22 +132,23 @@ describe('resolveConflict', () => {
       earnedAt: number | null,
       updatedAt: number,
     ): SyncedDocument => ({
-      id: 'rider-1:first-ride',
+      id: 'rider-1:achievementProgress:first-ride',
       userId: 'rider-1',
-      achievementId: 'first-ride',
-      progress,
-      earnedAt,
+      kind: 'achievementProgress',
+      data: { achievementId: 'first-ride', progress, earnedAt },
+      status: 'synced',
+      createdAt: 100,
       updatedAt,
       _deleted: false,
     });
     const { aFirst, bFirst, result } = bothOrders(
-      'userAchievements',
+      'records',
       achievement(5, 500, 600),
       achievement(3, 400, 700),
       achievement(1, null, 100),
     );
     expect(aFirst).toEqual(bFirst);
-    expect(result).toMatchObject({ progress: 5, earnedAt: 400 });
+    expect(result.data).toEqual({ achievementId: 'first-ride', progress: 5, earnedAt: 400 });
   });
 
   it('lets the server copy of the trip context override the device’s (core-platform §4)', () => {
