@@ -16,7 +16,8 @@ import {
   merge,
   type Subscription,
 } from 'rxjs';
-import { allCollections, type CollectionName } from '../../schemas/collections/index.ts';
+import { allCollections } from '../../schemas/collections/index.ts';
+import type { PromotableCollection } from '../../schemas/sync-protocol.ts';
 import type { CollectionDescriptor } from '../../schemas/collections/descriptor.ts';
 import {
   readCatalogueStatus,
@@ -30,7 +31,7 @@ import { createPromotionRunner, type PromotionRunner } from './promotion-runner.
 import { followPublishedRegulations } from './published-regulations-refresh.ts';
 import { adoptAnonymousRecords } from '../db/records.ts';
 import { createSyncStream, type SyncStream } from './replication-stream.ts';
-import { createSyncReporter } from './sync-reporting.ts';
+import { createSyncReporter, type SyncReporter } from './sync-reporting.ts';
 import { createSyncStatusStore, type SyncStatusStore } from './sync-status.ts';
 import type { SyncTransport } from './sync-transport.ts';
 
@@ -105,6 +106,27 @@ function holdStream(
 }
 
 /**
+ * The promotion runner of the promotable collections among `collections` (in promotion order),
+ * or null for a guest or when there are none. Only those this engine syncs: a database opened
+ * with fewer collections (a test's own) has no others to read.
+ */
+function promotionRunnerOf(
+  userId: string | null,
+  collections: readonly CollectionDescriptor[],
+  db: AppDatabase,
+  transport: SyncTransport,
+  reporter: SyncReporter,
+  onActivity: () => void,
+): PromotionRunner | null {
+  const promotable = collections
+    .filter((collection) => collection.idRule.kind === 'promoted')
+    .sort((a, b) => (a.promotion?.order ?? 0) - (b.promotion?.order ?? 0))
+    .map((collection) => collection.name as PromotableCollection);
+  if (!userId || promotable.length === 0) return null;
+  return createPromotionRunner(db, transport, reporter, onActivity, promotable);
+}
+
+/**
  * Starts syncing at once (catalogues for everyone, the rider's collections when `userId` is
  * set) and returns the running engine. Never throws; every failure is reported through the
  * status and retried with backoff.
@@ -144,7 +166,7 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
     );
   }
   if (userId) status.update({ phase: isOnline() ? 'syncing' : 'offline' });
-  const promotion = userId ? createPromotionRunner(db, transport, reporter, () => settle()) : null;
+  const promotion = promotionRunnerOf(userId, collections, db, transport, reporter, () => settle());
   let activity = { rider: false, catalogue: false };
   const settle = () =>
     reporter.settle({
@@ -159,8 +181,8 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
   subscriptions.push(followPublishedRegulations(db, transport, status));
   const detach = listenToNetwork(status, () => engine.syncNow(), Boolean(userId));
   void promotion?.run();
-  // What the rider learned while signed out becomes theirs; the push then sends it.
-  if (userId)
+  // What the rider learned signed out becomes theirs (when this engine syncs such collections).
+  if (userId && collections.some((collection) => collection.heldUntilAdopted))
     adoptAnonymousRecords(db, userId, Date.now()).catch((error: unknown) =>
       reporter.fail({ rider: true }, error),
     );
@@ -173,10 +195,11 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
       void promotion?.run();
     },
     async awaitInSync() {
-      await promotion?.run();
+      // A lost answer fails a run; what it left under temp- ids waits for a retry's promotion.
+      await promotion?.runUntilPromoted();
       await awaitReplicationsInSync(db, replications);
       // Pushing may have finished a trip's promotion prerequisites; settle once more.
-      await promotion?.run();
+      await promotion?.runUntilPromoted();
       await awaitReplicationsInSync(db, replications);
     },
     async stop() {

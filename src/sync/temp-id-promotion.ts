@@ -11,6 +11,7 @@ import {
   promotableCollections,
   promotionPath,
   syncLimits,
+  type PromotableCollection,
   type PromotionResponse,
 } from '../../schemas/sync-protocol.ts';
 import type { AppDatabase } from '../db/database.ts';
@@ -18,17 +19,19 @@ import { applyPromotions, listPromotableTempIds } from '../db/promotion.ts';
 import type { SyncTransport } from './sync-transport.ts';
 
 /**
- * Promotes what is ready and resolves to the number of documents promoted. Throws the
- * transport's error (network, HTTP) or the database's; documents done before the error stay
- * done, the rest are picked up by the next run.
+ * Promotes what is ready in `collections` (default: every promotable collection of the app, in
+ * promotion order; a database opened with fewer collections passes its own) and resolves to
+ * the number of documents promoted. Throws the transport's error (network, HTTP) or the
+ * database's; documents done before the error stay done, the rest are picked up by the next run.
  */
 export async function promoteTempDocuments(
   db: AppDatabase,
   transport: SyncTransport,
   signal?: AbortSignal,
+  collections: readonly PromotableCollection[] = promotableCollections,
 ): Promise<number> {
   let promoted = 0;
-  for (const collection of promotableCollections) {
+  for (const collection of collections) {
     const tempIds = await listPromotableTempIds(db, collection);
     for (let start = 0; start < tempIds.length; start += syncLimits.maxPromotionIds) {
       signal?.throwIfAborted();

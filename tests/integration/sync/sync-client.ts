@@ -19,12 +19,20 @@ export interface RunningSyncServer {
   close(): Promise<void>;
 }
 
-/** A sync server on a free loopback port with the given storage engine. */
+/**
+ * A sync server on a free loopback port with the given storage engine; `overrides` are other
+ * app options (a test's own `collections`).
+ */
 export async function startSyncServer(
   engine: StorageEngine,
   auth: Parameters<typeof buildAuthTestApp>[0] = {},
+  overrides: Parameters<typeof buildAuthTestApp>[1] = {},
 ): Promise<RunningSyncServer> {
-  const server = await buildAuthTestApp({ accessTokenTtlSeconds: 3600, ...auth }, {}, engine);
+  const server = await buildAuthTestApp(
+    { accessTokenTtlSeconds: 3600, ...auth },
+    overrides,
+    engine,
+  );
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
