@@ -63,19 +63,27 @@ function updatedAtOf(document: SyncedDocument): number {
 }
 
 /**
- * The copy whose edit counts as later: newer `updatedAt`, ties broken by the larger stable JSON
- * so the choice is the same on every device.
+ * The copy whose edit of a value counts as later: newer `updatedAt`; edits in the same
+ * millisecond are broken by the larger stable JSON of the value itself (`valueOf`), not of the
+ * whole copy, so merging a merge again picks the same value and every device picks alike.
  */
 function laterOf(
   a: SyncedDocument,
   b: SyncedDocument,
+  valueOf: (document: SyncedDocument) => unknown,
 ): { winner: SyncedDocument; loser: SyncedDocument } {
   const difference = updatedAtOf(a) - updatedAtOf(b);
   if (difference > 0) return { winner: a, loser: b };
   if (difference < 0) return { winner: b, loser: a };
-  return stableStringify(a) >= stableStringify(b)
+  return (stableStringify(valueOf(a)) ?? '') >= (stableStringify(valueOf(b)) ?? '')
     ? { winner: a, loser: b }
     : { winner: b, loser: a };
+}
+
+/** What a merge keeps of one value it decided, and the losing value it must remember. */
+interface Decided {
+  value: unknown;
+  conflicts: SyncConflictRecord[];
 }
 
 function changedSinceBase(document: SyncedDocument, base: SyncedDocument | undefined): boolean {
@@ -130,7 +138,8 @@ function unionByKey(
 
 /**
  * Both sides' object `field`, key by key, by `rules` (the later edit for keys without one);
- * `base` is the last copy both sides agreed on, for the `changed` rule.
+ * `base` is the last copy both sides agreed on, for the `changed` rule. A key both sides set to
+ * different values under the later edit keeps the other value as a conflict (`field.key`).
  */
 function mergedByKey(
   field: string,
@@ -138,27 +147,40 @@ function mergedByKey(
   master: SyncedDocument,
   local: SyncedDocument,
   base: SyncedDocument | null | undefined,
-): Record<string, unknown> {
-  const masterData = (master[field] ?? {}) as Record<string, unknown>;
-  const localData = (local[field] ?? {}) as Record<string, unknown>;
-  const baseData = (base?.[field] ?? null) as Record<string, unknown> | null;
-  const { winner } = laterOf(master, local);
-  const winnerData = winner === master ? masterData : localData;
+): Decided {
+  const dataOf = (document: SyncedDocument | null | undefined) =>
+    (document?.[field] ?? null) as Record<string, unknown> | null;
+  const masterData = dataOf(master) ?? {};
+  const localData = dataOf(local) ?? {};
+  const baseData = dataOf(base);
   const merged: Record<string, unknown> = {};
+  const conflicts: SyncConflictRecord[] = [];
   for (const key of new Set([...Object.keys(masterData), ...Object.keys(localData)])) {
     const values = [masterData[key], localData[key]];
-    const numbers = values.filter((value): value is number => typeof value === 'number');
+    const numbers = numbersOf(...values);
     const rule = rules[key] ?? 'later';
     if (rule === 'server') merged[key] = key in masterData ? masterData[key] : localData[key];
     else if (rule === 'max' && numbers.length > 0) merged[key] = Math.max(...numbers);
     else if (rule === 'earliest') merged[key] = numbers.length > 0 ? Math.min(...numbers) : null;
+    else if (deepEqual(values[0], values[1])) merged[key] = values[0];
     else if (rule === 'changed' && baseData && deepEqual(values[0], baseData[key]))
       merged[key] = values[1];
     else if (rule === 'changed' && baseData && deepEqual(values[1], baseData[key]))
       merged[key] = values[0];
-    else merged[key] = key in winnerData ? winnerData[key] : values.find((v) => v !== undefined);
+    else if (values[0] === undefined || values[1] === undefined)
+      merged[key] = values[0] ?? values[1];
+    else {
+      const { winner, loser } = laterOf(master, local, (document) => dataOf(document)?.[key]);
+      merged[key] = dataOf(winner)![key];
+      conflicts.push({
+        field: `${field}.${key}`,
+        keptValue: dataOf(winner)![key] ?? null,
+        otherValue: dataOf(loser)![key] ?? null,
+        otherUpdatedAt: updatedAtOf(loser),
+      });
+    }
   }
-  return merged;
+  return { value: merged, conflicts };
 }
 
 /** The numbers among `values`. */
@@ -173,19 +195,20 @@ function valueByRule(
   master: SyncedDocument,
   local: SyncedDocument,
   base: SyncedDocument | null | undefined,
-): { value: unknown } | undefined {
+): Decided | undefined {
   const numbers = numbersOf(master[field], local[field]);
-  if (rule === 'max' && numbers.length > 0) return { value: Math.max(...numbers) };
-  if (rule === 'earliest') return { value: numbers.length ? Math.min(...numbers) : null };
-  if (rule === 'server') return { value: master[field] };
+  const decided = (value: unknown): Decided => ({ value, conflicts: [] });
+  if (rule === 'max' && numbers.length > 0) return decided(Math.max(...numbers));
+  if (rule === 'earliest') return decided(numbers.length ? Math.min(...numbers) : null);
+  if (rule === 'server') return decided(master[field]);
   if (rule === 'changed' && base && deepEqual(master[field], base[field]))
-    return { value: local[field] };
+    return decided(local[field]);
   if (rule === 'changed' && base && deepEqual(local[field], base[field]))
-    return { value: master[field] };
+    return decided(master[field]);
   if (typeof rule === 'object' && 'union' in rule)
-    return { value: unionByKey(master[field], local[field], rule.union.key) };
+    return decided(unionByKey(master[field], local[field], rule.union.key));
   if (typeof rule === 'object' && 'byKey' in rule)
-    return { value: mergedByKey(field, rule.byKey.rulesFor(master), master, local, base) };
+    return mergedByKey(field, rule.byKey.rulesFor(master), master, local, base);
   return undefined;
 }
 
@@ -196,7 +219,7 @@ function resolveFieldClash(
   master: SyncedDocument,
   local: SyncedDocument,
   base: SyncedDocument | null | undefined,
-): { value: unknown; conflict: SyncConflictRecord | null } {
+): Decided {
   const byRule = valueByRule(
     descriptor.merge.fields?.[field] ?? 'later',
     field,
@@ -204,18 +227,18 @@ function resolveFieldClash(
     local,
     base,
   );
-  if (byRule) return { value: byRule.value, conflict: null };
-  const { winner, loser } = laterOf(master, local);
+  if (byRule) return byRule;
+  const { winner, loser } = laterOf(master, local, (document) => document[field]);
   return {
     value: winner[field],
-    conflict: descriptor.merge.keepsConflictList
-      ? {
-          field,
-          keptValue: winner[field] ?? null,
-          otherValue: loser[field] ?? null,
-          otherUpdatedAt: updatedAtOf(loser),
-        }
-      : null,
+    conflicts: [
+      {
+        field,
+        keptValue: winner[field] ?? null,
+        otherValue: loser[field] ?? null,
+        otherUpdatedAt: updatedAtOf(loser),
+      },
+    ],
   };
 }
 
@@ -256,7 +279,8 @@ export function resolveConflict(
     else {
       const resolved = resolveFieldClash(descriptor, field, master, local, base);
       value = resolved.value;
-      if (resolved.conflict) conflicts.push(resolved.conflict);
+      // Collections without a conflict list keep nothing of the losing value by design.
+      if (descriptor.merge.keepsConflictList) conflicts.push(...resolved.conflicts);
     }
     if (value !== undefined) merged[field] = value;
   }

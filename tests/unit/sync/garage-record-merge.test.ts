@@ -1,7 +1,7 @@
 // Two devices that changed one garage record offline (schemas/records.ts kinds vehicle and
 // maintenance): each key keeps the edit of the device that changed it, so a nickname set on
 // the phone and an odometer folded on the tablet both survive, in either arrival order; when
-// both changed the same key, the later edit wins.
+// both changed the same key, the later edit wins and the other value is kept in syncConflicts.
 import { collectionDescriptors } from '../../../schemas/collections/index.ts';
 import { describe, expect, it } from 'vitest';
 import { resolveConflict, type SyncedDocument } from '../../../src/lib/sync/conflict-resolution.ts';
@@ -60,6 +60,10 @@ describe('garage record merge', () => {
     ] as const) {
       const merged = resolveConflict(collectionDescriptors.records, { base, master, local });
       expect((merged.data as typeof vehicle).odometerMiles).toBe(1600);
+      // The phone's reading is not lost: the record keeps it for the rider to see.
+      expect(merged.syncConflicts).toEqual([
+        { field: 'data.odometerMiles', keptValue: 1600, otherValue: 1400, otherUpdatedAt: 5000 },
+      ]);
     }
   });
 });
