@@ -9,7 +9,7 @@ import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { inject } from 'vitest';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { makeScratchDir } from './scratch.ts';
+import { makeScratchDir } from '../support/scratch.ts';
 
 export const viewports = {
   phone: { width: 390, height: 844 },

@@ -16,7 +16,7 @@ import type { TestProject } from 'vitest/node';
 import { isStale } from '../../scripts/server-bundle.mjs';
 import { buildTiles } from '../../scripts/tiles/build.ts';
 import { launchChromium, viewports, waitForOfflineReady } from './browser.ts';
-import { makeScratchDir } from './scratch.ts';
+import { makeScratchDir } from '../support/scratch.ts';
 import { prepareServerBundle, startServer } from './server.ts';
 
 declare module 'vitest' {

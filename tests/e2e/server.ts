@@ -9,7 +9,7 @@ import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '../../scripts/free-port.ts';
 import { bundleServer, serverBundlePath } from '../../scripts/server-bundle.mjs';
-import { makeScratchDir } from './scratch.ts';
+import { makeScratchDir } from '../support/scratch.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 

@@ -10,7 +10,7 @@ import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { openBrowser, viewports, waitForOfflineReady, type BrowserSession } from './browser.ts';
-import { makeScratchDir } from './scratch.ts';
+import { makeScratchDir } from '../support/scratch.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 const baseUrl = inject('baseUrl');

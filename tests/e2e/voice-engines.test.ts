@@ -29,7 +29,7 @@ import {
   startFakeRealtimeProvider,
   type FakeRealtimeProvider,
 } from '../fixtures/fake-realtime-provider.ts';
-import { makeScratchDir } from './scratch.ts';
+import { makeScratchDir } from '../support/scratch.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 const harnessPath = '/tests/e2e/harness/voice-engines.html';

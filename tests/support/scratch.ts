@@ -1,9 +1,10 @@
 /**
- * Where the browser suites keep their throwaway folders (Chromium profiles, server data
- * directories, a copy of the build): a memory-backed tmpfs (/dev/shm) when the machine has one
- * with room to spare, else the system's temporary folder. Chromium's profile databases and the
- * server's SQLite file flush every write to disk; on a disk the machine's other work also uses,
- * those flushes took about a third of the suite's time, and nothing here outlives the run.
+ * Where the browser and integration suites keep their throwaway folders (Chromium profiles,
+ * server data directories and SQLite files, a copy of the build): a memory-backed tmpfs
+ * (/dev/shm) when the machine has one with room to spare, else the system's temporary folder.
+ * Chromium's profile databases and SQLite flush every write to disk; on a disk the machine's
+ * other work also uses, those flushes took about a third of a browser journey's time, and
+ * nothing here outlives the run.
  */
 import { accessSync, constants, mkdtempSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,9 +14,9 @@ const memoryBackedFolder = '/dev/shm';
 /** statfs's f_type of a tmpfs (linux/magic.h). */
 const tmpfsMagic = 0x01021994;
 /**
- * Free space the suites may need at once: two files at a time, each with up to three profiles
- * (tens of MB each), a server data directory and, in one journey, a copy of dist/ (about 60 MB).
- * Container defaults of 64 MB fall back to the disk.
+ * Free space the suites may need at once: two browser journeys at a time, each with up to three
+ * profiles (tens of MB each), a server data directory and, in one journey, a copy of dist/
+ * (about 60 MB). A container's default 64 MB /dev/shm falls back to the disk.
  */
 const minimumFreeBytes = 1024 ** 3;
 
