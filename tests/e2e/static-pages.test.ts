@@ -2,8 +2,9 @@
  * Donate, privacy policy and terms fit a 390 px phone in Chromium, and the mobile performance test
  * measures the device and shows figures for the tester. What these pages say, their metadata, and
  * the device pages' role gating and Bluetooth messages are component tests
- * (tests/component/static-pages.test.tsx); serving them offline is the journey
- * tests/e2e/offline-routes.test.ts's.
+ * (tests/component/static-pages.test.tsx); serving them offline is the journeys
+ * tests/e2e/offline-routes-learn.test.ts's (donate, privacy policy and terms) and
+ * offline-routes-ride.test.ts's (the device pages).
  */
 import { afterEach, describe, expect, it, inject } from 'vitest';
 import type { Page } from 'playwright-core';
