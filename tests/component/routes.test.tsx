@@ -4,7 +4,7 @@
  * group ride address shows its own first heading, never the 404 page, the error page or a role
  * gate. Walked in one rendered app, signed in as an administrator so the role-gated pages show
  * themselves too. (Each route served afresh offline by the service worker, at 390 px: the
- * browser journey tests/e2e/offline-routes.test.ts.)
+ * browser journeys tests/e2e/offline-routes-ride.test.ts and offline-routes-learn.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
 import { FEATURES, SKILLS_SUBPAGES } from '../../src/features/directory.ts';

@@ -99,7 +99,10 @@ describe('waterway gauge levels', () => {
     const gaugeRequests = requests.filter((request) => request.path.startsWith('/api/gauges/'));
     expect(gaugeRequests).toHaveLength(1);
     expect(gaugeRequests[0]!.path).toContain(mulberry);
+    expect(screen.getByRole('heading', { name: 'River levels at USGS gauges' })).toBeTruthy();
     expect(screen.getByText(/Gauge readings are USGS provisional data/)).toBeTruthy();
+    // When the shipped waterway list was made (src/lib/outdoor/waterways.ts).
+    expect(screen.getByText(/bundled on 11\/20\/2026/)).toBeTruthy();
     // The reading is kept on the device for the next visit without signal.
     await waitFor(async () => {
       const kept = await database.getLocal<{ readings: Record<string, GaugeLatest> }>(
@@ -159,7 +162,7 @@ describe('waterway gauge levels', () => {
 });
 
 describe('access point map', () => {
-  it('puts the gauges and lakes on the map and lists the same points with the levels', async () => {
+  it('puts the gauges and lakes on the map, lists the same points with the levels, and the lakes and rivers with coordinates', async () => {
     await renderAppWithApi('/access-point-map', [gaugeRoute(mulberryLatest(20 * minute))]);
     const markers = await screen.findByRole('list', {
       name: 'Overlay of Map of Arkansas with the USGS stream gauges and the lakes',
@@ -169,6 +172,8 @@ describe('access point map', () => {
     const list = screen.getByRole('region', { name: 'The gauges and lakes on the map' });
     expect(within(list).getByRole('link', { name: new RegExp(mulberryName) })).toBeTruthy();
     expect(within(list).getByText('Greers Ferry Lake')).toBeTruthy();
+    const table = screen.getByRole('table', { name: 'Lakes and rivers with coordinates' });
+    expect(within(table).getByRole('rowheader', { name: 'Greers Ferry Lake' })).toBeTruthy();
     await waitFor(() =>
       expect(within(list).getByText('Discharge: 187 ft³/s · Gage height: 2.41 ft')).toBeTruthy(),
     );

@@ -5,11 +5,11 @@
  * once in a template profile and each test starts from a copy of it, unless it asks for a fresh
  * profile because the first visit is what it checks.
  */
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { inject } from 'vitest';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { makeScratchDir } from '../support/scratch.ts';
 
 export const viewports = {
   phone: { width: 390, height: 844 },
@@ -41,7 +41,7 @@ export async function openBrowser(
   viewport: { width: number; height: number } = viewports.desktop,
   options: OpenBrowserOptions = {},
 ): Promise<BrowserSession> {
-  const profileDir = mkdtempSync(join(tmpdir(), 'nst-chromium-'));
+  const profileDir = makeScratchDir('nst-chromium-');
   if ((options.profile ?? 'offline-ready') === 'offline-ready') {
     cpSync(inject('offlineReadyProfileDir'), profileDir, {
       recursive: true,

@@ -10,13 +10,13 @@
  *   installed, catalogues stored), which `openBrowser` copies for each test.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { isStale } from '../../scripts/server-bundle.mjs';
 import { buildTiles } from '../../scripts/tiles/build.ts';
 import { launchChromium, viewports, waitForOfflineReady } from './browser.ts';
+import { makeScratchDir } from '../support/scratch.ts';
 import { prepareServerBundle, startServer } from './server.ts';
 
 declare module 'vitest' {
@@ -48,10 +48,10 @@ export default async function setup(project: TestProject) {
 
   const server = await startServer();
   // A copy taken before any test ran: the seeded catalogue and the configured accounts only.
-  const seededDataDir = mkdtempSync(join(tmpdir(), 'nst-e2e-seeded-'));
+  const seededDataDir = makeScratchDir('nst-e2e-seeded-');
   cpSync(server.dataDir, seededDataDir, { recursive: true });
 
-  const profileDir = mkdtempSync(join(tmpdir(), 'nst-e2e-profile-'));
+  const profileDir = makeScratchDir('nst-e2e-profile-');
   const context = await launchChromium(profileDir, viewports.phone);
   try {
     const page = context.pages()[0] ?? (await context.newPage());

@@ -3,7 +3,7 @@
  * control is at least 44 px either way, 60 px with glove mode on. What the pages say and do (the
  * WMA finder, shooting time for the rider's position, scouting waypoints kept on the device) are
  * component tests (tests/component/hunting.test.tsx); serving the pages offline is the journey
- * tests/e2e/offline-routes.test.ts's.
+ * tests/e2e/offline-routes-ride.test.ts's.
  */
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';

@@ -3,7 +3,7 @@
  * played before signing in become the rider's on sign-in and reach a second profile of the same
  * rider. The lessons, the quiz, the keyboard game and the progress kept on the device are
  * component tests (tests/component/learn.test.tsx); serving the pages offline is the journey
- * tests/e2e/offline-routes.test.ts's.
+ * tests/e2e/offline-routes-learn.test.ts's.
  */
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { gameScenarios, maxGameScore } from '../../src/learn/game.ts';

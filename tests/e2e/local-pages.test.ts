@@ -3,7 +3,7 @@
  * once its content (catalogue facts, campgrounds nearby, the articles) is on screen. What each
  * page says, and Services listing the campgrounds near a chosen trail, are component tests
  * (tests/component/local-pages.test.tsx); serving them offline is the journey
- * tests/e2e/offline-routes.test.ts's.
+ * tests/e2e/offline-routes-learn.test.ts's.
  */
 import { describe, expect, it, inject } from 'vitest';
 import { openBrowser, saveScreenshot, viewports } from './browser.ts';

@@ -1,12 +1,13 @@
 /**
  * The safety system end to end in Chromium (issue 7, issue 11 defect 3), with geolocation
  * overridden and the network off: a contact is added, the panic button is held (mouse down,
- * 3 s) with its visible countdown, the confirmation says what the phone will open, and when it
- * runs out the text opens with the coordinates and the screen says it still has to be sent;
+ * 3 s on Playwright's clock) with its visible countdown, the confirmation says what the phone
+ * will open, and when it runs out the text opens with the coordinates and the screen says it still has to be sent;
  * with no contacts the dialer opens on 911; fall detection (synthetic devicemotion events) and
  * periodic check-ins (Playwright's clock) ask "Are you OK?" and open the text when needed;
  * glove mode makes every control on the safety and emergency pages at least 60 px;
- * /emergency-test reports its seven checks for a tester.
+ * /emergency-test reports its seven checks for a tester. What the waterway pages list is
+ * component waterway-pages.test.tsx's.
  */
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -19,6 +20,7 @@ import {
   waitForDeliveredFix,
   type BrowserSession,
 } from './browser.ts';
+import { DEFAULT_EMERGENCY_SETTINGS } from '../../src/lib/outdoor/outdoor-settings.ts';
 import { e2eAccounts } from './server.ts';
 
 const baseUrl = inject('baseUrl');
@@ -28,6 +30,14 @@ afterEach(async () => {
   await session?.close();
   session = null;
 });
+
+/**
+ * How long the panic button is held before the confirmation, and how long the confirmation
+ * waits for an answer outdoors, in ms: the tests that hold it run Playwright's clock over these
+ * instead of waiting them out.
+ */
+const holdMs = DEFAULT_EMERGENCY_SETTINGS.panicButtonDelay * 1000;
+const confirmationMs = DEFAULT_EMERGENCY_SETTINGS.confirmation.timeout * 1000;
 
 /** A point just east of Conway, in Faulkner County (us-atlas county boundaries). */
 const position = { latitude: 35.0887, longitude: -92.4421, accuracy: 9 };
@@ -139,6 +149,8 @@ describe('safety and emergency in Chromium', () => {
     const { page } = session;
     await withLocation(session);
     await recordOpenedLinks(session);
+    // The 3 s hold and the 8 s confirmation run on Playwright's clock, moved on by the test.
+    await page.clock.install();
     await goOffline(page, session, '/safety');
     await page.getByRole('heading', { name: 'Safety Center', level: 1 }).waitFor();
     await expect(page.getByText('Carry 1 gallon of water per person.').isVisible()).resolves.toBe(
@@ -165,9 +177,8 @@ describe('safety and emergency in Chromium', () => {
     await page.mouse.down();
     await page.getByText(/Keep holding: [123] s/).waitFor({ timeout: 2000 });
     await saveScreenshot(page, 'emergency-countdown-phone-offline');
-    await page.getByRole('heading', { name: 'Start an emergency?' }).waitFor({
-      timeout: 5000,
-    });
+    await page.clock.runFor(holdMs);
+    await page.getByRole('heading', { name: 'Start an emergency?' }).waitFor();
     await page.mouse.up();
     await expect(page.getByTestId('emergency-plan').textContent()).resolves.toBe(
       'Your phone will open a text to your 1 contact, Dana Rivers, with your location. Press Send.',
@@ -176,7 +187,8 @@ describe('safety and emergency in Chromium', () => {
     await saveScreenshot(page, 'emergency-confirm-phone-offline');
     expect(await openedLinks(page)).toEqual([]);
     // Nobody answers: the 8 s countdown ends by opening the text, not by a claim.
-    await page.getByRole('heading', { name: 'Emergency active' }).waitFor({ timeout: 12_000 });
+    await page.clock.runFor(confirmationMs);
+    await page.getByRole('heading', { name: 'Emergency active' }).waitFor();
     await expect(page.getByTestId('emergency-opened').textContent()).resolves.toBe(
       'No answer to the confirmation. Your phone opened a text to your 1 contact, Dana Rivers, with your location. It is not sent until you press Send. If nothing opened, use the buttons below.',
     );
@@ -212,10 +224,13 @@ describe('safety and emergency in Chromium', () => {
     const { page } = session;
     await withLocation(session);
     await recordOpenedLinks(session);
+    await page.clock.install();
     await page.goto(`${baseUrl}/emergency`);
     await page.getByRole('button', { name: /Hold for SOS/ }).hover();
     await page.mouse.down();
-    await page.getByRole('heading', { name: 'Start an emergency?' }).waitFor({ timeout: 5000 });
+    await page.getByText(/Keep holding/).waitFor();
+    await page.clock.runFor(holdMs);
+    await page.getByRole('heading', { name: 'Start an emergency?' }).waitFor();
     await page.mouse.up();
     await expect(page.getByTestId('emergency-plan').textContent()).resolves.toBe(
       'You have no emergency contacts saved, so there is no one to text. Your phone will open the dialer on 911. Press Call.',
@@ -358,7 +373,7 @@ describe('safety and emergency in Chromium', () => {
     await page.mouse.up();
     await page.getByText('Cancelled: you let go before the countdown ended.').waitFor();
     // Past the end of the 3-second hold: a cancelled hold starts nothing.
-    await page.clock.runFor(3500);
+    await page.clock.runFor(holdMs + 500);
     await expect(page.getByRole('heading', { name: 'Start an emergency?' }).count()).resolves.toBe(
       0,
     );
@@ -369,6 +384,7 @@ describe('safety and emergency in Chromium', () => {
     const { page } = session;
     await withLocation(session);
     await recordOpenedLinks(session);
+    await page.clock.install();
     await goOffline(page, session, '/safety');
     await page.getByRole('heading', { name: 'Safety Center', level: 1 }).waitFor();
     expect((await undersizedControls(page, 60)).length).toBeGreaterThan(0);
@@ -394,9 +410,9 @@ describe('safety and emergency in Chromium', () => {
     // The whole emergency flow with gloves on: hold, confirm, and the active screen's controls.
     await page.getByRole('button', { name: /Hold for SOS/ }).hover();
     await page.mouse.down();
-    await page.getByRole('heading', { name: 'Start an emergency?' }).waitFor({
-      timeout: 5000,
-    });
+    await page.getByText(/Keep holding/).waitFor();
+    await page.clock.runFor(holdMs);
+    await page.getByRole('heading', { name: 'Start an emergency?' }).waitFor();
     await page.mouse.up();
     await page.getByRole('button', { name: 'Open the dialer now' }).click();
     await page.getByRole('heading', { name: 'Emergency active' }).waitFor();
@@ -433,19 +449,5 @@ describe('safety and emergency in Chromium', () => {
       page.getByRole('heading', { name: 'GPS location: pass' }).isVisible(),
     ).resolves.toBe(true);
     await saveScreenshot(page, 'emergency-test-desktop');
-  });
-
-  it('maps the gauges and lakes, lists the lakes and rivers with coordinates, and lists the gauge levels', async () => {
-    session = await openBrowser(viewports.phone);
-    const { page } = session;
-    await page.goto(`${baseUrl}/access-point-map`);
-    await page.getByText('The shipped map data has no boat ramps or river access points').waitFor();
-    await page.getByRole('region', { name: 'The gauges and lakes on the map' }).waitFor();
-    await page.getByRole('rowheader', { name: 'Greers Ferry Lake' }).waitFor();
-    await page.goto(`${baseUrl}/waterway-conditions`);
-    await page.getByRole('heading', { name: 'River levels at USGS gauges' }).waitFor();
-    await page.getByText(/Gauge readings are USGS provisional data/).waitFor();
-    await page.getByText(/bundled on 11\/20\/2026/).waitFor();
-    await saveScreenshot(page, 'waterway-conditions-phone');
   });
 });

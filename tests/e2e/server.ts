@@ -5,11 +5,11 @@
  * differently (token lifetimes, a fake upstream) starts its own with `startServer(env)`.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '../../scripts/free-port.ts';
 import { bundleServer, serverBundlePath } from '../../scripts/server-bundle.mjs';
+import { makeScratchDir } from '../support/scratch.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -48,7 +48,7 @@ export async function prepareServerBundle(): Promise<void> {
  * /api/health answers (60 s at most).
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'nst-e2e-data-'));
+  const dataDir = makeScratchDir('nst-e2e-data-');
   if (options.seededDataDir) cpSync(options.seededDataDir, dataDir, { recursive: true });
   for (const [name, bytes] of Object.entries(options.files ?? {})) {
     writeFileSync(join(dataDir, name), bytes);

@@ -6,11 +6,11 @@
  * page the worker's claim missed asks to be claimed. And its update: a new worker is offered
  * once installed, the old one serves meanwhile, and "Update now" reloads under the new one.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { openBrowser, viewports, waitForOfflineReady, type BrowserSession } from './browser.ts';
+import { makeScratchDir } from '../support/scratch.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 const baseUrl = inject('baseUrl');
@@ -92,7 +92,7 @@ describe('service worker install', () => {
 
   it('offers a new version once it is installed and switches to it when the rider accepts', async () => {
     // A server of its own over a copy of the build, so this test can deploy a new worker.
-    build = mkdtempSync(join(tmpdir(), 'nst-e2e-build-'));
+    build = makeScratchDir('nst-e2e-build-');
     cpSync(join(root, 'dist'), build, { recursive: true });
     server = await startServer({
       env: { STATIC_DIR: build },

@@ -15,7 +15,6 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -30,6 +29,7 @@ import {
   startFakeRealtimeProvider,
   type FakeRealtimeProvider,
 } from '../fixtures/fake-realtime-provider.ts';
+import { makeScratchDir } from '../support/scratch.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 const harnessPath = '/tests/e2e/harness/voice-engines.html';
@@ -86,7 +86,7 @@ async function startStack(modelsDir: string, realtime: boolean): Promise<Stack> 
 
 async function openHarness(url: string): Promise<Page> {
   if (!browser) {
-    const profile = mkdtempSync(join(tmpdir(), 'nst-chromium-voice-'));
+    const profile = makeScratchDir('nst-chromium-voice-');
     const context = await chromium.launchPersistentContext(profile, {
       executablePath: '/usr/bin/chromium',
       viewport: { width: 390, height: 844 },
@@ -114,7 +114,7 @@ async function openHarness(url: string): Promise<Page> {
 }
 
 beforeAll(async () => {
-  scratch = mkdtempSync(join(tmpdir(), 'nst-voice-e2e-'));
+  scratch = makeScratchDir('nst-voice-e2e-');
   wavPath = join(scratch, 'question.wav');
   const spoken = spawnSync('espeak-ng', [
     '-v',

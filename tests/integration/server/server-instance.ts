@@ -2,13 +2,13 @@
 // suites that restart PostgreSQL under it, kill it or stop it with SIGTERM, plus the little
 // client each of them needs: a signed-in rider, pushes of trips, and an event stream reader.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createParser } from 'eventsource-parser';
 import { freePort } from '../../../scripts/free-port.ts';
 import { replicationBasePath } from '../../../schemas/sync-protocol.ts';
 import type { Trip } from '../../../schemas/trips.ts';
+import { makeScratchDir } from '../../support/scratch.ts';
 
 const root = new URL('../../../', import.meta.url).pathname;
 
@@ -37,7 +37,7 @@ export async function startServerInstance(
   port?: number,
 ): Promise<ServerInstance> {
   const listenPort = port ?? (await freePort());
-  const dataDir = mkdtempSync(join(tmpdir(), 'nst-instance-'));
+  const dataDir = makeScratchDir('nst-instance-');
   const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/main.ts'], {
     cwd: root,
     env: {

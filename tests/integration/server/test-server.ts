@@ -1,11 +1,12 @@
 // Temporary databases and fake PWA builds for the server tests: every test app gets its own
 // database (a SQLite file, or a fresh PostgreSQL database on the test server) and static folder
-// under os.tmpdir(), removed afterwards.
+// in the suites' scratch folder (tests/support/scratch.ts), removed afterwards.
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../../sync-server/app.ts';
+import { makeScratchDir } from '../../support/scratch.ts';
 import { createPostgresTestDatabase } from './postgres-test-database.ts';
 
 export const fakeIndexHtml = '<!doctype html><title>Natural State Trails test build</title>';
@@ -59,6 +60,8 @@ let seededSqliteTemplate: Promise<string> | null = null;
  */
 function sqliteTemplate(): Promise<string> {
   seededSqliteTemplate ??= (async () => {
+    // On the disk, not in the scratch folder: only copied from, and a test process that is
+    // stopped without its exit event leaves it behind.
     const folder = mkdtempSync(join(tmpdir(), 'nst-seeded-template-'));
     const file = join(folder, 'template.sqlite');
     const app = await buildApp({ databaseFile: file, staticDir: null });
@@ -97,7 +100,7 @@ function sqliteTemplate(): Promise<string> {
 export async function createWorkspace(options: WorkspaceOptions = {}): Promise<TestWorkspace> {
   const engine = options.engine ?? 'sqlite';
   const database = engine === 'postgres' ? await createPostgresTestDatabase() : null;
-  const root = mkdtempSync(join(tmpdir(), 'nst-server-test-'));
+  const root = makeScratchDir('nst-server-test-');
   const staticDir = join(root, 'dist');
   mkdirSync(join(staticDir, 'assets'), { recursive: true });
   writeFileSync(join(staticDir, 'index.html'), fakeIndexHtml);

@@ -5,8 +5,7 @@
 // database that the storage code itself migrates and seeds), whatever template the route
 // suites' workspaces are copied from.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -18,6 +17,7 @@ import {
 import { seedDatabase } from '../../../sync-server/storage/seed-database.ts';
 import { createUser, type UserRow } from '../../../sync-server/storage/users.ts';
 import type { StorageEngine } from '../server/test-server.ts';
+import { makeScratchDir } from '../../support/scratch.ts';
 
 export { storageEngines, type StorageEngine } from '../server/test-server.ts';
 
@@ -42,7 +42,7 @@ async function runOnServer(statement: string): Promise<void> {
 
 /** A new, empty database on `engine`, not yet opened (so not migrated either). */
 export async function createEmptyDatabase(engine: StorageEngine): Promise<EmptyDatabase> {
-  const folder = mkdtempSync(join(tmpdir(), 'nst-storage-conformance-'));
+  const folder = makeScratchDir('nst-storage-conformance-');
   // A folder that does not exist yet: openSqliteDatabase must create it.
   const databaseFile = join(folder, 'db', 'server.sqlite');
   if (engine === 'sqlite') {
