@@ -474,6 +474,15 @@ export const serverTablePolicy: readonly StoredItem[] = [
       'The roster (usernames) is shown to anyone signed in with the ride’s link; positions only to the ride’s members, and only of members who opted in. The operator of this installation can read its database.',
   },
   {
+    name: 'account_deletions',
+    holds:
+      'For each account its rider deleted: the account’s internal id, when it was deleted and the random id of the deletion request. No username, email or other personal data.',
+    where: 'server',
+    kept: 'For the life of the installation, so your other devices learn of the deletion and clear your data, and a repeated request is carried out once.',
+    sharedWith:
+      'Administrators of this installation see only how many accounts were deleted each month.',
+  },
+  {
     name: 'meta',
     holds:
       'Server settings: the generated token-signing secret and when the shipped data was last seeded.',
