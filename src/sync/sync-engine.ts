@@ -32,6 +32,7 @@ import { isCatalogueCollection, startSyncedCollection } from './collection-repli
 import { createPromotionRunner, type PromotionRunner } from './promotion-runner.ts';
 import { followPublishedRegulations } from './published-regulations-refresh.ts';
 import { adoptAnonymousRecords } from '../db/records.ts';
+import { clearDeletedAccount, watchAccountDeletion } from './account-deleted-watch.ts';
 import { createSyncStream, type SyncStream } from './replication-stream.ts';
 import { createSyncReporter } from './sync-reporting.ts';
 import { createSyncStatusStore, type SyncStatusStore } from './sync-status.ts';
@@ -58,6 +59,11 @@ export interface SyncEngineOptions {
   now?: () => number;
   /** Longest wait of the first pulls for the change stream to open, ms (default 2,000). */
   streamWaitMs?: number;
+  /**
+   * Called once the server answered 410 `account-deleted` for the rider, after the engine
+   * stopped and removed the rider's documents from this device (the app then signs out).
+   */
+  onAccountDeleted?: () => void;
 }
 
 export interface SyncEngine {
@@ -105,9 +111,21 @@ function holdStream(
 /**
  * Starts syncing at once (catalogues for everyone, the rider's collections when `userId` is
  * set) and returns the running engine. Never throws; every failure is reported through the
- * status and retried with backoff.
+ * status and retried with backoff, except the server's 410 `account-deleted`, on which the
+ * engine stops and clears the rider's data (account-deleted-watch.ts).
  */
 export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
+  const { db, userId, onAccountDeleted } = options;
+  let engine: SyncEngine | null = null;
+  const transport = watchAccountDeletion(options.transport, () =>
+    clearDeletedAccount(engine!, db, userId, onAccountDeleted),
+  );
+  engine = startEngine({ ...options, transport });
+  return engine;
+}
+
+/** `startSyncEngine` without the watch for a deleted account. */
+function startEngine(options: SyncEngineOptions): SyncEngine {
   const { db, transport, userId } = options;
   const status = options.status ?? createSyncStatusStore();
   const isOnline =

@@ -91,7 +91,8 @@ export async function deleteAccount(
   now: number = Date.now(),
 ): Promise<AccountDeletionOutcome | null> {
   const recorded = await findAccountDeletion(db, userId);
-  if (recorded) return recorded.requestId === requestId ? { deletion: recorded, carriedOut: false } : null;
+  if (recorded)
+    return recorded.requestId === requestId ? { deletion: recorded, carriedOut: false } : null;
   try {
     const deletion = await db.transaction().execute(async (transaction) => {
       const { campgroundIds, trailIds } = await sharedTraces(transaction, userId);
@@ -103,7 +104,10 @@ export async function deleteAccount(
         .select('id')
         .where('organiser_id', '=', userId);
       // SQLite enforces no foreign keys here, so the members of their rides go explicitly.
-      await transaction.deleteFrom('group_ride_members').where('ride_id', 'in', organised).execute();
+      await transaction
+        .deleteFrom('group_ride_members')
+        .where('ride_id', 'in', organised)
+        .execute();
       await transaction.deleteFrom('group_rides').where('organiser_id', '=', userId).execute();
       await transaction
         .deleteFrom('repair_shop_submissions')
@@ -112,7 +116,11 @@ export async function deleteAccount(
         .execute();
       await recomputeCampgroundRatings(transaction, campgroundIds, now);
       await anonymisePublishedTrails(transaction, trailIds, username, now);
-      await transaction.updateTable('users').set({ email: null }).where('id', '=', userId).execute();
+      await transaction
+        .updateTable('users')
+        .set({ email: null })
+        .where('id', '=', userId)
+        .execute();
       if (!(await softDeleteUser(transaction, userId, now))) throw new DeletionRaceError();
       await revokeAllTokensOfUser(transaction, userId, now);
       await transaction

@@ -21,6 +21,12 @@ export interface StoredItem {
   kept: string;
   /** Who besides the rider can read it. */
   sharedWith: string;
+  /**
+   * Local documents only: whether it holds the rider's own data and is removed from the device
+   * when their account is deleted (src/db/account-data.ts). Device settings and public copies
+   * stay. Every local document states it (tests/unit/privacy/account-data-policy.test.ts).
+   */
+  removedWithAccount?: boolean;
 }
 
 const untilCleared = 'Until you clear the site data in your browser or uninstall the app.';
@@ -144,6 +150,7 @@ const deviceOnly = 'No one: it never leaves the device.';
 export const localDocumentPolicy: readonly StoredItem[] = [
   {
     name: 'saved-trails',
+    removedWithAccount: true,
     holds: 'The ids of the trails you saved.',
     where: 'device',
     kept: untilCleared,
@@ -151,6 +158,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'gauge-readings',
+    removedWithAccount: false,
     holds:
       'The last reading of each USGS stream gauge the waterway pages showed you (public USGS data: level, flow and when it was observed), so they show the last known level offline.',
     where: 'device',
@@ -159,6 +167,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'recording-session',
+    removedWithAccount: true,
     holds: 'The trip being recorded right now, so a reload can carry on recording.',
     where: 'device',
     kept: 'Until the recording ends.',
@@ -166,6 +175,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'catalogue-status',
+    removedWithAccount: false,
     holds: 'When the public catalogues were last downloaded and the last download error.',
     where: 'device',
     kept: untilCleared,
@@ -173,6 +183,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'promoted-ids',
+    removedWithAccount: true,
     holds: 'Which temporary ids of items made offline received which server ids.',
     where: 'device',
     kept: untilCleared,
@@ -180,6 +191,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'notification-log',
+    removedWithAccount: true,
     holds:
       'Your notification centre: up to 100 notices of events on this device or in your synced data (sync problems, achievements, reviewed trail submissions, group ride changes, saved trails opening), with when you read them.',
     where: 'device',
@@ -188,6 +200,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'published-regulations',
+    removedWithAccount: false,
     holds:
       'The duck seasons and trail seasons this installation’s administrators published (public information), so the duck hunting guide shows them offline.',
     where: 'device',
@@ -196,6 +209,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'usage-queue',
+    removedWithAccount: false,
     holds:
       'Page views, feature uses and error screens waiting to be counted: for each, the page’s route pattern (such as /trails/$trailId: never the trail, an id or a search), the feature’s name (trip recorded, GPX imported or exported, navigation started) or, for an error screen, the error’s type (such as TypeError, never its message), and the day (UTC). No account, position or time of day. Nothing is recorded when your browser sends Do Not Track or Global Privacy Control.',
     where: 'device',
@@ -205,6 +219,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'group-rides',
+    removedWithAccount: true,
     holds:
       'Copies of the group rides you organise or joined (trail, meeting place, time, vehicle types, size limit, notes and the members’ usernames), with when each copy was last received, so a ride’s page opens with no signal and your group-ride achievements are counted. Members’ positions are not kept.',
     where: 'device',
@@ -213,6 +228,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'setting:notification-preferences',
+    removedWithAccount: false,
     holds: 'Which kinds of notification you want, and whether the system shows them too.',
     where: 'device',
     kept: untilCleared,
@@ -220,6 +236,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'legacy-migration',
+    removedWithAccount: false,
     holds: 'When data from the older version of the app was copied into this one.',
     where: 'device',
     kept: untilCleared,
@@ -227,6 +244,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'legacy-migration-unmapped',
+    removedWithAccount: true,
     holds: 'Documents of the older version of the app that had no place in this one, kept unread.',
     where: 'device',
     kept: untilCleared,
@@ -234,6 +252,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'setting:outdoor-settings',
+    removedWithAccount: false,
     holds:
       'Outdoor settings: outdoor mode, contrast, glove mode, font size, voice level and so on.',
     where: 'device',
@@ -242,6 +261,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'setting:garage-current-vehicle',
+    removedWithAccount: true,
     holds:
       'Which of your vehicles you ride on this device, so recorded trip miles count towards its maintenance reminders.',
     where: 'device',
@@ -250,6 +270,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'setting:pre-ride-checklist',
+    removedWithAccount: true,
     holds:
       'Which items of the pre-ride checklist on the Safety page you ticked today (a completed day is kept in your records).',
     where: 'device',
@@ -258,6 +279,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'setting:haptic-settings',
+    removedWithAccount: false,
     holds: 'Vibration settings.',
     where: 'device',
     kept: untilCleared,
@@ -265,6 +287,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'setting:emergency-settings',
+    removedWithAccount: false,
     holds: 'Emergency settings: floating button, fall detection, check-in interval and so on.',
     where: 'device',
     kept: untilCleared,
@@ -272,6 +295,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'setting:emergency-contacts',
+    removedWithAccount: false,
     holds: 'Your emergency contacts: name, phone number, relation and priority.',
     where: 'device',
     kept: untilCleared,
@@ -280,6 +304,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'setting:medical-notes',
+    removedWithAccount: false,
     holds: 'Medical notes you type for the emergency card.',
     where: 'device',
     kept: untilCleared,
@@ -287,6 +312,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'setting:emergency-log',
+    removedWithAccount: false,
     holds: 'When the emergency screen was activated and whether it was a test.',
     where: 'device',
     kept: 'Entries older than the emergency data retention setting (30 days by default) are removed.',
@@ -294,6 +320,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'setting:theme',
+    removedWithAccount: false,
     holds: 'The colour theme you picked.',
     where: 'device',
     kept: untilCleared,
@@ -301,6 +328,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'setting:repair-shops-approved',
+    removedWithAccount: false,
     holds:
       'The last list of repair shops riders suggested and an admin approved, so the page works with no signal.',
     where: 'device',
@@ -309,6 +337,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'setting:welcome-dismissed',
+    removedWithAccount: false,
     holds: 'Whether you closed the welcome screen.',
     where: 'device',
     kept: untilCleared,
@@ -316,6 +345,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'setting:campgroundPreferences',
+    removedWithAccount: true,
     holds: 'Your favourite campgrounds and recent campground searches.',
     where: 'device',
     kept: untilCleared,
@@ -323,11 +353,21 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'setting:offline-speech-consent',
+    removedWithAccount: false,
     holds:
       'That you agreed to download the offline speech model, which model and its size, and when you agreed.',
     where: 'device',
     kept: 'Until you cancel the download or remove the offline speech model, or clear the site data.',
     sharedWith: deviceOnly,
+  },
+  {
+    name: 'account-deletion',
+    holds:
+      'Only while you asked to delete your account with no signal: the random id of that request and when you asked. Never your password.',
+    where: 'device',
+    kept: 'Until the deletion is carried out (when the device is back online and you have entered your password), or you cancel it.',
+    sharedWith: deviceOnly,
+    removedWithAccount: true,
   },
 ];
 

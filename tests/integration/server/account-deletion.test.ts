@@ -8,7 +8,10 @@
 // `account-deleted`; the admin's fleet page counts the deletion and nothing else.
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { accountDeletionPath, type AccountDeletionAnswer } from '../../../schemas/account-deletion.ts';
+import {
+  accountDeletionPath,
+  type AccountDeletionAnswer,
+} from '../../../schemas/account-deletion.ts';
 import type { FleetOverview } from '../../../schemas/analytics.ts';
 import type { CampgroundReview } from '../../../schemas/campground-reviews.ts';
 import type { Campground } from '../../../schemas/campgrounds.ts';
@@ -98,9 +101,14 @@ describe.each(routeSuiteEngines)('account deletion on %s', (engine) => {
       ...(payload ? { payload } : {}),
     });
   const push = async (token: string, collection: string, documents: object[]) => {
-    const response = await call('POST', `${replicationBasePath(collection as 'trips')}/push`, token, {
-      rows: documents.map((document) => ({ newDocumentState: { ...document, _deleted: false } })),
-    });
+    const response = await call(
+      'POST',
+      `${replicationBasePath(collection as 'trips')}/push`,
+      token,
+      {
+        rows: documents.map((document) => ({ newDocumentState: { ...document, _deleted: false } })),
+      },
+    );
     expect(response.statusCode, response.body).toBe(200);
   };
   const pull = async (token: string, collection: string) =>
@@ -235,16 +243,22 @@ describe.each(routeSuiteEngines)('account deletion on %s', (engine) => {
     expect(anonymous.notes).toBe(credited.notes);
     expect(anonymous.name).toBe('Cave Creek Bench Loop');
     expect(JSON.stringify(anonymous)).not.toContain('Ridge');
-    expect(anonymous.sources[0]).toMatch(/^rider submission, reviewed: submitted by a rider whose account was deleted, reviewed \d{4}-\d{2}-\d{2}$/);
+    expect(anonymous.sources[0]).toMatch(
+      /^rider submission, reviewed: submitted by a rider whose account was deleted, reviewed \d{4}-\d{2}-\d{2}$/,
+    );
 
     // Group rides: their own ride is gone, their membership and position in Hollow's too.
-    expect((await call('GET', `/api/group-rides/${organised.id}`, hollow.token)).statusCode).toBe(404);
+    expect((await call('GET', `/api/group-rides/${organised.id}`, hollow.token)).statusCode).toBe(
+      404,
+    );
     const members = await readTable(server.workspace, 'group_ride_members');
     expect(members.filter((row) => row.user_id === ridge.id)).toEqual([]);
     expect(members.filter((row) => row.ride_id === hollowRide.id)).toHaveLength(1);
 
     // The account: soft-deleted without its email, every refresh token revoked.
-    const [user] = (await readTable(server.workspace, 'users')).filter((row) => row.id === ridge.id);
+    const [user] = (await readTable(server.workspace, 'users')).filter(
+      (row) => row.id === ridge.id,
+    );
     expect(user).toMatchObject({ email: null, deleted_at: answer.deletedAt });
     const tokens = (await readTable(server.workspace, 'refresh_tokens')).filter(
       (row) => row.user_id === ridge.id,
@@ -269,7 +283,9 @@ describe.each(routeSuiteEngines)('account deletion on %s', (engine) => {
     });
     expect(signIn.statusCode).toBe(401);
     // Hollow is untouched.
-    expect((await pull(hollow.token, 'campgroundReviews')).json<PullResponse>().documents).toHaveLength(1);
+    expect(
+      (await pull(hollow.token, 'campgroundReviews')).json<PullResponse>().documents,
+    ).toHaveLength(1);
 
     // The admin sees one deletion this month and nothing of the account.
     const fleet = (await call('GET', '/api/admin/fleet', admin)).json<FleetOverview>();

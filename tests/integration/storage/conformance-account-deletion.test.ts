@@ -46,7 +46,10 @@ describe.each(storageEngines)('on %s', (engine) => {
     const deletedAt = Date.UTC(2026, 10, 28, 12);
 
     const first = await deleteAccount(db, rider.id, rider.username, requestId, deletedAt);
-    expect(first).toEqual({ deletion: { userId: rider.id, requestId, deletedAt }, carriedOut: true });
+    expect(first).toEqual({
+      deletion: { userId: rider.id, requestId, deletedAt },
+      carriedOut: true,
+    });
     expect(await documentsOf(rider.id)).toEqual([]);
     expect(await documentsOf(other.id)).toHaveLength(1);
     expect(await findLiveUserById(db, rider.id)).toBeNull();
