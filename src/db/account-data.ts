@@ -13,10 +13,12 @@
 import { Zip, ZipDeflate } from 'fflate';
 import type { MangoQuerySelector, RxCollection } from 'rxdb';
 import { userSyncedCollections, type UserSyncedCollection } from '../../schemas/sync-protocol.ts';
+import type { TrackChunk, TrackPoint } from '../../schemas/track-chunks.ts';
 import type { Trip } from '../../schemas/trips.ts';
+import type { Waypoint } from '../../schemas/waypoints.ts';
 import { collectionPolicy, localDocumentPolicy } from '../lib/privacy/stored-data.ts';
 import type { AppDatabase } from './database.ts';
-import { buildTripGpx } from './trip-gpx.ts';
+import { tripGpx } from './trip-gpx.ts';
 
 /** Documents read per query while building the archive or removing an account. */
 export const archivePageSize = 200;
@@ -72,36 +74,61 @@ function ownerSelector(
 }
 
 /**
- * Every document of `selector` in `collection`, in pages of `archivePageSize` ordered by id, so a
- * rider with thousands of trips is never read in one query.
+ * Every document of `selector` in `collection` ordered by id, handed out in pages of
+ * `archivePageSize`. The documents are read in one query: on IndexedDB a query with a limit
+ * walks a cursor one document at a time, many times slower than one read of them all, and these
+ * documents are small (a trip without its points is under a kilobyte). The large ones, the
+ * track chunks, are read a page of trips at a time.
  */
 async function* pagesOf(
   collection: AnyCollection,
   selector: MangoQuerySelector<Record<string, unknown>>,
   signal?: AbortSignal,
 ): AsyncGenerator<Array<Record<string, unknown>>> {
-  let after: string | null = null;
-  for (;;) {
+  signal?.throwIfAborted();
+  const documents = (await collection.find({ selector }).exec())
+    .map((document) => document.toJSON(false) as Record<string, unknown>)
+    .sort((a, b) => ((a.id as string) < (b.id as string) ? -1 : 1));
+  for (let start = 0; start < documents.length; start += archivePageSize) {
     signal?.throwIfAborted();
-    const page: Array<Record<string, unknown>> = (
-      await collection
-        .find({
-          selector: after === null ? selector : { ...selector, id: { $gt: after } },
-          sort: [{ id: 'asc' }],
-          limit: archivePageSize,
-        })
-        .exec()
-    ).map((document) => document.toJSON(false) as Record<string, unknown>);
-    if (page.length === 0) return;
-    yield page;
-    if (page.length < archivePageSize) return;
-    after = page.at(-1)!.id as string;
+    yield documents.slice(start, start + archivePageSize);
   }
 }
 
-/** Counts `userId`'s trips on this device. */
+/** Counts `userId`'s trips on this device (RxDB counts only over an index; trips have none on their owner). */
 async function countTrips(db: AppDatabase, userId: string): Promise<number> {
-  return db.trips.count({ selector: ownerSelector('trips', userId) }).exec();
+  return (await db.trips.find({ selector: { userId } }).exec()).length;
+}
+
+/** The track chunks of `tripIds`, by trip, each trip's in order: one query for a page of trips. */
+async function chunksByTrip(
+  db: AppDatabase,
+  tripIds: readonly string[],
+): Promise<Map<string, TrackChunk[]>> {
+  const chunks = (await db.trackChunks.find({ selector: { tripId: { $in: [...tripIds] } } }).exec())
+    .map((chunk) => chunk.toJSON(false) as TrackChunk)
+    .sort((a, b) => a.sequence - b.sequence);
+  const byTrip = new Map<string, TrackChunk[]>();
+  for (const chunk of chunks)
+    byTrip.set(chunk.tripId, [...(byTrip.get(chunk.tripId) ?? []), chunk]);
+  return byTrip;
+}
+
+/** The waypoints stored with `tripIds`, by trip, by name. */
+async function waypointsByTrip(
+  db: AppDatabase,
+  tripIds: readonly string[],
+): Promise<Map<string, Waypoint[]>> {
+  const waypoints = (
+    await db.waypoints.find({ selector: { tripId: { $in: [...tripIds] } } }).exec()
+  )
+    .map((waypoint) => waypoint.toJSON(false) as Waypoint)
+    .sort((a, b) => a.name.localeCompare(b.name));
+  const byTrip = new Map<string, Waypoint[]>();
+  for (const waypoint of waypoints) {
+    byTrip.set(waypoint.tripId!, [...(byTrip.get(waypoint.tripId!) ?? []), waypoint]);
+  }
+  return byTrip;
 }
 
 /** README.txt: what the archive is and, from the privacy entries, what each file holds. */
@@ -244,7 +271,7 @@ export async function buildAccountArchive(
       );
     }
 
-    // Track points one trip at a time: the chunks of a trip are the largest documents.
+    // Track points a page of trips at a time: the chunks are the largest documents.
     const chunksFile = writer.open('trackChunks.json');
     let tripsDone = 0;
     onProgress?.({ step: 'tracks', tripsDone, tripsTotal });
@@ -252,12 +279,15 @@ export async function buildAccountArchive(
       chunksFile,
       (async function* () {
         for await (const trips of pagesOf(collectionOf(db, 'trips'), { userId }, signal)) {
+          const byTrip = await chunksByTrip(
+            db,
+            trips.map((trip) => trip.id as string),
+          );
           for (const trip of trips) {
             signal?.throwIfAborted();
-            const chunks = await db.trackChunks
-              .find({ selector: { tripId: trip.id as string }, sort: [{ sequence: 'asc' }] })
-              .exec();
-            yield chunks.map((chunk) => chunk.toJSON(false) as Record<string, unknown>);
+            yield (byTrip.get(trip.id as string) ?? []) as unknown as Array<
+              Record<string, unknown>
+            >;
             tripsDone += 1;
             onProgress?.({ step: 'tracks', tripsDone, tripsTotal });
           }
@@ -268,14 +298,23 @@ export async function buildAccountArchive(
     const used = new Set<string>();
     tripsDone = 0;
     onProgress?.({ step: 'gpx', tripsDone, tripsTotal });
-    for await (const trips of pagesOf(collectionOf(db, 'trips'), { userId }, signal)) {
+    for await (const page of pagesOf(collectionOf(db, 'trips'), { userId }, signal)) {
+      const trips = page as unknown as Trip[];
+      const ids = trips.map((trip) => trip.id);
+      const [chunks, waypoints] = await Promise.all([
+        chunksByTrip(db, ids),
+        waypointsByTrip(db, ids),
+      ]);
       for (const trip of trips) {
         signal?.throwIfAborted();
-        const { fileName, xml } = await buildTripGpx(db, trip as unknown as Trip);
+        const points = (chunks.get(trip.id) ?? []).flatMap((chunk) => chunk.points as TrackPoint[]);
+        const { fileName, xml } = tripGpx(trip, points, waypoints.get(trip.id) ?? []);
         writer.open(`gpx/${uniqueName(used, fileName)}`).close(xml);
         tripsDone += 1;
         onProgress?.({ step: 'gpx', tripsDone, tripsTotal });
       }
+      // Lets the page paint the progress between pages.
+      await new Promise((resolve) => setTimeout(resolve, 0));
     }
     signal?.throwIfAborted();
     return await writer.finish();
