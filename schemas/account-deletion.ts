@@ -9,6 +9,12 @@ import type { FromSchema } from 'json-schema-to-ts';
 /** Where the deletion is requested. */
 export const accountDeletionPath = '/api/account/deletion';
 
+/**
+ * How what a deleted account leaves for other riders credits it (an approved trail submission's
+ * public trail, an approved repair shop): its username is replaced by these words.
+ */
+export const deletedSubmitterName = 'a rider whose account was deleted';
+
 /** The `code` of the 410 answer to any request made with a deleted account's token. */
 export const accountDeletedCode = 'account-deleted';
 

@@ -7,6 +7,7 @@
  * them.
  */
 import type { Kysely, Transaction } from 'kysely';
+import { deletedSubmitterName } from '../../schemas/account-deletion.ts';
 import { lineLengthMiles } from '../../schemas/line-geometry.ts';
 import type { TrailSubmissionData } from '../../schemas/trail-submissions.ts';
 import {
@@ -150,9 +151,6 @@ async function publishTrail(transaction: Transaction<ServerDatabase>, trail: Tra
     .execute();
   return { ...trail, updatedAt };
 }
-
-/** How a published trail names a submitter whose account was deleted. */
-export const deletedSubmitterName = 'a rider whose account was deleted';
 
 /**
  * Drops `username` from the credit of each public trail in `trailIds` that was published from
