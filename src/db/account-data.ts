@@ -361,8 +361,12 @@ export async function removeAccountFromDevice(db: AppDatabase, userId: string): 
     for (;;) {
       const page = await collection.find({ selector, limit: archivePageSize }).exec();
       if (page.length === 0) break;
-      removed += (await collection.bulkRemove(page.map((document) => document.primary))).success
-        .length;
+      const { success, error } = await collection.bulkRemove(
+        page.map((document) => document.primary),
+      );
+      // A removal refused (the app wrote the document meanwhile) is retried; none at all is a fault.
+      if (success.length === 0) throw new Error(`Could not remove ${name}: ${error[0]?.status}`);
+      removed += success.length;
     }
   }
   // The tombstones of removed documents still hold their data until purged.

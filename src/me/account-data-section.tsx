@@ -246,7 +246,10 @@ function DeletionForm({
         type="password"
         autoComplete="current-password"
         value={password}
-        onChange={setPassword}
+        onChange={(value) => {
+          setPassword(value);
+          setError(null);
+        }}
         isInvalid={error !== null}
       >
         <Label className="account-field__label">Your password</Label>
