@@ -32,6 +32,10 @@ export interface DeletionStatement {
   kept: string[];
 }
 
+/** A sentence as part of a list: lower-case first letter, no full stop. */
+const sentencePart = (sentence: string) =>
+  `${sentence.charAt(0).toLowerCase()}${sentence.slice(1)}`.replace(/\.$/, '');
+
 const serverHolds = (table: string) =>
   serverTablePolicy.find((item) => item.name === table)?.holds ?? '';
 
@@ -48,7 +52,7 @@ export function deletionStatement(): DeletionStatement {
       `${serverHolds('group_rides')} The rides you organise are cancelled and removed for their members too.`,
       serverHolds('group_ride_members'),
       'Repair shops you suggested that are not approved yet.',
-      `On this device: ${removedLocally.map((item) => item.holds.replace(/\.$/, '')).join('; ')}.`,
+      `On this device: ${removedLocally.map((item) => sentencePart(item.holds)).join('; ')}.`,
     ],
     kept: [
       `Trails you submitted that an administrator approved stay in the public trail catalogue, with their line and description, because other riders rely on them; they are credited to “${deletedSubmitterName}” instead of your username. Approved repair shops you suggested stay listed the same way.`,
