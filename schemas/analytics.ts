@@ -157,8 +157,18 @@ export interface FleetRider {
   vehicles: FleetVehicle[];
 }
 
-/** `GET /api/admin/fleet`: every live account with its vehicles, and vehicles per type. */
+/** Accounts deleted by their riders in one UTC calendar month (`YYYY-MM`): a count only. */
+export interface FleetDeletionCount {
+  month: string;
+  count: number;
+}
+
+/**
+ * `GET /api/admin/fleet`: every live account with its vehicles, vehicles per type, and how many
+ * accounts their riders deleted per month (newest month first; months without one left out).
+ */
 export interface FleetOverview {
   riders: FleetRider[];
   totalsByType: { type: GarageVehicleType; count: number }[];
+  deletionsByMonth: FleetDeletionCount[];
 }

@@ -21,6 +21,7 @@ import {
 import { createPasswordHasher } from './auth/passwords.ts';
 import { createAuthGuards, type AuthGuards } from './auth/request-auth.ts';
 import { installErrorHandler, sendUnavailable } from './errors.ts';
+import { registerAccountDeletionRoutes } from './routes/account-deletion-routes.ts';
 import { registerAccountRoutes } from './routes/account-routes.ts';
 import { registerAnalyticsRoutes } from './routes/analytics-routes.ts';
 import { registerAuthRoutes } from './routes/auth-routes.ts';
@@ -297,6 +298,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await registerCatalogRoutes(app, { db, databaseKind, seededAt: seed.seededAt });
     await registerAuthRoutes(app, { db, settings, hasher, tokens, guards });
     await registerAccountRoutes(app, { db, databaseKind, guards });
+    await registerAccountDeletionRoutes(app, {
+      db,
+      hasher,
+      guards,
+      credentialRequestsPerMinute: settings.credentialRequestsPerMinute,
+    });
     await registerSyncRoutes(app, {
       db,
       databaseKind,

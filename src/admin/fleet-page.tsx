@@ -52,6 +52,33 @@ function Totals({ fleet }: { fleet: FleetOverview }) {
   );
 }
 
+const monthFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** Accounts deleted by their riders per month: counts only, nothing of the accounts. */
+function Deletions({ fleet }: { fleet: FleetOverview }) {
+  return (
+    <section className="info-section" aria-labelledby="fleet-deletions">
+      <h2 id="fleet-deletions">Accounts deleted by their riders</h2>
+      {fleet.deletionsByMonth.length === 0 ? (
+        <p className="info-muted">No rider has deleted their account.</p>
+      ) : (
+        <dl className="info-figures admin-figures" data-testid="fleet-deletions">
+          {fleet.deletionsByMonth.map((entry) => (
+            <div key={entry.month}>
+              <dt>{monthFormat.format(new Date(`${entry.month}-01T00:00:00Z`))}</dt>
+              <dd>{entry.count}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
+  );
+}
+
 function Filters(props: {
   search: string;
   onSearch: (text: string) => void;
@@ -130,6 +157,7 @@ function FleetView({ fleet }: { fleet: FleetOverview }) {
   return (
     <>
       <Totals fleet={fleet} />
+      <Deletions fleet={fleet} />
       <section className="info-section" aria-labelledby="fleet-riders">
         <h2 id="fleet-riders">Riders and their vehicles</h2>
         <Filters search={search} onSearch={setSearch} type={type} onType={setType} />

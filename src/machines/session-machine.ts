@@ -49,6 +49,10 @@ export const AUTH_REDIRECT_DELAY_MS = 500;
 /** Shown when the sign-in form is sent without a username or password (requirements §core-5). */
 export const MISSING_CREDENTIALS_MESSAGE = 'Enter your username and password.';
 
+/** Said once the deleted account's data is gone from this device and the rider signed out. */
+export const ACCOUNT_DELETED_MESSAGE =
+  'Your account was deleted. Nothing of it is left on this device.';
+
 /** Shown when registration worked but the automatic sign-in after it did not. */
 export const REGISTERED_PLEASE_SIGN_IN_MESSAGE =
   'Your account is ready, but signing in did not complete. Please sign in.';
@@ -64,6 +68,11 @@ export type SessionEvent =
   | { type: 'session.logout' }
   /** The request helper's refresh failed: the tokens are gone (requirements §core-4). */
   | { type: 'session.tokenExpired' }
+  /**
+   * The rider's account was deleted (on this device, or the server answered 410
+   * `account-deleted`) and its data is already gone from this device: sign out for good.
+   */
+  | { type: 'session.accountDeleted' }
   /** Refresh the access token now (e.g. back online with an expiring token). */
   | { type: 'session.refresh' }
   /** Re-read the user from the server (profile page), keeping it when offline. */
@@ -418,6 +427,16 @@ export const sessionMachine = setup({
                 enqueue({ type: 'navigate', params: { path: '/' } });
               }
             }),
+          ],
+        },
+        'session.accountDeleted': {
+          target: 'signedOut',
+          actions: [
+            'clearEverything',
+            {
+              type: 'notify',
+              params: { title: 'Account deleted', description: ACCOUNT_DELETED_MESSAGE },
+            },
           ],
         },
         'session.tokenExpired': {

@@ -2,7 +2,8 @@
  * /profile (requirements §voice-2.1 "Profile and sign in"; requirements §core-3 "Registration
  * payload", §core-5 login rules, §core-8 messages): sign-in and registration forms on tabs for
  * guests, profile details and Logout for signed-in riders; both show the sync status panel (pending
- * trips and plans, last sync, errors, "Sync now"). Every rule (trimming, ignoring a second
+ * trips and plans, last sync, errors, "Sync now"); signed in, also "Download my data" and
+ * "Delete my account" (account-data-section.tsx). Every rule (trimming, ignoring a second
  * submit, toasts, redirect) lives in the session machine; this page shows its state and the
  * failure beside the form it belongs to.
  */
@@ -15,10 +16,12 @@ import { isSafeReturnPath } from '../lib/auth/return-path.ts';
 import { useSession, type SessionValue } from '../lib/auth/session-context.tsx';
 import { vehicleTypeLabel } from '../lib/auth/session-types.ts';
 import { formatDateTime } from '../lib/format.ts';
+import { WhenDatabaseOpen } from '../db/provider.tsx';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { SyncStatusPanel } from '../sync/sync-status-view.tsx';
 import { useOnlineStatus } from '../ui/use-online-status.ts';
+import { AccountDataSection } from './account-data-section.tsx';
 import { RegisterForm, SignInForm } from './account-forms.tsx';
 import type { ProfileSearch } from './profile-search.ts';
 import './profile-page.css';
@@ -107,6 +110,9 @@ function SignedInView({ session }: { session: SessionValue }) {
         </Button>
       </section>
       <SyncStatusPanel />
+      <WhenDatabaseOpen>
+        <AccountDataSection session={session} />
+      </WhenDatabaseOpen>
     </>
   );
 }

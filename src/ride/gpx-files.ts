@@ -4,37 +4,14 @@
  */
 import type { Trip } from '../../schemas/trips.ts';
 import type { AppDatabase } from '../db/database.ts';
-import {
-  importGpxContents,
-  readTrackPoints,
-  readTripWaypoints,
-  type GpxImportResult,
-} from '../db/trips.ts';
+import { buildTripGpx } from '../db/trip-gpx.ts';
+import { importGpxContents, type GpxImportResult } from '../db/trips.ts';
 import { recordFeatureUse } from '../db/usage-queue.ts';
-import { buildGpx, gpxFileName } from '../lib/gpx/gpx-export.ts';
 import { GpxImportError, parseGpx } from '../lib/gpx/gpx-import.ts';
 
 /** Builds the trip's GPX and hands it to the browser as a download named after the trip. */
 export async function downloadTripGpx(db: AppDatabase, trip: Trip): Promise<string> {
-  const [points, waypoints] = await Promise.all([
-    readTrackPoints(db, trip.id),
-    readTripWaypoints(db, trip.id),
-  ]);
-  const xml = buildGpx({
-    name: trip.name,
-    description: trip.notes,
-    type: trip.vehicleType,
-    startedAt: trip.source === 'recorded' ? trip.startedAt : (points[0]?.[3] ?? null),
-    positions: points,
-    waypoints: waypoints.map((waypoint) => ({
-      name: waypoint.name,
-      description: waypoint.description,
-      longitude: waypoint.longitude,
-      latitude: waypoint.latitude,
-      elevation: waypoint.elevationMetres ?? null,
-    })),
-  });
-  const fileName = gpxFileName(trip.name, trip.startedAt);
+  const { fileName, xml } = await buildTripGpx(db, trip);
   const url = URL.createObjectURL(new Blob([xml], { type: 'application/gpx+xml' }));
   const link = document.createElement('a');
   link.href = url;

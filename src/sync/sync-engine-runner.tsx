@@ -3,7 +3,8 @@
  * "Sync now" to every screen. A guest's engine pulls the public catalogues;
  * signing in restarts it with the rider's collections too, signing out (or another rider
  * signing in) restarts it again, and local data stays and waits. A new engine starts only
- * after the previous one has stopped, so two never share a checkpoint. The engine module
+ * after the previous one has stopped, so two never share a checkpoint. When the server says the
+ * rider's account was deleted, the engine clears their data and the session signs out. The engine module
  * loads after the first paint, so it never delays the app's start, and beside the database
  * rather than after it, so the catalogue's first pull starts the moment the database is open
  * (offline-ready sooner).
@@ -39,7 +40,7 @@ export function SyncEngineRunner({
   loadAfter?: Promise<unknown>;
 }) {
   const db = useOptionalDatabase();
-  const { status, user } = useSession();
+  const { status, user, accountDeleted } = useSession();
   const [store] = useState(() => createSyncStatusStore());
   const engine = useRef<SyncEngine | null>(null);
   // While the session machine is still loading, the user is the stored one whose token is
@@ -66,6 +67,7 @@ export function SyncEngineRunner({
           userId,
           serverIdentity: window.location.origin,
           status: store,
+          onAccountDeleted: accountDeleted,
         });
         engine.current = running;
       },
@@ -76,7 +78,7 @@ export function SyncEngineRunner({
       previousStop.current = running?.stop() ?? Promise.resolve();
       store.update({ phase: 'signedOut', nextRetryAt: null });
     };
-  }, [db, userId, store]);
+  }, [db, userId, store, accountDeleted]);
 
   const value = useMemo<SyncEngineValue>(
     () => ({ store, syncNow: () => engine.current?.syncNow() }),

@@ -16,7 +16,7 @@ import {
   merge,
   type Subscription,
 } from 'rxjs';
-import { allCollections } from '../../schemas/collections/index.ts';
+import { allCollections, type CollectionName } from '../../schemas/collections/index.ts';
 import type { PromotableCollection } from '../../schemas/sync-protocol.ts';
 import type { CollectionDescriptor } from '../../schemas/collections/descriptor.ts';
 import {
@@ -30,6 +30,7 @@ import { isCatalogueCollection, startSyncedCollection } from './collection-repli
 import { createPromotionRunner, type PromotionRunner } from './promotion-runner.ts';
 import { followPublishedRegulations } from './published-regulations-refresh.ts';
 import { adoptAnonymousRecords } from '../db/records.ts';
+import { clearDeletedAccount, watchAccountDeletion } from './account-deleted-watch.ts';
 import { createSyncStream, type SyncStream } from './replication-stream.ts';
 import { createSyncReporter, type SyncReporter } from './sync-reporting.ts';
 import { createSyncStatusStore, type SyncStatusStore } from './sync-status.ts';
@@ -61,6 +62,11 @@ export interface SyncEngineOptions {
    * catalogues among them for everyone and syncs the rider's while `userId` is set.
    */
   collections?: readonly CollectionDescriptor[];
+  /**
+   * Called once the server answered 410 `account-deleted` for the rider, after the engine
+   * stopped and removed the rider's documents from this device (the app then signs out).
+   */
+  onAccountDeleted?: () => void;
 }
 
 export interface SyncEngine {
@@ -129,9 +135,21 @@ function promotionRunnerOf(
 /**
  * Starts syncing at once (catalogues for everyone, the rider's collections when `userId` is
  * set) and returns the running engine. Never throws; every failure is reported through the
- * status and retried with backoff.
+ * status and retried with backoff, except the server's 410 `account-deleted`, on which the
+ * engine stops and clears the rider's data (account-deleted-watch.ts).
  */
 export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
+  const { db, userId, onAccountDeleted } = options;
+  let engine: SyncEngine | null = null;
+  const transport = watchAccountDeletion(options.transport, () =>
+    clearDeletedAccount(engine!, db, userId, onAccountDeleted),
+  );
+  engine = startEngine({ ...options, transport });
+  return engine;
+}
+
+/** `startSyncEngine` without the watch for a deleted account. */
+function startEngine(options: SyncEngineOptions): SyncEngine {
   const { db, transport, userId } = options;
   const status = options.status ?? createSyncStatusStore();
   const isOnline =
@@ -237,7 +255,7 @@ function watchActivity(
   const promotable = collections.filter((collection) => collection.idRule.kind === 'promoted');
   if (promotion && promotable.length > 0) {
     subscriptions.push(
-      merge(...promotable.map((collection) => db.collections[collection.name as 'trips'].$))
+      merge(...promotable.map((collection) => db.collections[collection.name as CollectionName].$))
         .pipe(debounceTime(promotionDebounceMs))
         .subscribe(() => void promotion.run()),
     );

@@ -12,7 +12,9 @@ import type {
   preHandlerAsyncHookHandler,
 } from 'fastify';
 import type { Kysely } from 'kysely';
-import { sendError } from '../errors.ts';
+import { accountDeletedCode } from '../../schemas/account-deletion.ts';
+import { errorBody, sendError } from '../errors.ts';
+import { findAccountDeletion, type AccountDeletion } from '../storage/account-deletions.ts';
 import type { RoleId, ServerDatabase } from '../storage/database.ts';
 import { findLiveUserById, type UserRow } from '../storage/users.ts';
 import type { AccessTokenService } from './access-tokens.ts';
@@ -21,6 +23,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in account, set by the auth guards before the handler runs. */
     signedInUser: UserRow | null;
+    /** Set by `signedInOrDeleted` when the token's account was deleted by its rider. */
+    deletedAccount: AccountDeletion | null;
   }
 }
 
@@ -31,10 +35,18 @@ export const missingTokenMessage = 'Sign in required: send an Authorization: Bea
 export const invalidTokenMessage =
   'The access token is invalid or has expired. Please sign in again.';
 
+export const accountDeletedMessage =
+  'This account was deleted. Its data is no longer on the server; please remove it from this device.';
+
 /** Guards to put in a route's `preHandler`. */
 export interface AuthGuards {
   /** Any signed-in account. */
   signedIn: preHandlerAsyncHookHandler;
+  /**
+   * Like `signedIn`, but a still-valid token of an account its rider deleted passes with
+   * `deletedAccount` set instead of `signedInUser` (the deletion route answers a repeat).
+   */
+  signedInOrDeleted: preHandlerAsyncHookHandler;
   /** Signed in with one of `roles`; admin must be listed explicitly where it is allowed. */
   roles(...roles: RoleId[]): preHandlerAsyncHookHandler;
 }
@@ -52,9 +64,19 @@ function unauthorized(reply: FastifyReply, message: string, invalid: boolean): F
   return sendError(reply, 401, message);
 }
 
+/** The 410 answer to a token of an account its rider deleted, so the device clears its data. */
+export function sendAccountDeleted(reply: FastifyReply): FastifyReply {
+  return reply
+    .code(410)
+    .type('application/json; charset=utf-8')
+    .send({ ...errorBody(410, accountDeletedMessage), code: accountDeletedCode });
+}
+
 /**
  * Decorates requests with `signedInUser` and returns the guards. A guard answers 401 (JSON, with
- * WWW-Authenticate) without a valid token for a live account, 403 for a role not allowed.
+ * WWW-Authenticate) without a valid token for a live account, 410 (JSON with
+ * `code: 'account-deleted'`) for a valid token of an account its rider deleted, 403 for a role
+ * not allowed.
  */
 export function createAuthGuards(
   app: FastifyInstance,
@@ -62,17 +84,28 @@ export function createAuthGuards(
   tokens: AccessTokenService,
 ): AuthGuards {
   app.decorateRequest('signedInUser', null);
+  app.decorateRequest('deletedAccount', null);
 
-  /** Sets `signedInUser`, or sends the 401 and returns the reply (which ends the hooks). */
+  /**
+   * Sets `signedInUser` (or, when `allowDeleted`, `deletedAccount`), or sends the 401 or 410 and
+   * returns the reply (which ends the hooks).
+   */
   async function authenticate(
     request: FastifyRequest,
     reply: FastifyReply,
+    allowDeleted = false,
   ): Promise<FastifyReply | null> {
     const token = bearerToken(request);
     if (token === null) return unauthorized(reply, missingTokenMessage, false);
     const claims = await tokens.verify(token);
     const user = claims ? await findLiveUserById(db, claims.userId) : null;
-    if (!user) return unauthorized(reply, invalidTokenMessage, true);
+    if (!user) {
+      const deletion = claims ? await findAccountDeletion(db, claims.userId) : null;
+      if (!deletion) return unauthorized(reply, invalidTokenMessage, true);
+      if (!allowDeleted) return sendAccountDeleted(reply);
+      request.deletedAccount = deletion;
+      return null;
+    }
     request.signedInUser = user;
     return null;
   }
@@ -80,6 +113,9 @@ export function createAuthGuards(
   return {
     async signedIn(request, reply) {
       return (await authenticate(request, reply)) ?? undefined;
+    },
+    async signedInOrDeleted(request, reply) {
+      return (await authenticate(request, reply, true)) ?? undefined;
     },
     roles(...roles) {
       const allowed = new Set<RoleId>(roles);

@@ -185,7 +185,17 @@ export interface PublishedRegulationsTable {
   published_by: string;
 }
 
+/** A rider's own deletion of their account (migrations.ts): no personal data. */
+export interface AccountDeletionsTable {
+  user_id: string;
+  /** The client-made UUID of the request, so a retry is answered with the same outcome. */
+  request_id: string;
+  /** Epoch ms (int8, read as a number). */
+  deleted_at: number;
+}
+
 export interface ServerDatabase {
+  account_deletions: AccountDeletionsTable;
   published_regulations: PublishedRegulationsTable;
   analytics_daily_counts: AnalyticsDailyCountsTable;
   analytics_batches: AnalyticsBatchesTable;

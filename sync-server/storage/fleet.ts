@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import type { FleetOverview, FleetRider, FleetVehicle } from '../../schemas/analytics.ts';
 import { garageVehicleTypes, type VehicleData } from '../../schemas/records.ts';
+import { countAccountDeletionsByMonth } from './account-deletions.ts';
 import type { ServerDatabase } from './database.ts';
 import { listLiveUsers } from './users.ts';
 
@@ -72,8 +73,9 @@ async function addLastSync(db: Db, byOwner: Map<string, RiderTotals>): Promise<v
 }
 
 /**
- * Every live account, oldest first, with its synced trips and garage vehicles, and the number
- * of vehicles of each type (every type listed, 0 when none).
+ * Every live account, oldest first, with its synced trips and garage vehicles, the number of
+ * vehicles of each type (every type listed, 0 when none), and the accounts their riders deleted
+ * per month (counts only: nothing of a deleted account is kept to show).
  */
 export async function fleetOverview(db: Db): Promise<FleetOverview> {
   const users = await listLiveUsers(db);
@@ -101,5 +103,5 @@ export async function fleetOverview(db: Db): Promise<FleetOverview> {
       0,
     ),
   }));
-  return { riders, totalsByType };
+  return { riders, totalsByType, deletionsByMonth: await countAccountDeletionsByMonth(db) };
 }

@@ -244,6 +244,30 @@ const publishedRegulationsSchema: Migration = {
   },
 };
 
+/**
+ * Accounts their riders deleted (database.ts `AccountDeletionsTable`): the user id, when, and
+ * the client's request id, so a retried request is carried out once and the deleted rider's
+ * other devices are told (410) rather than merely signed out. No personal data.
+ */
+const accountDeletionsSchema: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('account_deletions')
+      .addColumn('user_id', 'varchar(64)', (column) => column.primaryKey())
+      .addColumn('request_id', 'varchar(64)', (column) => column.notNull().unique())
+      .addColumn('deleted_at', 'bigint', (column) => column.notNull())
+      .execute();
+    await db.schema
+      .createIndex('account_deletions_deleted_at_idx')
+      .on('account_deletions')
+      .column('deleted_at')
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('account_deletions').execute();
+  },
+};
+
 /** Migrations by name; names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
   '2025-01-01-initial-schema': initialSchema,
@@ -254,6 +278,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-group-rides': groupRideSchema,
   '2026-11-27-published-regulations': publishedRegulationsSchema,
   '2026-11-27-the-move-of-achievement-progress-into-records': collectionMovesMigration,
+  '2026-11-28-account-deletions': accountDeletionsSchema,
 };
 
 /** Hands the in-code migrations to Kysely's Migrator. */

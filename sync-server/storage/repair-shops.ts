@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { deletedSubmitterName } from '../../schemas/account-deletion.ts';
 import type {
   RepairShopReviewStatus,
   RepairShopSubmission,
@@ -29,6 +30,7 @@ function selectSubmissions(db: Db) {
       'repair_shop_submissions.submitted_at',
       'repair_shop_submissions.reviewed_at',
       'users.username',
+      'users.deleted_at',
     ]);
 }
 
@@ -42,7 +44,8 @@ function toSubmission(row: SubmissionRow): RepairShopSubmission {
     reason: row.reason,
     submittedAt: Number(row.submitted_at),
     reviewedAt: row.reviewed_at === null ? null : Number(row.reviewed_at),
-    submittedBy: row.username,
+    // A deleted account's approved shop stays public without its name.
+    submittedBy: row.deleted_at === null ? row.username : deletedSubmitterName,
   };
 }
 

@@ -7,6 +7,7 @@
  * them.
  */
 import type { Kysely, Transaction } from 'kysely';
+import { deletedSubmitterName } from '../../schemas/account-deletion.ts';
 import { lineLengthMiles } from '../../schemas/line-geometry.ts';
 import type { TrailSubmissionData } from '../../schemas/trail-submissions.ts';
 import {
@@ -133,6 +134,55 @@ async function publishTrail(transaction: Transaction<ServerDatabase>, trail: Tra
     )
     .execute();
   return { ...trail, updatedAt };
+}
+
+/**
+ * Drops `username` from the credit of each public trail in `trailIds` that was published from
+ * their approved submissions (`trailOf`'s `sources` and season source), keeping the line, the
+ * description and every other field, since other riders rely on the trail. Each changed trail
+ * gets a catalogue time after every other trail's, so pulls deliver the new credit. Answers how
+ * many trails changed; ids that are not a live rider trail are skipped.
+ */
+export async function anonymisePublishedTrails(
+  transaction: Transaction<ServerDatabase>,
+  trailIds: Iterable<string>,
+  username: string,
+  now: number,
+): Promise<number> {
+  let changed = 0;
+  for (const trailId of new Set(trailIds)) {
+    const row = await transaction
+      .selectFrom('documents')
+      .select('data')
+      .where('collection', '=', 'trails')
+      .where('id', '=', trailId)
+      .where('owner_id', 'is', null)
+      .where('deleted', '=', 0)
+      .executeTakeFirst();
+    if (!row) continue;
+    const trail = JSON.parse(row.data) as Trail;
+    const credit = `${riderSubmissionSource}: submitted by ${username},`;
+    const seasonCredit = `${username}'s submission,`;
+    const anonymous: Trail = {
+      ...trail,
+      sources: trail.sources.map((source) =>
+        source.startsWith(credit)
+          ? `${riderSubmissionSource}: submitted by ${deletedSubmitterName},${source.slice(credit.length)}`
+          : source,
+      ),
+      season:
+        trail.season && trail.season.source.startsWith(seasonCredit)
+          ? {
+              ...trail.season,
+              source: `The submission of ${deletedSubmitterName},${trail.season.source.slice(seasonCredit.length)}`,
+            }
+          : trail.season,
+    };
+    if (JSON.stringify(anonymous) === JSON.stringify(trail)) continue;
+    await publishTrail(transaction, anonymous, now);
+    changed += 1;
+  }
+  return changed;
 }
 
 /** The submission `recordId` with its owner and username, or null when there is none. */

@@ -156,6 +156,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         relay.send({ type: 'session.login', username, password }),
       register: (details: RegistrationDetails) => relay.send({ type: 'session.register', details }),
       logout: () => relay.send({ type: 'session.logout' }),
+      accountDeleted: () => relay.send({ type: 'session.accountDeleted' }),
       verify: () => relay.send({ type: 'session.verify' }),
     }),
     [relay],

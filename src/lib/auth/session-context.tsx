@@ -25,6 +25,11 @@ export interface SessionValue {
   register(details: RegistrationDetails): void;
   /** Signs out everywhere on this device and revokes the refresh token when online. */
   logout(): void;
+  /**
+   * Signs out for good after the rider's account was deleted and its data removed from this
+   * device (says so in a toast); the tokens are forgotten, none is revoked.
+   */
+  accountDeleted(): void;
   /** Re-reads the user from the server when online (role or details changed). */
   verify(): void;
   /** Saves a safe in-app path to open after the next sign-in (unsafe ones are ignored); null forgets it. */

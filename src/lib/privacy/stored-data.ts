@@ -20,6 +20,12 @@ export interface StoredItem extends Omit<PrivacyEntry, 'onAccountDeletion'> {
   name: string;
   /** What account deletion does with it (collections say; other kinds are described in words). */
   onAccountDeletion?: PrivacyEntry['onAccountDeletion'];
+  /**
+   * Local documents only: whether it holds the rider's own data and is removed from the device
+   * when their account is deleted (src/db/account-data.ts). Device settings and public copies
+   * stay. Every local document states it (tests/unit/privacy/account-data-policy.test.ts).
+   */
+  removedWithAccount?: boolean;
 }
 
 const { untilCleared, deviceOnly, riderSharedWith, publicCatalogue } = privacyWording;
@@ -43,6 +49,7 @@ export const collectionPolicy = Object.fromEntries(
 export const localDocumentPolicy: readonly StoredItem[] = [
   {
     name: 'saved-trails',
+    removedWithAccount: true,
     holds: 'The ids of the trails you saved.',
     where: 'device',
     kept: untilCleared,
@@ -50,6 +57,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'gauge-readings',
+    removedWithAccount: false,
     holds:
       'The last reading of each USGS stream gauge the waterway pages showed you (public USGS data: level, flow and when it was observed), so they show the last known level offline.',
     where: 'device',
@@ -58,6 +66,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'recording-session',
+    removedWithAccount: true,
     holds: 'The trip being recorded right now, so a reload can carry on recording.',
     where: 'device',
     kept: 'Until the recording ends.',
@@ -65,6 +74,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'catalogue-status',
+    removedWithAccount: false,
     holds: 'When the public catalogues were last downloaded and the last download error.',
     where: 'device',
     kept: untilCleared,
@@ -72,6 +82,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'promoted-ids',
+    removedWithAccount: true,
     holds: 'Which temporary ids of items made offline received which server ids.',
     where: 'device',
     kept: untilCleared,
@@ -79,6 +90,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'notification-log',
+    removedWithAccount: true,
     holds:
       'Your notification centre: up to 100 notices of events on this device or in your synced data (sync problems, achievements, reviewed trail submissions, group ride changes, saved trails opening), with when you read them.',
     where: 'device',
@@ -87,6 +99,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'published-regulations',
+    removedWithAccount: false,
     holds:
       'The duck seasons and trail seasons this installation’s administrators published (public information), so the duck hunting guide shows them offline.',
     where: 'device',
@@ -95,6 +108,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'usage-queue',
+    removedWithAccount: false,
     holds:
       'Page views, feature uses and error screens waiting to be counted: for each, the page’s route pattern (such as /trails/$trailId: never the trail, an id or a search), the feature’s name (trip recorded, GPX imported or exported, navigation started) or, for an error screen, the error’s type (such as TypeError, never its message), and the day (UTC). No account, position or time of day. Nothing is recorded when your browser sends Do Not Track or Global Privacy Control.',
     where: 'device',
@@ -104,6 +118,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'group-rides',
+    removedWithAccount: true,
     holds:
       'Copies of the group rides you organise or joined (trail, meeting place, time, vehicle types, size limit, notes and the members’ usernames), with when each copy was last received, so a ride’s page opens with no signal and your group-ride achievements are counted. Members’ positions are not kept.',
     where: 'device',
@@ -112,6 +127,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'setting:notification-preferences',
+    removedWithAccount: false,
     holds: 'Which kinds of notification you want, and whether the system shows them too.',
     where: 'device',
     kept: untilCleared,
@@ -119,6 +135,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'legacy-migration',
+    removedWithAccount: false,
     holds: 'When data from the older version of the app was copied into this one.',
     where: 'device',
     kept: untilCleared,
@@ -134,6 +151,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'legacy-migration-unmapped',
+    removedWithAccount: true,
     holds: 'Documents of the older version of the app that had no place in this one, kept unread.',
     where: 'device',
     kept: untilCleared,
@@ -141,6 +159,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'setting:outdoor-settings',
+    removedWithAccount: false,
     holds:
       'Outdoor settings: outdoor mode, contrast, glove mode, font size, voice level and so on.',
     where: 'device',
@@ -149,6 +168,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'setting:garage-current-vehicle',
+    removedWithAccount: true,
     holds:
       'Which of your vehicles you ride on this device, so recorded trip miles count towards its maintenance reminders.',
     where: 'device',
@@ -157,6 +177,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'setting:pre-ride-checklist',
+    removedWithAccount: true,
     holds:
       'Which items of the pre-ride checklist on the Safety page you ticked today (a completed day is kept in your records).',
     where: 'device',
@@ -165,6 +186,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'setting:haptic-settings',
+    removedWithAccount: false,
     holds: 'Vibration settings.',
     where: 'device',
     kept: untilCleared,
@@ -172,6 +194,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'setting:emergency-settings',
+    removedWithAccount: false,
     holds: 'Emergency settings: floating button, fall detection, check-in interval and so on.',
     where: 'device',
     kept: untilCleared,
@@ -179,6 +202,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'setting:emergency-contacts',
+    removedWithAccount: false,
     holds: 'Your emergency contacts: name, phone number, relation and priority.',
     where: 'device',
     kept: untilCleared,
@@ -187,6 +211,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'setting:medical-notes',
+    removedWithAccount: false,
     holds: 'Medical notes you type for the emergency card.',
     where: 'device',
     kept: untilCleared,
@@ -194,6 +219,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'setting:emergency-log',
+    removedWithAccount: false,
     holds: 'When the emergency screen was activated and whether it was a test.',
     where: 'device',
     kept: 'Entries older than the emergency data retention setting (30 days by default) are removed.',
@@ -201,6 +227,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'setting:theme',
+    removedWithAccount: false,
     holds: 'The colour theme you picked.',
     where: 'device',
     kept: untilCleared,
@@ -208,6 +235,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'setting:repair-shops-approved',
+    removedWithAccount: false,
     holds:
       'The last list of repair shops riders suggested and an admin approved, so the page works with no signal.',
     where: 'device',
@@ -216,6 +244,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'setting:welcome-dismissed',
+    removedWithAccount: false,
     holds: 'Whether you closed the welcome screen.',
     where: 'device',
     kept: untilCleared,
@@ -223,6 +252,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'setting:campgroundPreferences',
+    removedWithAccount: true,
     holds: 'Your favourite campgrounds and recent campground searches.',
     where: 'device',
     kept: untilCleared,
@@ -230,11 +260,21 @@ export const localDocumentPolicy: readonly StoredItem[] = [
   },
   {
     name: 'setting:offline-speech-consent',
+    removedWithAccount: false,
     holds:
       'That you agreed to download the offline speech model, which model and its size, and when you agreed.',
     where: 'device',
     kept: 'Until you cancel the download or remove the offline speech model, or clear the site data.',
     sharedWith: deviceOnly,
+  },
+  {
+    name: 'account-deletion',
+    holds:
+      'Only while you asked to delete your account with no signal: the random id of that request and when you asked. Never your password.',
+    where: 'device',
+    kept: 'Until the deletion is carried out (when the device is back online and you have entered your password), or you cancel it.',
+    sharedWith: deviceOnly,
+    removedWithAccount: true,
   },
 ];
 
@@ -379,6 +419,15 @@ export const serverTablePolicy: readonly StoredItem[] = [
     kept: 'Until the member leaves the ride or the account is deleted. A position is deleted as soon as the member stops sharing it.',
     sharedWith:
       'The roster (usernames) is shown to anyone signed in with the ride’s link; positions only to the ride’s members, and only of members who opted in. The operator of this installation can read its database.',
+  },
+  {
+    name: 'account_deletions',
+    holds:
+      'For each account its rider deleted: the account’s internal id, when it was deleted and the random id of the deletion request. No username, email or other personal data.',
+    where: 'server',
+    kept: 'For the life of the installation, so your other devices learn of the deletion and clear your data, and a repeated request is carried out once.',
+    sharedWith:
+      'Administrators of this installation see only how many accounts were deleted each month.',
   },
   {
     name: 'meta',

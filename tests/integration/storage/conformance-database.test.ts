@@ -42,6 +42,7 @@ import {
 
 /** The tables the migrations create: those of ServerDatabase. */
 const serverTables = [
+  'account_deletions',
   'analytics_batches',
   'analytics_daily_counts',
   'documents',

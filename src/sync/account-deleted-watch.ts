@@ -1,0 +1,75 @@
+/**
+ * How the sync engine learns that the rider's account was deleted (on another device, or on this
+ * one while a request was on its way): the server answers any request of theirs with 410 and
+ * `code: 'account-deleted'` (schemas/account-deletion.ts). On the first such answer the engine
+ * stops, every document of the rider is removed from this device (src/db/account-data.ts), and
+ * the app is told so it signs out.
+ */
+import { isAccountDeletedBody } from '../../schemas/account-deletion.ts';
+import { removeAccountFromDevice } from '../db/account-data.ts';
+import type { AppDatabase } from '../db/database.ts';
+import { HttpError } from '../lib/http/request.ts';
+import type { SyncTransport } from './sync-transport.ts';
+
+/** True when `error` is the server's 410 `account-deleted` answer. */
+export function isAccountDeletedError(error: unknown): boolean {
+  if (!(error instanceof HttpError) || error.status !== 410) return false;
+  // HttpError's message is "410: <answer text>".
+  const text = error.message.slice(error.message.indexOf(':') + 1).trim();
+  try {
+    return isAccountDeletedBody(JSON.parse(text));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `transport`, which also calls `onDeleted` once, at the first answer that is the 410
+ * `account-deleted` one (a request's, or the change stream's opening); errors pass on unchanged.
+ */
+export function watchAccountDeletion(
+  transport: SyncTransport,
+  onDeleted: () => void,
+): SyncTransport {
+  let told = false;
+  const check = (error: unknown) => {
+    if (told || !isAccountDeletedError(error)) return;
+    told = true;
+    onDeleted();
+  };
+  return {
+    async request(method, path, body, signal) {
+      try {
+        return await transport.request(method, path, body, signal);
+      } catch (error) {
+        check(error);
+        throw error;
+      }
+    },
+    async openStream(path, signal) {
+      try {
+        return await transport.openStream(path, signal);
+      } catch (error) {
+        check(error);
+        throw error;
+      }
+    },
+  };
+}
+
+/**
+ * What the engine does on that answer: stops `engine` first (so none of the removals is pushed),
+ * removes `userId`'s documents from the device, then calls `onCleared`. Failures are logged.
+ */
+export function clearDeletedAccount(
+  engine: { stop(): Promise<void> },
+  db: AppDatabase,
+  userId: string | null,
+  onCleared: (() => void) | undefined,
+): void {
+  void engine
+    .stop()
+    .then(() => (userId ? removeAccountFromDevice(db, userId) : 0))
+    .then(() => onCleared?.())
+    .catch((error: unknown) => console.error('Removing the deleted account failed', error));
+}
