@@ -33,8 +33,7 @@ async function runMove(db: AppDatabase, move: CollectionMove): Promise<number> {
   const retired = opened[move.from] as RxCollection<Record<string, unknown>>;
   const documents = (await retired.find().exec()).map((document) => document.toMutableJSON());
   const target = db.collections[move.to as keyof AppDatabase['collections']] as unknown as
-    | RxCollection<Record<string, unknown>>
-    | undefined;
+    RxCollection<Record<string, unknown>> | undefined;
   if (!target) throw new Error(`Cannot move ${move.from}: ${move.to} is not open.`);
   const converted = documents
     .map((document) => move.convert(document, 'pending'))
