@@ -148,6 +148,7 @@ export const localDocumentPolicy: readonly StoredItem[] = [
     where: 'device',
     kept: untilCleared,
     sharedWith: deviceOnly,
+    removedWithAccount: false,
   },
   {
     name: 'legacy-migration-unmapped',
