@@ -8,7 +8,6 @@
  */
 import { deletedSubmitterName, accountDeletionPath } from '../../schemas/account-deletion.ts';
 import type { AccountDeletionAnswer } from '../../schemas/account-deletion.ts';
-import { userSyncedCollections } from '../../schemas/sync-protocol.ts';
 import { removeAccountFromDevice } from '../db/account-data.ts';
 import type { AppDatabase } from '../db/database.ts';
 import {
@@ -40,15 +39,17 @@ const serverHolds = (table: string) =>
   serverTablePolicy.find((item) => item.name === table)?.holds ?? '';
 
 /**
- * The dialog's statement, from the privacy entries (`collectionPolicy` of every rider
- * collection, the group ride tables, the local documents removed with the account) and the
+ * The dialog's statement, from the privacy entries (every collection whose descriptor says it is
+ * deleted with the account, the group ride tables, the local documents removed with the account) and the
  * rules the server applies (storage/account-deletions.ts).
  */
 export function deletionStatement(): DeletionStatement {
   const removedLocally = localDocumentPolicy.filter((item) => item.removedWithAccount);
   return {
     deleted: [
-      ...userSyncedCollections.map((name) => collectionPolicy[name].holds),
+      ...Object.values(collectionPolicy)
+        .filter((item) => item.onAccountDeletion?.action === 'deleted')
+        .map((item) => item.holds),
       `${serverHolds('group_rides')} The rides you organise are cancelled and removed for their members too.`,
       serverHolds('group_ride_members'),
       'Repair shops you suggested that are not approved yet.',

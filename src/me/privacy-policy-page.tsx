@@ -33,6 +33,16 @@ function StoredItems({ items }: { items: readonly StoredItem[] }) {
             <dd>{item.kept}</dd>
             <dt>Who else can read it</dt>
             <dd>{item.sharedWith}</dd>
+            {item.onAccountDeletion ? (
+              <>
+                <dt>When you delete your account</dt>
+                <dd>
+                  {item.onAccountDeletion.action === 'deleted'
+                    ? 'Deleted from the server and from your devices.'
+                    : `Kept: ${item.onAccountDeletion.why}`}
+                </dd>
+              </>
+            ) : null}
           </dl>
         </li>
       ))}

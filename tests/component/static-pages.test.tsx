@@ -31,7 +31,14 @@ const aboutPages = [
   {
     path: '/privacy-policy',
     heading: 'Privacy Policy',
-    texts: ['trackChunks', 'user_documents', 'emergency contacts', 'No third-party analytics'],
+    texts: [
+      'trackChunks',
+      'user_documents',
+      'emergency contacts',
+      'No third-party analytics',
+      'When you delete your account',
+      'Kept: It is the public catalogue',
+    ],
   },
   {
     path: '/terms-of-service',
