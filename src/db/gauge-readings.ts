@@ -10,7 +10,8 @@ import { mergeGaugeReadings, type StoredGaugeReadings } from '../lib/hunting/gau
 import type { AppDatabase } from './database.ts';
 import { modifyLocalDocument } from './local-document-write.ts';
 import { useOptionalDatabase } from './provider.tsx';
-import { localDocumentData, useObservable } from './use-observable.ts';
+import { localDocumentData } from './local-document-data.ts';
+import { useObservable } from './use-observable.ts';
 
 /** Local document id of the kept readings. */
 export const gaugeReadingsDocumentId = 'gauge-readings';

@@ -17,7 +17,8 @@ import type { AppDatabase } from './database.ts';
 import { modifyLocalDocument } from './local-document-write.ts';
 import { addNotification } from './notifications.ts';
 import { useOptionalDatabase } from './provider.tsx';
-import { localDocumentData, useObservable } from './use-observable.ts';
+import { localDocumentData } from './local-document-data.ts';
+import { useObservable } from './use-observable.ts';
 
 /** Local document id of the copies. */
 export const groupRidesDocumentId = 'group-rides';

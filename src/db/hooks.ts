@@ -21,7 +21,8 @@ import {
 import type { AppDatabase } from './database.ts';
 import { useDatabase, useOptionalDatabase } from './provider.tsx';
 import { savedTrailsDocumentId, type SavedTrails } from './saved-trails.ts';
-import { localDocumentData, useObservable } from './use-observable.ts';
+import { localDocumentData } from './local-document-data.ts';
+import { useObservable } from './use-observable.ts';
 
 function plain<T>(document: { toJSON(): unknown }): T {
   return document.toJSON() as T;

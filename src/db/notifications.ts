@@ -22,7 +22,8 @@ import type { AppDatabase } from './database.ts';
 import { modifyLocalDocument } from './local-document-write.ts';
 import { useOptionalDatabase } from './provider.tsx';
 import { readLocalSetting, useLocalSetting } from './settings.ts';
-import { localDocumentData, useObservable } from './use-observable.ts';
+import { localDocumentData } from './local-document-data.ts';
+import { useObservable } from './use-observable.ts';
 
 /** Local document id of the log (privacy policy: src/lib/privacy/stored-data.ts). */
 export const notificationLogDocumentId = 'notification-log';

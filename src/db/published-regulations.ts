@@ -13,7 +13,8 @@ import type {
 } from '../../schemas/published-regulations.ts';
 import type { AppDatabase } from './database.ts';
 import { useDatabase } from './provider.tsx';
-import { localDocumentData, useObservable } from './use-observable.ts';
+import { localDocumentData } from './local-document-data.ts';
+import { useObservable } from './use-observable.ts';
 
 /** Local document id of the kept listing (privacy policy: src/lib/privacy/stored-data.ts). */
 export const publishedRegulationsDocumentId = 'published-regulations';

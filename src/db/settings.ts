@@ -10,7 +10,8 @@ import { map, NEVER } from 'rxjs';
 import type { AppDatabase } from './database.ts';
 import { modifyLocalDocument } from './local-document-write.ts';
 import { useOptionalDatabase } from './provider.tsx';
-import { localDocumentData, useObservable } from './use-observable.ts';
+import { localDocumentData } from './local-document-data.ts';
+import { useObservable } from './use-observable.ts';
 
 type StoredSetting<T> = { value: T };
 
