@@ -21,7 +21,7 @@ import type { AppDatabase } from './database.ts';
 import { addNotification } from './notifications.ts';
 import { useDatabase } from './provider.tsx';
 import { writeRecord } from './records.ts';
-import { readTrackPoints } from './trips.ts';
+import { readTrackPoints } from './trips/trip-reads.ts';
 import { useObservable } from './use-observable.ts';
 
 /** What the rider fills in; `line` is [longitude, latitude] positions (extra numbers ignored). */

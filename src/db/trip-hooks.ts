@@ -12,7 +12,7 @@ import type { Waypoint } from '../../schemas/waypoints.ts';
 import type { AppDatabase } from './database.ts';
 import { observePromotedId } from './promotion.ts';
 import { useDatabase } from './provider.tsx';
-import { readTrackPoints } from './trips.ts';
+import { readTrackPoints } from './trips/trip-reads.ts';
 import { useObservable } from './use-observable.ts';
 
 /** Every trip on this device, newest first. */

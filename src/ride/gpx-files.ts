@@ -4,12 +4,8 @@
  */
 import type { Trip } from '../../schemas/trips.ts';
 import type { AppDatabase } from '../db/database.ts';
-import {
-  importGpxContents,
-  readTrackPoints,
-  readTripWaypoints,
-  type GpxImportResult,
-} from '../db/trips.ts';
+import { importGpxContents, type GpxImportResult } from '../db/trips/gpx-import.ts';
+import { readTrackPoints, readTripWaypoints } from '../db/trips/trip-reads.ts';
 import { recordFeatureUse } from '../db/usage-queue.ts';
 import { buildGpx, gpxFileName } from '../lib/gpx/gpx-export.ts';
 import { GpxImportError, parseGpx } from '../lib/gpx/gpx-import.ts';

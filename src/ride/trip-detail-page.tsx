@@ -10,7 +10,7 @@ import type { Trip } from '../../schemas/trips.ts';
 import type { Waypoint } from '../../schemas/waypoints.ts';
 import { useDatabase } from '../db/provider.tsx';
 import { usePromotedId, useTrackPoints, useTrip, useTripWaypoints } from '../db/trip-hooks.ts';
-import { deleteTrip } from '../db/trips.ts';
+import { deleteTrip } from '../db/trips/trip-writes.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { Spinner } from '../ui/spinner.tsx';
