@@ -9,7 +9,7 @@ import { Button } from 'react-aria-components';
 import { CheckCircle2, Download, Map as MapIcon, TriangleAlert } from 'lucide-react';
 import type { MapRegion } from '../../schemas/map-regions.ts';
 import type { Trail } from '../../schemas/trails.ts';
-import { useMapRegions } from '../db/map-regions.ts';
+import { useMapRegions } from '../db-react/map-regions.ts';
 import { useDatabase } from '../db/provider.tsx';
 import { formatBytes } from '../map/format-bytes.ts';
 import { RegionProgress } from '../map/offline-maps-panel.tsx';

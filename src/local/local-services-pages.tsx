@@ -18,7 +18,8 @@ import { useApprovedShopsRefresh } from '../lib/repair-shops/repair-shop-queries
 import { isWebUrl } from '../lib/trail-format.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { Spinner } from '../ui/spinner.tsx';
-import { storeApprovedShops, useStoredApprovedShops } from '../db/repair-shops.ts';
+import { storeApprovedShops } from '../db/repair-shops.ts';
+import { useStoredApprovedShops } from '../db-react/repair-shops.ts';
 import { useOnlineStatus } from '../ui/use-online-status.ts';
 import { formatMiles, parkNearbyRadiusMiles, withinRadius, type Nearby } from './nearby.ts';
 import './local.css';

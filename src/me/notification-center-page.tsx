@@ -17,11 +17,8 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import {
-  clearNotifications,
-  markNotificationsRead,
-  useNotificationLog,
-} from '../db/notifications.ts';
+import { clearNotifications, markNotificationsRead } from '../db/notifications.ts';
+import { useNotificationLog } from '../db-react/notifications.ts';
 import { useDatabase } from '../db/provider.tsx';
 import {
   unreadCount,

@@ -9,9 +9,8 @@ import {
   MEDICAL_NOTES_MAX,
   removeEmergencyContact,
   saveEmergencyContact,
-  useEmergencyContacts,
-  useMedicalNotes,
 } from '../db/safety-settings.ts';
+import { useEmergencyContacts, useMedicalNotes } from '../db-react/safety-settings.ts';
 import {
   CONTACT_PRIORITY_LABELS,
   formatPhone,

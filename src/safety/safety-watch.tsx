@@ -24,7 +24,8 @@ import { firstValueFrom } from 'rxjs';
 import type { AppDatabase } from '../db/database.ts';
 import { observeCampgrounds, observeTrails } from '../db/hooks.ts';
 import { useDatabase } from '../db/provider.tsx';
-import { recordEmergencyActivation, useEmergencyContacts } from '../db/safety-settings.ts';
+import { recordEmergencyActivation } from '../db/safety-settings.ts';
+import { useEmergencyContacts } from '../db-react/safety-settings.ts';
 import { formatPhone, type EmergencyContact } from '../lib/outdoor/emergency-contacts.ts';
 import type { EmergencySettings } from '../lib/outdoor/outdoor-settings.ts';
 import {

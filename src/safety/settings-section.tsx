@@ -12,8 +12,8 @@ import {
   applyEmergencyPresetToDevice,
   applyHapticPresetToDevice,
   applyWholePresetToDevice,
-  useOutdoorSettings,
 } from '../db/safety-settings.ts';
+import { useOutdoorSettings } from '../db-react/safety-settings.ts';
 import {
   EMERGENCY_PRESETS,
   effectiveTouchTarget,
