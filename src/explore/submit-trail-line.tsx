@@ -11,7 +11,7 @@ import { lineLengthMiles } from '../../schemas/line-geometry.ts';
 import type { SubmissionOrigin } from '../../schemas/trail-submissions.ts';
 import { useDatabase } from '../db/provider.tsx';
 import { readTripLine } from '../db/trail-submissions.ts';
-import { useTrips } from '../db/trip-hooks.ts';
+import { useTrips } from '../db-react/trip-hooks.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { GpxImportError, parseGpx } from '../lib/gpx/gpx-import.ts';
 import { lineFromGpx } from '../lib/trail-submissions/line-sources.ts';

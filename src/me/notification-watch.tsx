@@ -8,7 +8,8 @@
  */
 import { useEffect } from 'react';
 import { combineLatest, interval, startWith, type Subscription } from 'rxjs';
-import { observeSavedTrailIds, observeTrails } from '../db/hooks.ts';
+import { observeSavedTrailIds } from '../db/saved-trails.ts';
+import { observeTrails } from '../db/catalogue.ts';
 import { addNotification } from '../db/notifications.ts';
 import { useDatabase } from '../db/provider.tsx';
 import type { AppDatabase } from '../db/database.ts';

@@ -9,7 +9,7 @@ import { Link } from '@tanstack/react-router';
 import { Button } from 'react-aria-components';
 import { Circle, Pause, Play, RotateCcw, Save, Square } from 'lucide-react';
 import { useDatabase } from '../db/provider.tsx';
-import { useTrackPoints } from '../db/trip-hooks.ts';
+import { useTrackPoints } from '../db-react/trip-hooks.ts';
 import { toTripStatistics } from '../lib/geo/track-stats.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { recordingPhase, type RecordingEvent } from '../machines/recording-machine.ts';

@@ -9,7 +9,12 @@ import { ArrowLeft, Download, Navigation, Trash2 } from 'lucide-react';
 import type { Trip } from '../../schemas/trips.ts';
 import type { Waypoint } from '../../schemas/waypoints.ts';
 import { useDatabase } from '../db/provider.tsx';
-import { usePromotedId, useTrackPoints, useTrip, useTripWaypoints } from '../db/trip-hooks.ts';
+import {
+  usePromotedId,
+  useTrackPoints,
+  useTrip,
+  useTripWaypoints,
+} from '../db-react/trip-hooks.ts';
 import { deleteTrip } from '../db/trips/trip-writes.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { usePageMeta } from '../ui/page-meta.ts';

@@ -11,7 +11,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { firstValueFrom } from 'rxjs';
 import type { SnapshotFrom } from 'xstate';
 import type { AppDatabase } from '../db/database.ts';
-import { observeCampgrounds, observeTrails, useCampgrounds, useTrails } from '../db/hooks.ts';
+import { observeCampgrounds, observeTrails } from '../db/catalogue.ts';
+import { useCampgrounds, useTrails } from '../db-react/hooks.ts';
 import { useDatabase } from '../db/provider.tsx';
 import {
   createBrowserSpeechRecognizer,
