@@ -5,8 +5,8 @@
  */
 import { useMemo } from 'react';
 import type { CampgroundReview } from '../../schemas/campground-reviews.ts';
-import { useDatabase } from '../db/provider.tsx';
-import { useObservable } from '../db/use-observable.ts';
+import { useDatabase } from './provider.tsx';
+import { useObservable } from './use-observable.ts';
 import { observeCampgroundReview } from '../db/campground-reviews.ts';
 
 /** The signed-in rider's review of a campground; null while loading and when none. */

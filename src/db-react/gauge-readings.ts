@@ -6,8 +6,8 @@
 import { useMemo } from 'react';
 import { NEVER } from 'rxjs';
 import type { StoredGaugeReadings } from '../lib/hunting/gauge-readings.ts';
-import { useOptionalDatabase } from '../db/provider.tsx';
-import { useObservable } from '../db/use-observable.ts';
+import { useOptionalDatabase } from './provider.tsx';
+import { useObservable } from './use-observable.ts';
 import { observeKeptGaugeReadings } from '../db/gauge-readings.ts';
 
 const noReadings: StoredGaugeReadings = {};

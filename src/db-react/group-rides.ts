@@ -5,8 +5,8 @@
  */
 import { useMemo } from 'react';
 import { NEVER } from 'rxjs';
-import { useOptionalDatabase } from '../db/provider.tsx';
-import { useObservable } from '../db/use-observable.ts';
+import { useOptionalDatabase } from './provider.tsx';
+import { useObservable } from './use-observable.ts';
 import { type StoredGroupRide, observeStoredGroupRides } from '../db/group-rides.ts';
 
 /** The stored copies of `owner` (empty for another owner's document); `isLoading` until read. */

@@ -14,8 +14,8 @@ import type { Trail } from '../../schemas/trails.ts';
 import type { Waypoint, WaypointCategory } from '../../schemas/waypoints.ts';
 import type { Wma } from '../../schemas/wmas.ts';
 import type { CatalogueStatus } from '../db/catalogue-status.ts';
-import { useDatabase, useOptionalDatabase } from '../db/provider.tsx';
-import { useObservable } from '../db/use-observable.ts';
+import { useDatabase, useOptionalDatabase } from './provider.tsx';
+import { useObservable } from './use-observable.ts';
 import {
   observeTrails,
   observeTrail,

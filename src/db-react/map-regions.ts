@@ -6,8 +6,8 @@
  */
 import { useMemo } from 'react';
 import type { MapRegion } from '../../schemas/map-regions.ts';
-import { useDatabase } from '../db/provider.tsx';
-import { useObservable } from '../db/use-observable.ts';
+import { useDatabase } from './provider.tsx';
+import { useObservable } from './use-observable.ts';
 import {
   type MapRegionRepository,
   mapRegionRepository,

@@ -10,9 +10,9 @@ import {
   type AppNotification,
   type NotificationPreferences,
 } from '../lib/notifications/notification-log.ts';
-import { useOptionalDatabase } from '../db/provider.tsx';
+import { useOptionalDatabase } from './provider.tsx';
 import { useLocalSetting } from './settings.ts';
-import { useObservable } from '../db/use-observable.ts';
+import { useObservable } from './use-observable.ts';
 import { notificationPreferencesKey, observeNotificationLog } from '../db/notifications.ts';
 
 /** The log's entries, newest first (empty while the database opens). */

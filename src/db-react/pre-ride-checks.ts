@@ -5,9 +5,9 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import type { PreRideCheckData } from '../../schemas/records.ts';
-import { useDatabase } from '../db/provider.tsx';
+import { useDatabase } from './provider.tsx';
 import { useLocalSetting } from './settings.ts';
-import { useObservable } from '../db/use-observable.ts';
+import { useObservable } from './use-observable.ts';
 import {
   preRideChecklistKey,
   type PreRideTicks,

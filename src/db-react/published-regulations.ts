@@ -4,8 +4,8 @@
  * useObservable and call its writes; the storage rules live in the repository module.
  */
 import { useMemo } from 'react';
-import { useDatabase } from '../db/provider.tsx';
-import { useObservable } from '../db/use-observable.ts';
+import { useDatabase } from './provider.tsx';
+import { useObservable } from './use-observable.ts';
 import {
   type PublishedDuckSeason,
   observePublishedDuckSeasons,

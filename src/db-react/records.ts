@@ -6,8 +6,8 @@
 import { useMemo } from 'react';
 import { of } from 'rxjs';
 import type { GameBestData } from '../../schemas/records.ts';
-import { useDatabase } from '../db/provider.tsx';
-import { useObservable } from '../db/use-observable.ts';
+import { useDatabase } from './provider.tsx';
+import { useObservable } from './use-observable.ts';
 import { type SkillProgress, observeSkillProgress, observeGameBest } from '../db/records.ts';
 
 const emptyProgress = new Map<string, SkillProgress>();

@@ -5,8 +5,8 @@
  */
 import { useMemo } from 'react';
 import type { Waypoint } from '../../schemas/waypoints.ts';
-import { useDatabase } from '../db/provider.tsx';
-import { useObservable } from '../db/use-observable.ts';
+import { useDatabase } from './provider.tsx';
+import { useObservable } from './use-observable.ts';
 import { observeRiderWaypoints } from '../db/rider-waypoints.ts';
 
 /** Reactive list of `observeRiderWaypoints`. */

@@ -5,8 +5,8 @@
  */
 import { useCallback, useMemo } from 'react';
 import { NEVER } from 'rxjs';
-import { useOptionalDatabase } from '../db/provider.tsx';
-import { useObservable } from '../db/use-observable.ts';
+import { useOptionalDatabase } from './provider.tsx';
+import { useObservable } from './use-observable.ts';
 import {
   withDefaults,
   writeLocalSetting,

@@ -5,8 +5,8 @@
  */
 import { useMemo } from 'react';
 import { of } from 'rxjs';
-import { useDatabase } from '../db/provider.tsx';
-import { useObservable } from '../db/use-observable.ts';
+import { useDatabase } from './provider.tsx';
+import { useObservable } from './use-observable.ts';
 import { type StoredSubmission, observeTrailSubmissions } from '../db/trail-submissions.ts';
 
 const noSubmissions: StoredSubmission[] = [];

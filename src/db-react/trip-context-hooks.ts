@@ -5,9 +5,9 @@
  */
 import { useMemo } from 'react';
 import type { TripContext } from '../../schemas/trip-context.ts';
-import { useDatabase } from '../db/provider.tsx';
+import { useDatabase } from './provider.tsx';
 import { getTripContextPersister, type TripContextWriteError } from '../db/trip-context.ts';
-import { useObservable } from '../db/use-observable.ts';
+import { useObservable } from './use-observable.ts';
 
 /**
  * The trip context (`context` is null until the stored document has been read) and the last

@@ -6,8 +6,8 @@
 import { useMemo } from 'react';
 import { of } from 'rxjs';
 import type { TripPlan } from '../../schemas/trip-plans.ts';
-import { useDatabase } from '../db/provider.tsx';
-import { useObservable } from '../db/use-observable.ts';
+import { useDatabase } from './provider.tsx';
+import { useObservable } from './use-observable.ts';
 import { observeTripPlan } from '../db/trip-plans.ts';
 
 /**

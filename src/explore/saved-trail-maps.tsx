@@ -10,7 +10,7 @@ import { CheckCircle2, Download, Map as MapIcon, TriangleAlert } from 'lucide-re
 import type { MapRegion } from '../../schemas/map-regions.ts';
 import type { Trail } from '../../schemas/trails.ts';
 import { useMapRegions } from '../db-react/map-regions.ts';
-import { useDatabase } from '../db/provider.tsx';
+import { useDatabase } from '../db-react/provider.tsx';
 import { formatBytes } from '../map/format-bytes.ts';
 import { RegionProgress } from '../map/offline-maps-panel.tsx';
 import { getRegionDownloader, refreshRegionCatalog } from '../map/region-store.ts';

@@ -9,7 +9,7 @@ import { Button, Label, Radio, RadioGroup } from 'react-aria-components';
 import { Eraser, Undo2 } from 'lucide-react';
 import { lineLengthMiles } from '../../schemas/line-geometry.ts';
 import type { SubmissionOrigin } from '../../schemas/trail-submissions.ts';
-import { useDatabase } from '../db/provider.tsx';
+import { useDatabase } from '../db-react/provider.tsx';
 import { readTripLine } from '../db/trail-submissions.ts';
 import { useTrips } from '../db-react/trip-hooks.ts';
 import { formatDateTime } from '../lib/format.ts';

@@ -21,7 +21,7 @@ import {
 import { useGarage } from '../db-react/garage.ts';
 import { recordOwner } from '../db/records.ts';
 import { useLocalSetting } from '../db-react/settings.ts';
-import { useDatabase } from '../db/provider.tsx';
+import { useDatabase } from '../db-react/provider.tsx';
 import { useTrips } from '../db-react/trip-hooks.ts';
 import { useSession } from '../lib/auth/session-context.tsx';
 import { tripMilesSinceReading, vehicleAfterService } from '../lib/garage/reminders.ts';

@@ -10,7 +10,7 @@ import { Link } from '@tanstack/react-router';
 import type { GameBestData } from '../../schemas/records.ts';
 import { saveGameResult } from '../db/records.ts';
 import { useGameBest } from '../db-react/records.ts';
-import { useDatabase } from '../db/provider.tsx';
+import { useDatabase } from '../db-react/provider.tsx';
 import { showToast } from '../lib/toast.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
 import {

@@ -12,7 +12,7 @@ import { Fuel, Store, Tent, Wrench } from 'lucide-react';
 import type { Campground } from '../../schemas/campgrounds.ts';
 import type { Trail } from '../../schemas/trails.ts';
 import { useCampgrounds, useTrails } from '../db-react/hooks.ts';
-import { useDatabase } from '../db/provider.tsx';
+import { useDatabase } from '../db-react/provider.tsx';
 import { OnlineQueries } from '../lib/http/online-queries.tsx';
 import { useApprovedShopsRefresh } from '../lib/repair-shops/repair-shop-queries.ts';
 import { isWebUrl } from '../lib/trail-format.ts';

@@ -18,7 +18,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import type { MapRegion } from '../../schemas/map-regions.ts';
-import { useDatabase } from '../db/provider.tsx';
+import { useDatabase } from '../db-react/provider.tsx';
 import { useMapRegions } from '../db-react/map-regions.ts';
 import { formatBytes } from './format-bytes.ts';
 import { useOnlineStatus } from '../ui/use-online-status.ts';

@@ -19,7 +19,7 @@ import {
 } from 'lucide-react';
 import { clearNotifications, markNotificationsRead } from '../db/notifications.ts';
 import { useNotificationLog } from '../db-react/notifications.ts';
-import { useDatabase } from '../db/provider.tsx';
+import { useDatabase } from '../db-react/provider.tsx';
 import {
   unreadCount,
   type AppNotification,

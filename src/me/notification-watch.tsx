@@ -11,7 +11,7 @@ import { combineLatest, interval, startWith, type Subscription } from 'rxjs';
 import { observeSavedTrailIds } from '../db/saved-trails.ts';
 import { observeTrails } from '../db/catalogue.ts';
 import { addNotification } from '../db/notifications.ts';
-import { useDatabase } from '../db/provider.tsx';
+import { useDatabase } from '../db-react/provider.tsx';
 import type { AppDatabase } from '../db/database.ts';
 import { onAchievementsEarned } from '../lib/achievements/earned-announcements.ts';
 import {

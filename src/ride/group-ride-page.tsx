@@ -13,7 +13,7 @@ import type { GroupRidePlan } from '../../schemas/group-rides.ts';
 import { storeFetchedGroupRides, storeGroupRides, type GroupRideRider } from '../db/group-rides.ts';
 import { useStoredGroupRides } from '../db-react/group-rides.ts';
 import { useTrails } from '../db-react/hooks.ts';
-import { useDatabase } from '../db/provider.tsx';
+import { useDatabase } from '../db-react/provider.tsx';
 import { createGroupRide, groupRideProblemText } from '../lib/group-rides/group-ride-api.ts';
 import {
   emptyGroupRideForm,

@@ -18,7 +18,7 @@ import { Button } from 'react-aria-components';
 import { ArrowLeft, Compass, Navigation, TriangleAlert, Volume2, VolumeX } from 'lucide-react';
 import { useSelector } from '@xstate/react';
 import { useTrail, useTrails } from '../db-react/hooks.ts';
-import { useOptionalDatabase } from '../db/provider.tsx';
+import { useOptionalDatabase } from '../db-react/provider.tsx';
 import { recordFeatureUse } from '../db/usage-queue.ts';
 import {
   usePromotedId,

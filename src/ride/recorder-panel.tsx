@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Button } from 'react-aria-components';
 import { Circle, Pause, Play, RotateCcw, Save, Square } from 'lucide-react';
-import { useDatabase } from '../db/provider.tsx';
+import { useDatabase } from '../db-react/provider.tsx';
 import { useTrackPoints } from '../db-react/trip-hooks.ts';
 import { toTripStatistics } from '../lib/geo/track-stats.ts';
 import { formatDateTime } from '../lib/format.ts';

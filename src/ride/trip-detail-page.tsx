@@ -8,7 +8,7 @@ import { Button } from 'react-aria-components';
 import { ArrowLeft, Download, Navigation, Trash2 } from 'lucide-react';
 import type { Trip } from '../../schemas/trips.ts';
 import type { Waypoint } from '../../schemas/waypoints.ts';
-import { useDatabase } from '../db/provider.tsx';
+import { useDatabase } from '../db-react/provider.tsx';
 import {
   usePromotedId,
   useTrackPoints,

@@ -12,7 +12,7 @@ import { useSession } from '../lib/auth/session-context.tsx';
 import type { GroupRide, GroupRidePosition } from '../../schemas/group-rides.ts';
 import { storeGroupRides, type GroupRideRider } from '../db/group-rides.ts';
 import { useStoredGroupRides } from '../db-react/group-rides.ts';
-import { useOptionalDatabase } from '../db/provider.tsx';
+import { useOptionalDatabase } from '../db-react/provider.tsx';
 import { fetchGroupRide, groupRideProblemText } from '../lib/group-rides/group-ride-api.ts';
 import { followGroupRide } from '../lib/group-rides/group-ride-stream.ts';
 import { groupRideQueryKeys } from '../lib/group-rides/group-ride-queries.ts';

@@ -9,7 +9,7 @@
  */
 import { useEffect, useMemo, useRef, useState, type MutableRefObject } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useDatabase } from '../db/provider.tsx';
+import { useDatabase } from '../db-react/provider.tsx';
 import { recordEmergencyActivation } from '../db/safety-settings.ts';
 import { useEmergencyContacts, useMedicalNotes } from '../db-react/safety-settings.ts';
 import { selectRecipients, type EmergencyContact } from '../lib/outdoor/emergency-contacts.ts';

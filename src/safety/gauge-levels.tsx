@@ -11,7 +11,7 @@ import { ExternalLink } from 'lucide-react';
 import { usgsSitePageUrl, type GaugeLatest } from '../../schemas/gauge-levels.ts';
 import { keepGaugeReadings } from '../db/gauge-readings.ts';
 import { useKeptGaugeReadings } from '../db-react/gauge-readings.ts';
-import { useOptionalDatabase } from '../db/provider.tsx';
+import { useOptionalDatabase } from '../db-react/provider.tsx';
 import { useGaugeReadings } from '../lib/hunting/gauge-queries.ts';
 import {
   formatGaugeReading,

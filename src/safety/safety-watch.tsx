@@ -23,7 +23,7 @@ import { Phone, MessageSquare, Siren } from 'lucide-react';
 import { firstValueFrom } from 'rxjs';
 import type { AppDatabase } from '../db/database.ts';
 import { observeCampgrounds, observeTrails } from '../db/catalogue.ts';
-import { useDatabase } from '../db/provider.tsx';
+import { useDatabase } from '../db-react/provider.tsx';
 import { recordEmergencyActivation } from '../db/safety-settings.ts';
 import { useEmergencyContacts } from '../db-react/safety-settings.ts';
 import { formatPhone, type EmergencyContact } from '../lib/outdoor/emergency-contacts.ts';

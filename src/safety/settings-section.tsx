@@ -7,7 +7,7 @@
  * check-ins are offered with what they open and the limit every web app has: they stop while
  * the screen is locked.
  */
-import { useDatabase } from '../db/provider.tsx';
+import { useDatabase } from '../db-react/provider.tsx';
 import {
   applyEmergencyPresetToDevice,
   applyHapticPresetToDevice,

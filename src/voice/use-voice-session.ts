@@ -13,7 +13,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { AppDatabase } from '../db/database.ts';
 import { observeCampgrounds, observeTrails } from '../db/catalogue.ts';
 import { useCampgrounds, useTrails } from '../db-react/hooks.ts';
-import { useDatabase } from '../db/provider.tsx';
+import { useDatabase } from '../db-react/provider.tsx';
 import {
   createBrowserSpeechRecognizer,
   createBrowserSpeechSynthesizer,

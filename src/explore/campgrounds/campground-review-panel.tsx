@@ -11,7 +11,7 @@ import { reviewTextMaxLength, type CampgroundReview } from '../../../schemas/cam
 import type { Campground } from '../../../schemas/campgrounds.ts';
 import { saveCampgroundReview, type CampgroundReviewInput } from '../../db/campground-reviews.ts';
 import { useCampgroundReview } from '../../db-react/campground-reviews.ts';
-import { useDatabase } from '../../db/provider.tsx';
+import { useDatabase } from '../../db-react/provider.tsx';
 import { useSession } from '../../lib/auth/session-context.tsx';
 import { showToast } from '../../lib/toast.ts';
 
