@@ -1,10 +1,9 @@
 /**
  * Hooks over the catalogues, the rider's saved trails and the catalogue status for components
  * (docs/architecture.md#data: every screen reads RxDB through reactive queries). Each `use…`
- * hook subscribes to the repository's `observe…` function (src/db/catalogue.ts,
- * saved-trails.ts, catalogue-status.ts), an observable of plain documents that emits on every
- * change from any tab or the sync engine. `isLoading` is true until the first answer of the
- * current query.
+ * hook subscribes to the repository's `observe…` function (src/db/catalogue-reads.ts), an
+ * observable of plain documents that emits on every change from any tab or the sync engine.
+ * `isLoading` is true until the first answer of the current query.
  */
 import { useMemo } from 'react';
 import { NEVER } from 'rxjs';
@@ -24,9 +23,9 @@ import {
   observeWmas,
   observeAchievements,
   observeCampgrounds,
-} from '../db/catalogue.ts';
-import { observeSavedTrailIds } from '../db/saved-trails.ts';
-import { observeCatalogueStatus } from '../db/catalogue-status.ts';
+  observeSavedTrailIds,
+  observeCatalogueStatus,
+} from '../db/catalogue-reads.ts';
 
 /** Every cached trail, sorted by name; loading while a deferred provider opens the database. */
 export function useTrails(): { trails: Trail[]; isLoading: boolean } {

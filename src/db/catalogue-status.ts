@@ -3,9 +3,7 @@
  * document 'catalogue-status', read by `useCatalogueStatus`. Kept in the database rather than in
  * memory so every tab shows the same status and the last sync time survives a reload.
  */
-import { map, type Observable } from 'rxjs';
 import type { AppDatabase } from './database.ts';
-import { localDocumentData } from './local-document-data.ts';
 import { modifyLocalDocument } from './local-document-write.ts';
 
 /** Id of the local document holding the catalogue refresh state. */
@@ -68,11 +66,4 @@ export async function writeCatalogueStatus(
     ...current,
     ...patch,
   }));
-}
-
-/** The catalogue pull state (see catalogue-status.ts). */
-export function observeCatalogueStatus(db: AppDatabase): Observable<CatalogueStatus> {
-  return db
-    .getLocal$(catalogueStatusDocumentId)
-    .pipe(map((document) => readCatalogueStatusData(localDocumentData(document))));
 }

@@ -7,7 +7,7 @@ import { map, type Observable } from 'rxjs';
 import type { GaugeLatest } from '../../schemas/gauge-levels.ts';
 import { mergeGaugeReadings, type StoredGaugeReadings } from '../lib/hunting/gauge-readings.ts';
 import type { AppDatabase } from './database.ts';
-import { localDocumentData } from './local-document-data.ts';
+import { localDocumentData } from './local-document-write.ts';
 import { modifyLocalDocument } from './local-document-write.ts';
 
 /** Local document id of the kept readings. */

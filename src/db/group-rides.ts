@@ -15,7 +15,7 @@ import { map, type Observable } from 'rxjs';
 import type { AppDatabase } from './database.ts';
 import { modifyLocalDocument } from './local-document-write.ts';
 import { addNotification } from './notifications.ts';
-import { localDocumentData } from './local-document-data.ts';
+import { localDocumentData } from './local-document-write.ts';
 
 /** Local document id of the copies. */
 export const groupRidesDocumentId = 'group-rides';

@@ -17,7 +17,7 @@ import {
 import { showSystemNotification } from '../lib/notifications/system-notification.ts';
 import { map, type Observable } from 'rxjs';
 import type { AppDatabase } from './database.ts';
-import { localDocumentData } from './local-document-data.ts';
+import { localDocumentData } from './local-document-write.ts';
 import { modifyLocalDocument } from './local-document-write.ts';
 import { readLocalSetting } from './settings.ts';
 

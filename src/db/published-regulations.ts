@@ -11,7 +11,7 @@ import type {
   PublishedRegulation,
 } from '../../schemas/published-regulations.ts';
 import type { AppDatabase } from './database.ts';
-import { localDocumentData } from './local-document-data.ts';
+import { localDocumentData } from './local-document-write.ts';
 
 /** Local document id of the kept listing (privacy policy: src/lib/privacy/stored-data.ts). */
 export const publishedRegulationsDocumentId = 'published-regulations';

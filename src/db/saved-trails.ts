@@ -3,9 +3,7 @@
  * `{ trailIds, updatedAt }`, ids most recently saved first, no duplicates. Writes go through
  * RxDB's write queue so quick toggles in several components never lose one another.
  */
-import { map, type Observable } from 'rxjs';
 import type { AppDatabase } from './database.ts';
-import { localDocumentData } from './local-document-data.ts';
 import { modifyLocalDocument } from './local-document-write.ts';
 
 /** Id of the local document holding the saved trail ids. */
@@ -37,11 +35,4 @@ export async function toggleSavedTrail(db: AppDatabase, trailId: string): Promis
     current.includes(trailId) ? current.filter((id) => id !== trailId) : [trailId, ...current],
   );
   return trailIds.includes(trailId);
-}
-
-/** Ids of the rider's saved trails, most recently saved first. */
-export function observeSavedTrailIds(db: AppDatabase): Observable<string[]> {
-  return db
-    .getLocal$<SavedTrails>(savedTrailsDocumentId)
-    .pipe(map((document) => [...(localDocumentData(document)?.trailIds ?? [])]));
 }

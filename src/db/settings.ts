@@ -8,7 +8,7 @@
 import { map, type Observable } from 'rxjs';
 import type { AppDatabase } from './database.ts';
 import { modifyLocalDocument } from './local-document-write.ts';
-import { localDocumentData } from './local-document-data.ts';
+import { localDocumentData } from './local-document-write.ts';
 
 type StoredSetting<T> = { value: T };
 

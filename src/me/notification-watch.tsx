@@ -8,8 +8,8 @@
  */
 import { useEffect } from 'react';
 import { combineLatest, interval, startWith, type Subscription } from 'rxjs';
-import { observeSavedTrailIds } from '../db/saved-trails.ts';
-import { observeTrails } from '../db/catalogue.ts';
+import { observeSavedTrailIds } from '../db/catalogue-reads.ts';
+import { observeTrails } from '../db/catalogue-reads.ts';
 import { addNotification } from '../db/notifications.ts';
 import { useDatabase } from '../db-react/provider.tsx';
 import type { AppDatabase } from '../db/database.ts';

@@ -22,7 +22,7 @@ import { Button, Dialog, Heading, Link, Modal, ModalOverlay } from 'react-aria-c
 import { Phone, MessageSquare, Siren } from 'lucide-react';
 import { firstValueFrom } from 'rxjs';
 import type { AppDatabase } from '../db/database.ts';
-import { observeCampgrounds, observeTrails } from '../db/catalogue.ts';
+import { observeCampgrounds, observeTrails } from '../db/catalogue-reads.ts';
 import { useDatabase } from '../db-react/provider.tsx';
 import { recordEmergencyActivation } from '../db/safety-settings.ts';
 import { useEmergencyContacts } from '../db-react/safety-settings.ts';

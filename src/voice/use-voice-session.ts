@@ -11,7 +11,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { firstValueFrom } from 'rxjs';
 import type { SnapshotFrom } from 'xstate';
 import type { AppDatabase } from '../db/database.ts';
-import { observeCampgrounds, observeTrails } from '../db/catalogue.ts';
+import { observeCampgrounds, observeTrails } from '../db/catalogue-reads.ts';
 import { useCampgrounds, useTrails } from '../db-react/hooks.ts';
 import { useDatabase } from '../db-react/provider.tsx';
 import {
