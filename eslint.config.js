@@ -1,6 +1,6 @@
 // Lint rules double as architecture rules (docs/architecture.md "Layers"): every folder may
-// import only the layers eslint/layers.js lists for it, areas never import each other, and RxDB
-// is reachable only through src/db. tests/unit/architecture/layering.test.ts reads the same
+// import only the layers eslint/layers.js lists for it, areas never import each other, RxDB
+// is reachable only through src/db, and src/db imports no React (its bindings are src/db-react). tests/unit/architecture/layering.test.ts reads the same
 // table and checks each direction.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -60,5 +60,24 @@ export default tseslint.config(
     // The database layer, its tests and benchmarks are the only places that touch RxDB directly.
     files: ['src/db/**', 'tests/**'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    // The repository knows nothing of React: hooks, contexts and components that read the
+    // database are its React bindings in src/db-react (docs/architecture.md#layers).
+    files: ['src/db/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'react-*', '@*/react'],
+              message:
+                'src/db is the repository and imports no React; put hooks, contexts and components in src/db-react.',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

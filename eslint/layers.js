@@ -18,11 +18,12 @@ export const areas = [
 
 /** Client layers below the areas, each with the client layers it may import (besides itself). */
 export const sharedClientLayers = {
-  sync: ['ui', 'db', 'lib'],
-  map: ['ui', 'db', 'lib'],
+  sync: ['ui', 'db-react', 'db', 'lib'],
+  map: ['ui', 'db-react', 'db', 'lib'],
   ui: ['features', 'lib'],
   features: ['lib'],
   machines: ['lib'],
+  'db-react': ['db', 'lib'],
   db: ['lib'],
   lib: [],
 };

@@ -29,7 +29,7 @@ import type {
   DuckSeasonPublication,
   PublishedRegulation,
 } from '../../schemas/published-regulations.ts';
-import { useTrails } from '../db/hooks.ts';
+import { useTrails } from '../db-react/hooks.ts';
 import { HttpError } from '../lib/http/request.ts';
 import { OnlineQueries } from '../lib/http/online-queries.tsx';
 import { duckSeasonHeadline } from '../lib/hunting/duck-season.ts';

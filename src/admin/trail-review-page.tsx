@@ -11,7 +11,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Button, Form, Input, Label, TextField } from 'react-aria-components';
 import { ClipboardCheck } from 'lucide-react';
 import { submissionTextLimits, type SubmissionForReview } from '../../schemas/trail-submissions.ts';
-import { useTrails } from '../db/hooks.ts';
+import { useTrails } from '../db-react/hooks.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { viewForPaths } from '../lib/geo/trail-lines.ts';
 import { boundingBox } from '../lib/geo/track-stats.ts';

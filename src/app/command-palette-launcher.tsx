@@ -3,7 +3,7 @@
  * (cmdk and its dialog) only when a rider first opens it, keeping it out of the first load.
  */
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
-import { WhenDatabaseOpen } from '../db/provider.tsx';
+import { WhenDatabaseOpen } from '../db-react/provider.tsx';
 import {
   isPaletteOpen,
   isPaletteShortcut,

@@ -15,7 +15,7 @@ import { DESCRIBED_FEATURES, type DescribedFeature } from '../features/directory
 import { searchPalette, type PaletteResult } from '../features/palette-search.ts';
 import { FeatureBadges } from '../ui/feature-badges.tsx';
 import { FeatureIcon } from '../ui/feature-icon.tsx';
-import { useCampgrounds, useTrails, useWmas } from '../db/hooks.ts';
+import { useCampgrounds, useTrails, useWmas } from '../db-react/hooks.ts';
 import {
   buildPlaceIndex,
   searchPlaces,

@@ -17,7 +17,7 @@ import {
   useDatabase,
   useOptionalDatabase,
   WhenDatabaseOpen,
-} from '../db/provider.tsx';
+} from '../db-react/provider.tsx';
 import { SyncEngineRunner } from '../sync/sync-engine-runner.tsx';
 import { SkeletonPage } from '../ui/skeleton-page.tsx';
 import { Spinner } from '../ui/spinner.tsx';

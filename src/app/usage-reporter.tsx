@@ -8,7 +8,7 @@
  */
 import { useEffect, useMemo } from 'react';
 import { useRouterState } from '@tanstack/react-router';
-import { useDatabase } from '../db/provider.tsx';
+import { useDatabase } from '../db-react/provider.tsx';
 import { recordUsage, sendUsageQueue } from '../db/usage-queue.ts';
 import { sendUsageBatch } from '../lib/analytics/analytics-api.ts';
 import {

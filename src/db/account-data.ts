@@ -19,7 +19,7 @@ import type { Trip } from '../../schemas/trips.ts';
 import type { Waypoint } from '../../schemas/waypoints.ts';
 import { collectionPolicy, localDocumentPolicy } from '../lib/privacy/stored-data.ts';
 import type { AppDatabase } from './database.ts';
-import { tripGpx } from './trip-gpx.ts';
+import { tripGpx } from './trips/trip-gpx.ts';
 
 /** Documents read per query while building the archive or removing an account. */
 export const archivePageSize = 200;

@@ -3,14 +3,8 @@
  * campground ids, the latest searches and the last filters, kept in the local document
  * `setting:campgroundPreferences` (settings.ts), never synced.
  */
-import { useCallback } from 'react';
 import type { CampgroundType } from '../../schemas/campgrounds.ts';
-import {
-  addToSearchHistory,
-  toggleFavorite,
-  type CampgroundAmenityOption,
-} from '../lib/campgrounds/directory.ts';
-import { useLocalSetting } from './settings.ts';
+import type { CampgroundAmenityOption } from '../lib/campgrounds/directory.ts';
 
 /** Key of the local setting. */
 export const campgroundPreferencesKey = 'campgroundPreferences';
@@ -38,42 +32,3 @@ export const defaultCampgroundPreferences: CampgroundPreferences = {
   filterPreferences: { types: [], amenities: [], priceMin: '', priceMax: '', pricedOnly: false },
   notifications: { availabilityAlerts: false, priceDropAlerts: false },
 };
-
-/**
- * The preferences as React state with the directory's three writes: toggle a favourite,
- * remember a search (latest 10), and store the filters. `isLoading` until first read.
- */
-export function useCampgroundPreferences() {
-  const { value, isLoading, setValue } = useLocalSetting<CampgroundPreferences>(
-    campgroundPreferencesKey,
-    defaultCampgroundPreferences,
-  );
-  const toggleFavoriteCampground = useCallback(
-    (id: string) =>
-      setValue((current) => ({
-        ...current,
-        favoriteCampgrounds: toggleFavorite(current.favoriteCampgrounds, id),
-      })),
-    [setValue],
-  );
-  const rememberSearch = useCallback(
-    (query: string) =>
-      setValue((current) => ({
-        ...current,
-        searchHistory: addToSearchHistory(current.searchHistory, query),
-      })),
-    [setValue],
-  );
-  const saveFilters = useCallback(
-    (filterPreferences: CampgroundPreferences['filterPreferences']) =>
-      setValue((current) => ({ ...current, filterPreferences })),
-    [setValue],
-  );
-  return {
-    preferences: value,
-    isLoading,
-    toggleFavoriteCampground,
-    rememberSearch,
-    saveFilters,
-  };
-}

@@ -3,12 +3,9 @@
  * rider and campground, written offline too; the sync engine pushes them like trips and the
  * server folds every visible review into the campground's `ratings`.
  */
-import { useMemo } from 'react';
 import { map, of, type Observable } from 'rxjs';
 import { campgroundReviewId, type CampgroundReview } from '../../schemas/campground-reviews.ts';
 import type { AppDatabase } from './database.ts';
-import { useDatabase } from './provider.tsx';
-import { useObservable } from './use-observable.ts';
 
 /** What the rider enters: whole stars 1–5 per score and a short text. */
 export type CampgroundReviewInput = Pick<
@@ -54,18 +51,4 @@ export function observeCampgroundReview(
   return db.campgroundReviews
     .findOne(campgroundReviewId(userId, campgroundId))
     .$.pipe(map((document) => (document ? (document.toJSON() as CampgroundReview) : null)));
-}
-
-/** The signed-in rider's review of a campground; null while loading and when none. */
-export function useCampgroundReview(
-  userId: string | null,
-  campgroundId: string,
-): { review: CampgroundReview | null; isLoading: boolean } {
-  const db = useDatabase();
-  const source = useMemo(
-    () => observeCampgroundReview(db, userId, campgroundId),
-    [db, userId, campgroundId],
-  );
-  const { value, isLoading } = useObservable(source);
-  return { review: value ?? null, isLoading };
 }

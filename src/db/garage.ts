@@ -8,7 +8,6 @@
  * switching folds the trip miles counted so far into the old vehicle's synced odometer
  * (src/lib/garage/reminders.ts explains the counting).
  */
-import { useMemo } from 'react';
 import { combineLatest, map, type Observable } from 'rxjs';
 import {
   recordId,
@@ -19,10 +18,8 @@ import {
 import type { Trip } from '../../schemas/trips.ts';
 import { foldTripMiles, tripMilesSinceReading } from '../lib/garage/reminders.ts';
 import type { AppDatabase } from './database.ts';
-import { useDatabase } from './provider.tsx';
 import { writeRecord } from './records.ts';
 import { readLocalSetting, writeLocalSetting } from './settings.ts';
-import { useObservable } from './use-observable.ts';
 
 /** Local setting key of the vehicle this device's trips count toward: `{ vehicleId }`. */
 export const currentVehicleSettingKey = 'garage-current-vehicle';
@@ -144,13 +141,3 @@ export function observeGarage(db: AppDatabase, userId: string): Observable<Garag
     })),
   );
 }
-
-/** The garage of `userId` (signed-in rider or 'anonymous'); empty while loading. */
-export function useGarage(userId: string): { garage: GarageState; isLoading: boolean } {
-  const db = useDatabase();
-  const source = useMemo(() => observeGarage(db, userId), [db, userId]);
-  const { value, isLoading } = useObservable(source);
-  return { garage: value ?? emptyGarage, isLoading };
-}
-
-const emptyGarage: GarageState = { vehicles: [], entries: [] };

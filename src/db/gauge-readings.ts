@@ -3,14 +3,12 @@
  * document `gauge-readings` (privacy policy: stored-data.ts) so the waterway pages show the last
  * known level, with its age, offline or when USGS cannot be reached.
  */
-import { useMemo } from 'react';
-import { map, NEVER } from 'rxjs';
+import { map, type Observable } from 'rxjs';
 import type { GaugeLatest } from '../../schemas/gauge-levels.ts';
 import { mergeGaugeReadings, type StoredGaugeReadings } from '../lib/hunting/gauge-readings.ts';
 import type { AppDatabase } from './database.ts';
+import { localDocumentData } from './local-document-write.ts';
 import { modifyLocalDocument } from './local-document-write.ts';
-import { useOptionalDatabase } from './provider.tsx';
-import { localDocumentData, useObservable } from './use-observable.ts';
 
 /** Local document id of the kept readings. */
 export const gaugeReadingsDocumentId = 'gauge-readings';
@@ -37,20 +35,11 @@ export async function keepGaugeReadings(
   );
 }
 
-const noReadings: StoredGaugeReadings = {};
-
-/** The kept readings (empty until read or when none are kept); `isLoading` until read. */
-export function useKeptGaugeReadings(): { readings: StoredGaugeReadings; isLoading: boolean } {
-  const db = useOptionalDatabase();
-  const source = useMemo(
-    () =>
-      db
-        ? db
-            .getLocal$<StoredGaugeReadingsDocument>(gaugeReadingsDocumentId)
-            .pipe(map((document) => localDocumentData(document)))
-        : NEVER,
-    [db],
-  );
-  const { value, isLoading } = useObservable(source);
-  return { readings: value?.readings ?? noReadings, isLoading };
+/** The kept readings document on every change; null until something was kept. */
+export function observeKeptGaugeReadings(
+  db: AppDatabase,
+): Observable<StoredGaugeReadingsDocument | null> {
+  return db
+    .getLocal$<StoredGaugeReadingsDocument>(gaugeReadingsDocumentId)
+    .pipe(map((document) => localDocumentData(document)));
 }

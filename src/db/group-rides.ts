@@ -8,16 +8,14 @@
  * notification is logged, keyed by the ride's `updatedAt` so one change is logged once. The
  * rider's own actions store their answer directly and so never notify them.
  */
-import { useMemo } from 'react';
-import { map, NEVER } from 'rxjs';
 import type { GroupRide } from '../../schemas/group-rides.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { groupRideNotice } from '../lib/group-rides/group-ride-rules.ts';
+import { map, type Observable } from 'rxjs';
 import type { AppDatabase } from './database.ts';
 import { modifyLocalDocument } from './local-document-write.ts';
 import { addNotification } from './notifications.ts';
-import { useOptionalDatabase } from './provider.tsx';
-import { localDocumentData, useObservable } from './use-observable.ts';
+import { localDocumentData } from './local-document-write.ts';
 
 /** Local document id of the copies. */
 export const groupRidesDocumentId = 'group-rides';
@@ -108,26 +106,6 @@ export function storeFetchedGroupRides(
   return storeGroupRides(db, rider, rides, { complete: true, source: 'refresh' });
 }
 
-/** The stored copies of `owner` (empty for another owner's document); `isLoading` until read. */
-export function useStoredGroupRides(owner: string | null): {
-  rides: StoredGroupRide[];
-  isLoading: boolean;
-} {
-  const db = useOptionalDatabase();
-  const source = useMemo(
-    () =>
-      db
-        ? db
-            .getLocal$<StoredGroupRides>(groupRidesDocumentId)
-            .pipe(map((document) => localDocumentData(document)))
-        : NEVER,
-    [db],
-  );
-  const { value, isLoading } = useObservable(source);
-  const rides = value && owner !== null && value.owner === owner ? value.rides : [];
-  return { rides, isLoading };
-}
-
 /**
  * For the achievements: the rides account `ownerId` organised or joined that were not cancelled,
  * from the device's copies; null when the copies belong to someone else or no rider signed in
@@ -141,4 +119,11 @@ export async function countGroupRidesTakenPart(
   const stored = localDocumentData(document);
   if (!stored || stored.ownerId !== ownerId) return null;
   return stored.rides.filter((entry) => entry.ride.status !== 'cancelled').length;
+}
+
+/** The device's copies of group rides on every change; null until a first answer was kept. */
+export function observeStoredGroupRides(db: AppDatabase): Observable<StoredGroupRides | null> {
+  return db
+    .getLocal$<StoredGroupRides>(groupRidesDocumentId)
+    .pipe(map((document) => localDocumentData(document)));
 }

@@ -3,7 +3,10 @@
  * existing local document, but two first writes of a missing one would both insert and the
  * second would overwrite the first; writes are therefore chained per document in this tab, and
  * an insert that loses a race against another tab is redone as a modification of the winner.
+ * Reading a local document's data (`localDocumentData`) is here too: the repository's own helper,
+ * so reads of a local document need neither React nor the bindings in src/db-react.
  */
+import type { RxLocalDocument } from 'rxdb';
 import type { AppDatabase } from './database.ts';
 
 const writeChains = new WeakMap<AppDatabase, Map<string, Promise<unknown>>>();
@@ -54,4 +57,10 @@ export function modifyLocalDocument<T extends object>(
   };
   next.then(settled, settled);
   return next;
+}
+
+/** The data of a local document, or null when it does not exist or was deleted. */
+export function localDocumentData<T>(document: RxLocalDocument<unknown, T> | null): T | null {
+  if (!document || document.deleted) return null;
+  return (document.toJSON() as unknown as { data: T }).data;
 }

@@ -3,13 +3,10 @@
  * the small write functions the offline region store (src/map/region-downloads.ts) uses. The
  * archives themselves live outside RxDB (src/map/archive-store.ts); these documents track them.
  */
-import { useMemo } from 'react';
 import { map, type Observable } from 'rxjs';
 import { statewideRegionId } from '../../schemas/map-catalog.ts';
 import type { MapRegion } from '../../schemas/map-regions.ts';
 import type { AppDatabase } from './database.ts';
-import { useDatabase } from './provider.tsx';
-import { useObservable } from './use-observable.ts';
 
 /** Reads and writes of mapRegions documents, as the region store needs them. */
 export interface MapRegionRepository {
@@ -59,18 +56,4 @@ export function observeMapRegions(db: AppDatabase): Observable<MapRegion[]> {
     .$.pipe(
       map((documents) => orderRegions(documents.map((document) => document.toJSON() as MapRegion))),
     );
-}
-
-/** Every map region on this device with its download state, statewide first then by name. */
-export function useMapRegions(): { regions: MapRegion[]; isLoading: boolean } {
-  const db = useDatabase();
-  const source = useMemo(() => observeMapRegions(db), [db]);
-  const { value, isLoading } = useObservable(source);
-  return { regions: value ?? [], isLoading };
-}
-
-/** The repository for the app database of the current provider. */
-export function useMapRegionRepository(): MapRegionRepository {
-  const db = useDatabase();
-  return useMemo(() => mapRegionRepository(db), [db]);
 }

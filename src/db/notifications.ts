@@ -6,8 +6,6 @@
  * an achievement) or derived from data the sync engine already pulls (a reviewed submission, a
  * group ride's change), so each device logs it once without a collection of its own.
  */
-import { useCallback, useMemo } from 'react';
-import { map, NEVER } from 'rxjs';
 import {
   addToLog,
   defaultNotificationPreferences,
@@ -15,14 +13,13 @@ import {
   markRead,
   type AppNotification,
   type NotificationInput,
-  type NotificationPreferences,
 } from '../lib/notifications/notification-log.ts';
 import { showSystemNotification } from '../lib/notifications/system-notification.ts';
+import { map, type Observable } from 'rxjs';
 import type { AppDatabase } from './database.ts';
+import { localDocumentData } from './local-document-write.ts';
 import { modifyLocalDocument } from './local-document-write.ts';
-import { useOptionalDatabase } from './provider.tsx';
-import { readLocalSetting, useLocalSetting } from './settings.ts';
-import { localDocumentData, useObservable } from './use-observable.ts';
+import { readLocalSetting } from './settings.ts';
 
 /** Local document id of the log (privacy policy: src/lib/privacy/stored-data.ts). */
 export const notificationLogDocumentId = 'notification-log';
@@ -79,33 +76,9 @@ export async function clearNotifications(db: AppDatabase): Promise<void> {
   await modifyLocalDocument<StoredLog>(db, notificationLogDocumentId, () => ({ entries: [] }));
 }
 
-/** The log's entries, newest first (empty while the database opens). */
-export function useNotificationLog(): { entries: AppNotification[]; isLoading: boolean } {
-  const db = useOptionalDatabase();
-  const source = useMemo(
-    () =>
-      db
-        ? db
-            .getLocal$<StoredLog>(notificationLogDocumentId)
-            .pipe(map((document) => localDocumentData(document)?.entries ?? []))
-        : NEVER,
-    [db],
-  );
-  const { value, isLoading } = useObservable(source);
-  return { entries: value ?? [], isLoading };
-}
-
-/** The rider's notification preferences as state, saved on every change. */
-export function useNotificationPreferences() {
-  const setting = useLocalSetting<NotificationPreferences>(
-    notificationPreferencesKey,
-    defaultNotificationPreferences,
-  );
-  const { setValue } = setting;
-  const setKind = useCallback(
-    (kind: keyof NotificationPreferences['kinds'], enabled: boolean) =>
-      setValue((previous) => ({ ...previous, kinds: { ...previous.kinds, [kind]: enabled } })),
-    [setValue],
-  );
-  return { ...setting, setKind };
+/** The notification log's entries on every change (empty when nothing was logged yet). */
+export function observeNotificationLog(db: AppDatabase): Observable<AppNotification[]> {
+  return db
+    .getLocal$<StoredLog>(notificationLogDocumentId)
+    .pipe(map((document) => localDocumentData(document)?.entries ?? []));
 }

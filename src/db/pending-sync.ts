@@ -3,11 +3,8 @@
  * offline have status pending and count as pending sync). Counted from the database, so the
  * number is right before the sync engine starts and while signed out.
  */
-import { useMemo } from 'react';
-import { combineLatest, distinctUntilChanged, map, NEVER, type Observable } from 'rxjs';
+import { combineLatest, distinctUntilChanged, map, type Observable } from 'rxjs';
 import type { AppDatabase } from './database.ts';
-import { useOptionalDatabase } from './provider.tsx';
-import { useObservable } from './use-observable.ts';
 
 /**
  * Number of rider-made documents the server does not have yet, live: trips and trip plans with
@@ -24,15 +21,4 @@ export function observePendingSyncCount(db: AppDatabase): Observable<number> {
     map(([trips, plans, waypoints]) => trips.length + plans.length + waypoints.length),
     distinctUntilChanged(),
   );
-}
-
-/**
- * Trips, trip plans and rider waypoints waiting to sync; `count` is 0 while loading, which
- * includes the moments before a deferred provider has opened the database (the header shows it).
- */
-export function usePendingSyncCount(): { count: number; isLoading: boolean } {
-  const db = useOptionalDatabase();
-  const source = useMemo(() => (db ? observePendingSyncCount(db) : NEVER), [db]);
-  const { value, isLoading } = useObservable(source);
-  return { count: value ?? 0, isLoading };
 }

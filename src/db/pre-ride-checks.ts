@@ -7,15 +7,11 @@
  * under 'anonymous' move to the rider who signs in, src/db/records.ts).
  */
 import { format } from 'date-fns';
-import { useCallback, useMemo, useState } from 'react';
 import { map, type Observable } from 'rxjs';
 import { recordId, type PreRideCheckData, type RiderRecord } from '../../schemas/records.ts';
 import { evaluateAchievements } from './achievements.ts';
 import type { AppDatabase } from './database.ts';
-import { useDatabase } from './provider.tsx';
 import { writeRecord } from './records.ts';
-import { useLocalSetting } from './settings.ts';
-import { useObservable } from './use-observable.ts';
 
 /** Setting key of today's ticks (local document `setting:pre-ride-checklist`). */
 export const preRideChecklistKey = 'pre-ride-checklist';
@@ -26,8 +22,6 @@ export interface PreRideTicks {
   date: string | null;
   ticked: string[];
 }
-
-const noTicks: PreRideTicks = { date: null, ticked: [] };
 
 /** The rider's local calendar date of `time` (epoch ms), YYYY-MM-DD. */
 export function calendarDate(time: number): string {
@@ -69,57 +63,4 @@ export function observePreRideChecks(
           .sort((a, b) => b.date.localeCompare(a.date)),
       ),
     );
-}
-
-/** What the checklist shows and does for one rider today. */
-export interface PreRideChecklist {
-  /** Texts of the items ticked today. */
-  ticked: ReadonlySet<string>;
-  /** Today's completion, null until every item was ticked today. */
-  completedToday: PreRideCheckData | null;
-  /** Days with a completed checklist, today included. */
-  daysCompleted: number;
-  isLoading: boolean;
-  /**
-   * Ticks or unticks `item`; once every one of `items` is ticked, stores today's completion.
-   * Resolves once stored.
-   */
-  toggle: (item: string, items: readonly string[]) => Promise<void>;
-}
-
-/** The /safety checklist of `owner` (a rider id or 'anonymous') for the day the page opened. */
-export function usePreRideChecklist(owner: string): PreRideChecklist {
-  const db = useDatabase();
-  const [today] = useState(() => calendarDate(Date.now()));
-  const { value: stored, isLoading, setValue } = useLocalSetting(preRideChecklistKey, noTicks);
-  const checks$ = useMemo(() => observePreRideChecks(db, owner), [db, owner]);
-  const { value: checks, isLoading: checksLoading } = useObservable(checks$);
-  const ticked = useMemo(
-    () => new Set(stored.date === today ? stored.ticked : []),
-    [stored.date, stored.ticked, today],
-  );
-  const toggle = useCallback(
-    async (item: string, items: readonly string[]) => {
-      // The update runs on the stored ticks, so quick taps each see the one before.
-      let after: readonly string[] = [];
-      await setValue((previous) => {
-        const next = new Set(previous.date === today ? previous.ticked : []);
-        if (next.has(item)) next.delete(item);
-        else next.add(item);
-        after = [...next];
-        return { date: today, ticked: [...next] };
-      });
-      if (items.every((entry) => after.includes(entry))) {
-        await completePreRideCheck(db, owner, { date: today, itemCount: items.length });
-      }
-    },
-    [db, owner, setValue, today],
-  );
-  return {
-    ticked,
-    completedToday: checks?.find((check) => check.date === today) ?? null,
-    daysCompleted: checks?.length ?? 0,
-    isLoading: isLoading || checksLoading,
-    toggle,
-  };
 }

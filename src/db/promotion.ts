@@ -28,7 +28,7 @@ import {
 import type { AppDatabase } from './database.ts';
 import { modifyLocalDocument } from './local-document-write.ts';
 import { queryStorage, type AnyStorageInstance } from './storage-query.ts';
-import { localDocumentData } from './use-observable.ts';
+import { localDocumentData } from './local-document-write.ts';
 
 /** RxDB local document holding `{ ids: { [tempId]: serverId } }` of every promotion done here. */
 export const promotedIdsDocumentId = 'promoted-ids';

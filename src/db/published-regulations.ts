@@ -5,15 +5,13 @@
  * after every successful catalogue pull (src/sync/published-regulations-refresh.ts); trail
  * seasons need no copy here: they arrive inside the trail catalogue.
  */
-import { useMemo } from 'react';
 import { map, type Observable } from 'rxjs';
 import type {
   DuckSeasonPublication,
   PublishedRegulation,
 } from '../../schemas/published-regulations.ts';
 import type { AppDatabase } from './database.ts';
-import { useDatabase } from './provider.tsx';
-import { localDocumentData, useObservable } from './use-observable.ts';
+import { localDocumentData } from './local-document-write.ts';
 
 /** Local document id of the kept listing (privacy policy: src/lib/privacy/stored-data.ts). */
 export const publishedRegulationsDocumentId = 'published-regulations';
@@ -60,11 +58,4 @@ export function observePublishedDuckSeasons(
       return seasons;
     }),
   );
-}
-
-/** The duck seasons this installation published, by label, as kept on the device. */
-export function usePublishedDuckSeasons(): Map<string, PublishedDuckSeason> {
-  const db = useDatabase();
-  const source = useMemo(() => observePublishedDuckSeasons(db), [db]);
-  return useObservable(source).value ?? new Map();
 }

@@ -8,8 +8,7 @@
  * live in garage.ts). Finishing lessons updates the learning achievements
  * (metric `skills_modules_completed`, data/achievements.json), kept as `achievementProgress` records.
  */
-import { useMemo } from 'react';
-import { map, of, type Observable } from 'rxjs';
+import { map, type Observable } from 'rxjs';
 import {
   recordId,
   type GameBestData,
@@ -21,9 +20,7 @@ import {
 } from '../../schemas/records.ts';
 import { adoptAnonymousAchievements, evaluateAchievements } from './achievements.ts';
 import type { AppDatabase } from './database.ts';
-import { useDatabase } from './provider.tsx';
 import { LOCAL_USER_ID } from '../../schemas/identity.ts';
-import { useObservable } from './use-observable.ts';
 
 /** The achievement metric that counts finished skills lessons (data/achievements.json). */
 export const skillsCompletedMetric = 'skills_modules_completed';
@@ -244,28 +241,4 @@ export function observeGameBest(db: AppDatabase, userId: string): Observable<Gam
         document ? ((document.toJSON() as RiderRecord).data as GameBestData) : null,
       ),
     );
-}
-
-/** Progress of every lesson for the rider (signed in, or 'anonymous'); empty while loading. */
-export function useSkillProgress(userId: string): {
-  progress: Map<string, SkillProgress>;
-  isLoading: boolean;
-} {
-  const db = useDatabase();
-  const source = useMemo(() => observeSkillProgress(db, userId), [db, userId]);
-  const { value, isLoading } = useObservable(source);
-  return { progress: value ?? emptyProgress, isLoading };
-}
-
-const emptyProgress = new Map<string, SkillProgress>();
-
-/** The rider's best game result; null while loading and before the first game. */
-export function useGameBest(userId: string | null): {
-  best: GameBestData | null;
-  isLoading: boolean;
-} {
-  const db = useDatabase();
-  const source = useMemo(() => (userId ? observeGameBest(db, userId) : of(null)), [db, userId]);
-  const { value, isLoading } = useObservable(source);
-  return { best: value ?? null, isLoading };
 }

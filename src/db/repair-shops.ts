@@ -6,7 +6,7 @@
  */
 import type { RepairShopSubmission } from '../../schemas/repair-shops.ts';
 import type { AppDatabase } from './database.ts';
-import { useLocalSetting, writeLocalSetting } from './settings.ts';
+import { writeLocalSetting } from './settings.ts';
 
 /** Local setting holding the last fetched list of approved shops (privacy policy: stored-data.ts). */
 export const approvedShopsSettingKey = 'repair-shops-approved';
@@ -15,12 +15,6 @@ export const approvedShopsSettingKey = 'repair-shops-approved';
 export interface StoredShops {
   shops: RepairShopSubmission[];
   fetchedAt: number | null;
-}
-
-/** The stored approved shops (none and `fetchedAt` null before the first fetch). */
-export function useStoredApprovedShops(): StoredShops {
-  return useLocalSetting<StoredShops>(approvedShopsSettingKey, { shops: [], fetchedAt: null })
-    .value;
 }
 
 /** Stores the server's list of approved shops, fetched at `now` (epoch ms). */

@@ -4,13 +4,10 @@
  * them like imported GPX waypoints. Public waypoints (WMAs) have `ownerId` null and
  * are never written here.
  */
-import { useMemo } from 'react';
 import { map, type Observable } from 'rxjs';
 import type { Waypoint, WaypointCategory } from '../../schemas/waypoints.ts';
 import type { AppDatabase } from './database.ts';
-import { useDatabase } from './provider.tsx';
 import { LOCAL_USER_ID, newTempId } from '../../schemas/identity.ts';
-import { useObservable } from './use-observable.ts';
 
 /** What the rider enters: a name (1-200 characters), a note, a position in decimal degrees. */
 export interface RiderWaypointInput {
@@ -80,12 +77,4 @@ export function observeRiderWaypoints(db: AppDatabase): Observable<Waypoint[]> {
           .sort((a, b) => b.createdAt - a.createdAt),
       ),
     );
-}
-
-/** Reactive list of `observeRiderWaypoints`. */
-export function useRiderWaypoints(): { waypoints: Waypoint[]; isLoading: boolean } {
-  const db = useDatabase();
-  const source = useMemo(() => observeRiderWaypoints(db), [db]);
-  const { value, isLoading } = useObservable(source);
-  return { waypoints: value ?? [], isLoading };
 }

@@ -6,14 +6,12 @@
  * (`haptic-settings`). Local documents do not replicate: contacts will sync once the sync engine
  * gives them a collection (they are the rider's data, unlike the device-only settings).
  */
-import { useCallback, useMemo } from 'react';
 import {
   defaultHapticSettings,
   hapticSettingsKey,
   mergeHapticSettings,
   type HapticPresetName,
   type HapticSettings,
-  type HapticSettingsPatch,
 } from '../lib/outdoor/haptic-settings.ts';
 import {
   sortContacts,
@@ -37,7 +35,7 @@ import {
   type WholeSettingsPreset,
 } from '../lib/outdoor/outdoor-settings.ts';
 import type { AppDatabase } from './database.ts';
-import { readLocalSetting, useLocalSetting, writeLocalSetting } from './settings.ts';
+import { readLocalSetting, writeLocalSetting } from './settings.ts';
 
 /** Local-setting keys of the safety system. */
 export const SAFETY_SETTING_KEYS = {
@@ -126,67 +124,6 @@ export async function applyHapticPresetToDevice(
   return next;
 }
 
-/**
- * The outdoor settings as React state, following every write (any tab). `isLoading` until all
- * three documents were read (defaults meanwhile).
- */
-export function useOutdoorSettings(): {
-  settings: OutdoorSettings;
-  isLoading: boolean;
-  updateOutdoor: (patch: Partial<OutdoorFields>) => Promise<void>;
-  updateEmergency: (patch: Partial<EmergencySettings>) => Promise<void>;
-  updateHaptics: (patch: HapticSettingsPatch) => Promise<void>;
-} {
-  const outdoor = useLocalSetting<unknown>(SAFETY_SETTING_KEYS.outdoor, DEFAULT_OUTDOOR_FIELDS);
-  const haptic = useLocalSetting<HapticSettings>(hapticSettingsKey, defaultHapticSettings);
-  const emergency = useLocalSetting<unknown>(
-    SAFETY_SETTING_KEYS.emergency,
-    DEFAULT_EMERGENCY_SETTINGS,
-  );
-  // useLocalSetting lays stored objects over the defaults into a new object on every render;
-  // keying on the content keeps `settings` stable until a value really changes, so effects
-  // that depend on it (the emergency machine's settings.update) do not loop.
-  const contentKey = JSON.stringify([outdoor.value, haptic.value, emergency.value]);
-  const settings = useMemo<OutdoorSettings>(() => {
-    const [outdoorValue, hapticValue, emergencyValue] = JSON.parse(contentKey) as [
-      unknown,
-      Partial<HapticSettings> | null,
-      unknown,
-    ];
-    return {
-      ...normalizeOutdoorFields(outdoorValue),
-      hapticSettings: mergeHapticSettings(hapticValue, {}),
-      emergencySettings: normalizeEmergencySettings(emergencyValue),
-    };
-  }, [contentKey]);
-  const setOutdoor = outdoor.setValue;
-  const setHaptic = haptic.setValue;
-  const setEmergency = emergency.setValue;
-  const updateOutdoor = useCallback(
-    (patch: Partial<OutdoorFields>) =>
-      setOutdoor((previous: unknown) => ({ ...normalizeOutdoorFields(previous), ...patch })),
-    [setOutdoor],
-  );
-  const updateEmergency = useCallback(
-    (patch: Partial<EmergencySettings>) =>
-      setEmergency((previous: unknown) =>
-        normalizeEmergencySettings({ ...normalizeEmergencySettings(previous), ...patch }),
-      ),
-    [setEmergency],
-  );
-  const updateHaptics = useCallback(
-    (patch: HapticSettingsPatch) => setHaptic((previous) => mergeHapticSettings(previous, patch)),
-    [setHaptic],
-  );
-  return {
-    settings,
-    isLoading: outdoor.isLoading || haptic.isLoading || emergency.isLoading,
-    updateOutdoor,
-    updateEmergency,
-    updateHaptics,
-  };
-}
-
 // ---------------------------------------------------------------------------------------------
 // Emergency contacts.
 
@@ -195,7 +132,7 @@ function newContactId(): string {
   return `contact-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
-function normalizeContacts(stored: unknown): EmergencyContact[] {
+export function normalizeContacts(stored: unknown): EmergencyContact[] {
   if (!Array.isArray(stored)) return [];
   return stored.flatMap((item: unknown) => {
     if (typeof item !== 'object' || item === null) return [];
@@ -258,35 +195,8 @@ export async function removeEmergencyContact(db: AppDatabase, id: string): Promi
   );
 }
 
-// One shared empty default: a new [] each render would change the hook's value every render.
-const NO_CONTACTS: readonly unknown[] = [];
-
-/** The stored contacts as React state (by priority then name). */
-export function useEmergencyContacts(): { contacts: EmergencyContact[]; isLoading: boolean } {
-  const { value, isLoading } = useLocalSetting<unknown>(SAFETY_SETTING_KEYS.contacts, NO_CONTACTS);
-  const contacts = useMemo(() => sortContacts(normalizeContacts(value)), [value]);
-  return { contacts, isLoading };
-}
-
 // ---------------------------------------------------------------------------------------------
 // Medical notes and the emergency log.
-
-/** Medical notes (free text, at most MEDICAL_NOTES_MAX characters) as React state. */
-export function useMedicalNotes(): {
-  notes: string;
-  isLoading: boolean;
-  setNotes: (notes: string) => Promise<void>;
-} {
-  const { value, isLoading, setValue } = useLocalSetting<string>(
-    SAFETY_SETTING_KEYS.medicalNotes,
-    '',
-  );
-  const setNotes = useCallback(
-    (notes: string) => setValue(notes.slice(0, MEDICAL_NOTES_MAX)),
-    [setValue],
-  );
-  return { notes: typeof value === 'string' ? value : '', isLoading, setNotes };
-}
 
 /** One emergency activation: when, how it started, and the fix at that time if any. */
 export interface EmergencyLogEntry {
@@ -317,12 +227,4 @@ export async function recordEmergencyActivation(
   );
   await writeLocalSetting(db, SAFETY_SETTING_KEYS.emergencyLog, next);
   return next;
-}
-
-const NO_LOG: EmergencyLogEntry[] = [];
-
-/** The emergency log as React state, newest first. */
-export function useEmergencyLog(): EmergencyLogEntry[] {
-  const { value } = useLocalSetting<EmergencyLogEntry[]>(SAFETY_SETTING_KEYS.emergencyLog, NO_LOG);
-  return useMemo(() => (Array.isArray(value) ? [...value].reverse() : []), [value]);
 }

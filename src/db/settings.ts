@@ -5,12 +5,10 @@
  * `{ value }`, so primitives and objects are stored alike and settings never collide with the
  * app's own local documents.
  */
-import { useCallback, useMemo } from 'react';
-import { map, NEVER } from 'rxjs';
+import { map, type Observable } from 'rxjs';
 import type { AppDatabase } from './database.ts';
 import { modifyLocalDocument } from './local-document-write.ts';
-import { useOptionalDatabase } from './provider.tsx';
-import { localDocumentData, useObservable } from './use-observable.ts';
+import { localDocumentData } from './local-document-write.ts';
 
 type StoredSetting<T> = { value: T };
 
@@ -24,10 +22,10 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * Stored values are laid over the defaults, so a setting added in a later release gets its
- * default on devices that saved the older shape.
+ * Stored values are laid over the defaults (shallow merge for objects), so a setting added in a
+ * later release gets its default on devices that saved the older shape.
  */
-function withDefaults<T>(stored: T | undefined, defaults: T): T {
+export function withDefaults<T>(stored: T | undefined, defaults: T): T {
   if (stored === undefined || stored === null) return defaults;
   if (isPlainObject(defaults) && isPlainObject(stored)) return { ...defaults, ...stored } as T;
   return stored;
@@ -56,59 +54,33 @@ export async function writeLocalSetting<T>(db: AppDatabase, key: string, value: 
   }));
 }
 
-/** The browser's database the deferred provider is opening (the same singleton, opened once). */
-async function openingDatabase(): Promise<AppDatabase> {
-  const { getAppDatabase } = await import('./database.ts');
-  return getAppDatabase();
+/**
+ * The stored value of setting `key` on every change, from any component or tab; undefined while
+ * it was never written (lay it over the defaults with `withDefaults`).
+ */
+export function observeLocalSetting<T>(db: AppDatabase, key: string): Observable<T | undefined> {
+  return db
+    .getLocal$<StoredSetting<T>>(settingDocumentId(key))
+    .pipe(map((document) => localDocumentData(document)?.value));
 }
 
 /**
- * A device setting as React state backed by its local document: `value` follows every write,
- * from any component or tab; `isLoading` is true until the stored value has been read (value is
- * `defaults` meanwhile, also while a deferred provider is still opening the database).
- * `setValue` accepts a value or an updater of the current value and resolves once stored; a
- * change made before the database is open waits for it (the theme picker works from first paint).
+ * Writes setting `key` as `update` of its current value (laid over `defaults`). The update runs
+ * inside the setting's write queue, so quick successive updates each see the one before.
  */
-export function useLocalSetting<T>(
+export async function updateLocalSetting<T>(
+  db: AppDatabase,
   key: string,
+  update: (previous: T) => T,
   defaults: T,
-): { value: T; isLoading: boolean; setValue: (next: T | ((prev: T) => T)) => Promise<void> } {
-  const openDb = useOptionalDatabase();
-  const source = useMemo(
-    () =>
-      openDb
-        ? openDb
-            .getLocal$<StoredSetting<T>>(settingDocumentId(key))
-            .pipe(map((document) => localDocumentData(document)?.value))
-        : NEVER,
-    [openDb, key],
-  );
-  const { value: stored, isLoading } = useObservable(source);
-  // Callers pass inline literals as defaults; keying on their JSON keeps `value` the same object
-  // between renders until the stored setting changes, so effects depending on it do not loop.
-  const defaultsKey = JSON.stringify(defaults);
-  const value = useMemo(
-    () => withDefaults(stored, defaults),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [stored, defaultsKey],
-  );
-  const setValue = useCallback(
-    async (next: T | ((prev: T) => T)) => {
-      const db = openDb ?? (await openingDatabase());
-      if (typeof next !== 'function') {
-        await writeLocalSetting(db, key, next);
-        return;
-      }
-      // The updater runs inside the write queue on the stored value, so quick successive
-      // updates (a slider, a toggle tapped twice) each see the previous one.
-      const update = next as (prev: T) => T;
-      await modifyLocalDocument<StoredSetting<T>>(db, settingDocumentId(key), (current) => ({
-        value: update(withDefaults(current?.value, defaults)),
-      }));
-    },
-    // `defaults` is usually an inline literal; a new object each render must not churn setValue.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [openDb, key],
-  );
-  return { value, isLoading, setValue };
+): Promise<void> {
+  await modifyLocalDocument<StoredSetting<T>>(db, settingDocumentId(key), (current) => ({
+    value: update(withDefaults(current?.value, defaults)),
+  }));
+}
+
+/** The browser's database the deferred provider is opening (the same singleton, opened once). */
+export async function openingDatabase(): Promise<AppDatabase> {
+  const { getAppDatabase } = await import('./database.ts');
+  return getAppDatabase();
 }

@@ -5,8 +5,7 @@
  * the review; when a pulled copy says approved or rejected, `watchSubmissionReviews` logs the
  * notification `submission-reviewed:<submissionId>:<status>` once.
  */
-import { useMemo } from 'react';
-import { map, of, type Observable } from 'rxjs';
+import { map, type Observable } from 'rxjs';
 import { lineLengthMiles, simplifyLine } from '../../schemas/line-geometry.ts';
 import { recordId, type RiderRecord } from '../../schemas/records.ts';
 import {
@@ -19,10 +18,8 @@ import {
 import type { TrailActivity, TrailDifficulty } from '../../schemas/trails.ts';
 import type { AppDatabase } from './database.ts';
 import { addNotification } from './notifications.ts';
-import { useDatabase } from './provider.tsx';
 import { writeRecord } from './records.ts';
-import { readTrackPoints } from './trips.ts';
-import { useObservable } from './use-observable.ts';
+import { readTrackPoints } from './trips/trip-reads.ts';
 
 /** What the rider fills in; `line` is [longitude, latitude] positions (extra numbers ignored). */
 export interface TrailSubmissionInput {
@@ -103,22 +100,6 @@ export function observeTrailSubmissions(
     ),
   );
 }
-
-/** The signed-in rider's submissions (empty for null, a guest); newest first. */
-export function useTrailSubmissions(userId: string | null): {
-  submissions: StoredSubmission[];
-  isLoading: boolean;
-} {
-  const db = useDatabase();
-  const source = useMemo(
-    () => (userId ? observeTrailSubmissions(db, userId) : of([])),
-    [db, userId],
-  );
-  const { value, isLoading } = useObservable(source);
-  return { submissions: value ?? noSubmissions, isLoading };
-}
-
-const noSubmissions: StoredSubmission[] = [];
 
 /** The notification of a reviewed submission (kind `submissionReviewed`). */
 export function reviewNotification(data: TrailSubmissionData) {

@@ -4,7 +4,6 @@
  * A saved plan gets a `temp-` id and status pending; the sync engine pushes it and promotion
  * swaps the id (src/db/promotion.ts rewrites the trip context's references too).
  */
-import { useMemo } from 'react';
 import { map, type Observable } from 'rxjs';
 import type { TripPlan } from '../../schemas/trip-plans.ts';
 import type { TripPlanData } from '../lib/trip-planner/plan-data.ts';
@@ -14,10 +13,8 @@ import {
   withSavedPlan,
 } from '../lib/trip-planner/saved-plan.ts';
 import type { AppDatabase } from './database.ts';
-import { useDatabase } from './provider.tsx';
 import { getTripContextPersister } from './trip-context.ts';
 import { LOCAL_USER_ID, newTempId } from '../../schemas/identity.ts';
-import { useObservable } from './use-observable.ts';
 
 /** Thrown by {@link savePlannedTrip} for a name requirements §core-5 (or the schema) refuses. */
 export class PlanNameError extends Error {}
@@ -48,12 +45,4 @@ export function observeTripPlan(db: AppDatabase, id: string): Observable<TripPla
   return db.tripPlans
     .findOne(id)
     .$.pipe(map((document) => (document ? (document.toJSON() as TripPlan) : null)));
-}
-
-/** One trip plan; null while loading and when it does not exist on this device. */
-export function useTripPlan(id: string): { plan: TripPlan | null; isLoading: boolean } {
-  const db = useDatabase();
-  const source = useMemo(() => observeTripPlan(db, id), [db, id]);
-  const { value, isLoading } = useObservable(source);
-  return { plan: value ?? null, isLoading };
 }

@@ -5,7 +5,7 @@
  */
 import { Link } from '@tanstack/react-router';
 import { Navigation, Route as RouteIcon } from 'lucide-react';
-import { useTripContext } from '../db/trip-context-hooks.ts';
+import { useTripContext } from '../db-react/trip-context-hooks.ts';
 import { isActiveTripPlan } from '../lib/trip-planner/plan-data.ts';
 
 /** The active plan card (see the file comment). */

@@ -12,8 +12,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import type { TrailDifficulty } from '../../schemas/trails.ts';
-import { useCatalogueStatus, useSavedTrailIds, useTrails, useWmas } from '../db/hooks.ts';
-import { useDatabase } from '../db/provider.tsx';
+import { useCatalogueStatus, useSavedTrailIds, useTrails, useWmas } from '../db-react/hooks.ts';
+import { useDatabase } from '../db-react/provider.tsx';
 import { recordRecommendations } from '../db/trip-context.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { catalogueStatusMessage } from './catalogue-status.ts';

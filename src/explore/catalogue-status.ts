@@ -1,7 +1,7 @@
 /**
  * The line that tells a rider where the trail list on screen comes from (docs/architecture.md#sync:
  * the status is visible and never blocks the UI). Pure, so the wording is tested; the pages feed it
- * the browser's online flag and `useCatalogueStatus()` from src/db/hooks.ts.
+ * the browser's online flag and `useCatalogueStatus()` from src/db-react/hooks.ts.
  */
 import { formatDateTime } from '../lib/format.ts';
 

@@ -5,7 +5,7 @@
  * the device (data/places/wmas.geojson, flag `waterfowl`). Works offline.
  */
 import { useMemo } from 'react';
-import { useWmas } from '../db/hooks.ts';
+import { useWmas } from '../db-react/hooks.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { DuckSeasonCard } from './duck-season-card.tsx';

@@ -8,8 +8,8 @@
  */
 import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { CategorySection, DonateBanner, FeaturedSection, HomeHero } from './home-sections.tsx';
-import { useTrails, useWmas } from '../db/hooks.ts';
-import { WhenDatabaseOpen } from '../db/provider.tsx';
+import { useTrails, useWmas } from '../db-react/hooks.ts';
+import { WhenDatabaseOpen } from '../db-react/provider.tsx';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { duckSeasonHeadline } from '../lib/hunting/duck-season.ts';
 import { DuckSeasonCard } from './duck-season-card.tsx';

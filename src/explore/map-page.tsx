@@ -8,7 +8,7 @@
  */
 import { useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useCampgrounds, useWmas } from '../db/hooks.ts';
+import { useCampgrounds, useWmas } from '../db-react/hooks.ts';
 import { useMapVariant } from '../map/map-hooks.ts';
 import { palettes } from '../map/map-style.ts';
 import { MapView, type TappedFeature } from '../map/map-view.tsx';

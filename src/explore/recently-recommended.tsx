@@ -8,7 +8,7 @@ import { Link } from '@tanstack/react-router';
 import { Button } from 'react-aria-components';
 import { ChevronDown, ChevronUp, History, HardDrive } from 'lucide-react';
 import type { Trail } from '../../schemas/trails.ts';
-import { useTripContext } from '../db/trip-context-hooks.ts';
+import { useTripContext } from '../db-react/trip-context-hooks.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { closedUntilLabel, likelyClosedLabel, seasonStatus } from '../lib/trail-season.ts';
 import { recentRecommendedTrails } from '../lib/trip-context/trip-context-rules.ts';

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { ToggleButton } from 'react-aria-components';
 import { Bookmark, BookmarkCheck } from 'lucide-react';
-import { useDatabase } from '../db/provider.tsx';
+import { useDatabase } from '../db-react/provider.tsx';
 import { toggleSavedTrail } from '../db/saved-trails.ts';
 import { showToast } from '../lib/toast.ts';
 import { confirmSavedTrail } from './trail-map-offer.ts';

@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Bookmark, HardDrive, Search } from 'lucide-react';
 import type { Trail } from '../../schemas/trails.ts';
-import { useSavedTrailIds, useTrails } from '../db/hooks.ts';
+import { useSavedTrailIds, useTrails } from '../db-react/hooks.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { pluralise } from './featured-locations.ts';

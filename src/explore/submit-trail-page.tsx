@@ -10,12 +10,9 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Form, Link } from 'react-aria-components';
 import { Send } from 'lucide-react';
-import { useDatabase } from '../db/provider.tsx';
-import {
-  saveTrailSubmission,
-  useTrailSubmissions,
-  type StoredSubmission,
-} from '../db/trail-submissions.ts';
+import { useDatabase } from '../db-react/provider.tsx';
+import { saveTrailSubmission, type StoredSubmission } from '../db/trail-submissions.ts';
+import { useTrailSubmissions } from '../db-react/trail-submissions.ts';
 import { useSession } from '../lib/auth/session-context.tsx';
 import { formatDateTime } from '../lib/format.ts';
 import { lengthLabel } from '../lib/trail-format.ts';

@@ -8,7 +8,7 @@ import { Component } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { MapPinOff } from 'lucide-react';
-import { useCatalogueStatus, useSavedTrailIds, useTrail } from '../db/hooks.ts';
+import { useCatalogueStatus, useSavedTrailIds, useTrail } from '../db-react/hooks.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { TrailErrorFallback } from '../ui/trail-error-fallback.tsx';

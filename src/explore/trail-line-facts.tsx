@@ -7,7 +7,7 @@
 import { Link } from '@tanstack/react-router';
 import { Mountain, Route } from 'lucide-react';
 import type { Trail } from '../../schemas/trails.ts';
-import { useSystemTrails, useTrail } from '../db/hooks.ts';
+import { useSystemTrails, useTrail } from '../db-react/hooks.ts';
 import { elevationProfile, type ElevationProfile } from '../lib/geo/trail-lines.ts';
 import { dataDateLabel, lengthLabel, vehicleClassesLabel } from './trail-format.ts';
 import { seasonLabel } from '../lib/trail-season.ts';

@@ -7,7 +7,7 @@
 import { Link } from '@tanstack/react-router';
 import { Button } from 'react-aria-components';
 import { ArrowRight, Route, Tent, Trees, X } from 'lucide-react';
-import { useCampgrounds, useTrail, useWmas } from '../db/hooks.ts';
+import { useCampgrounds, useTrail, useWmas } from '../db-react/hooks.ts';
 import type { TappedFeature } from '../map/map-view.tsx';
 import type { Campground } from '../../schemas/campgrounds.ts';
 import type { Trail } from '../../schemas/trails.ts';

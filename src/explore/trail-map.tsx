@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Layers } from 'lucide-react';
 import type { Trail } from '../../schemas/trails.ts';
-import { useSystemTrails } from '../db/hooks.ts';
+import { useSystemTrails } from '../db-react/hooks.ts';
 import { viewForPaths } from '../lib/geo/trail-lines.ts';
 import { MapView, type TappedFeature, type MapViewState } from '../map/map-view.tsx';
 import { Spinner } from '../ui/spinner.tsx';

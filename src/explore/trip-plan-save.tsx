@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Button, FieldError, Input, Label, TextField } from 'react-aria-components';
 import { Save } from 'lucide-react';
-import { useDatabase } from '../db/provider.tsx';
+import { useDatabase } from '../db-react/provider.tsx';
 import { PlanNameError, savePlannedTrip } from '../db/trip-plans.ts';
 import type { TripPlanData } from '../lib/trip-planner/plan-data.ts';
 import { maxPlanNameLength, suggestedPlanName } from '../lib/trip-planner/saved-plan.ts';

@@ -10,8 +10,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { format } from 'date-fns';
 import { Route as RouteIcon } from 'lucide-react';
 import type { Trail } from '../../schemas/trails.ts';
-import { useCampgrounds, useTrails, useWmas } from '../db/hooks.ts';
-import { useTripContext } from '../db/trip-context-hooks.ts';
+import { useCampgrounds, useTrails, useWmas } from '../db-react/hooks.ts';
+import { useTripContext } from '../db-react/trip-context-hooks.ts';
 import { buildTripPlan } from '../lib/trip-planner/itinerary.ts';
 import {
   isActiveTripPlan,

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Bookmark, CloudOff, Download, MapPinned } from 'lucide-react';
-import { useLocalSetting } from '../db/settings.ts';
+import { useLocalSetting } from '../db-react/settings.ts';
 import { holdWaitingToasts } from '../lib/toast.ts';
 
 /** Delay before the welcome screen opens on a first visit, in ms (requirements §voice-2.2). */

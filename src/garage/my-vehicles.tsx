@@ -16,13 +16,13 @@ import {
   saveMaintenanceEntry,
   saveVehicle,
   setCurrentVehicle,
-  useGarage,
   type CurrentVehicleSetting,
 } from '../db/garage.ts';
+import { useGarage } from '../db-react/garage.ts';
 import { recordOwner } from '../db/records.ts';
-import { useLocalSetting } from '../db/settings.ts';
-import { useDatabase } from '../db/provider.tsx';
-import { useTrips } from '../db/trip-hooks.ts';
+import { useLocalSetting } from '../db-react/settings.ts';
+import { useDatabase } from '../db-react/provider.tsx';
+import { useTrips } from '../db-react/trip-hooks.ts';
 import { useSession } from '../lib/auth/session-context.tsx';
 import { tripMilesSinceReading, vehicleAfterService } from '../lib/garage/reminders.ts';
 import { showToast } from '../lib/toast.ts';

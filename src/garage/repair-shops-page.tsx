@@ -7,8 +7,9 @@
  */
 import { Link } from 'react-aria-components';
 import { Wrench } from 'lucide-react';
-import { storeApprovedShops, useStoredApprovedShops } from '../db/repair-shops.ts';
-import { useDatabase } from '../db/provider.tsx';
+import { storeApprovedShops } from '../db/repair-shops.ts';
+import { useStoredApprovedShops } from '../db-react/repair-shops.ts';
+import { useDatabase } from '../db-react/provider.tsx';
 import { OnlineQueries } from '../lib/http/online-queries.tsx';
 import { useApprovedShopsRefresh } from '../lib/repair-shops/repair-shop-queries.ts';
 import { usePageMeta } from '../ui/page-meta.ts';

@@ -7,12 +7,9 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Button, Form, Input, Label, TextArea, TextField } from 'react-aria-components';
 import { Crosshair, MapPinPlus, Trash2 } from 'lucide-react';
-import { useDatabase } from '../db/provider.tsx';
-import {
-  createRiderWaypoint,
-  removeRiderWaypoint,
-  useRiderWaypoints,
-} from '../db/rider-waypoints.ts';
+import { useDatabase } from '../db-react/provider.tsx';
+import { createRiderWaypoint, removeRiderWaypoint } from '../db/rider-waypoints.ts';
+import { useRiderWaypoints } from '../db-react/rider-waypoints.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { LocatorMap, type MapPoint } from './locator-map.tsx';
 import { useLocate } from './use-locate.ts';

@@ -5,7 +5,8 @@
  */
 import { useState } from 'react';
 import { format, parseISO } from 'date-fns';
-import { usePublishedDuckSeasons, type PublishedDuckSeason } from '../db/published-regulations.ts';
+import { usePublishedDuckSeasons } from '../db-react/published-regulations.ts';
+import { type PublishedDuckSeason } from '../db/published-regulations.ts';
 import {
   AGFC_URL,
   DATES_NOT_PUBLISHED,

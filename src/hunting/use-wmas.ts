@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import type { Wma } from '../../schemas/wmas.ts';
-import { useWmas as useWmaCatalogue } from '../db/hooks.ts';
+import { useWmas as useWmaCatalogue } from '../db-react/hooks.ts';
 
 export type { Wma };
 

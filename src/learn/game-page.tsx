@@ -8,8 +8,9 @@ import { useEffect, useReducer, useRef, type RefObject } from 'react';
 import { Button } from 'react-aria-components';
 import { Link } from '@tanstack/react-router';
 import type { GameBestData } from '../../schemas/records.ts';
-import { saveGameResult, useGameBest } from '../db/records.ts';
-import { useDatabase } from '../db/provider.tsx';
+import { saveGameResult } from '../db/records.ts';
+import { useGameBest } from '../db-react/records.ts';
+import { useDatabase } from '../db-react/provider.tsx';
 import { showToast } from '../lib/toast.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
 import {

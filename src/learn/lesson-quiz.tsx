@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Button, Label, Radio, RadioGroup } from 'react-aria-components';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { saveQuizResult } from '../db/records.ts';
-import { useDatabase } from '../db/provider.tsx';
+import { useDatabase } from '../db-react/provider.tsx';
 import { showToast } from '../lib/toast.ts';
 import type { Lesson } from './lesson-types.ts';
 import { passMark, scoreQuiz, type QuizResult } from './quiz.ts';

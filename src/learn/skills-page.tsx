@@ -6,7 +6,7 @@
  */
 import { Link } from '@tanstack/react-router';
 import { CheckCircle2, Circle } from 'lucide-react';
-import { useSkillProgress } from '../db/records.ts';
+import { useSkillProgress } from '../db-react/records.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { LessonFigure } from './figures.tsx';
 import { useLearnerId } from './learner.ts';

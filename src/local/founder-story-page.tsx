@@ -4,7 +4,7 @@
  * data article, the counts of what this device holds right now, so the story's claims about
  * sources and approximate points can be checked against the data itself.
  */
-import { useCampgrounds, useTrails, useWaypoints } from '../db/hooks.ts';
+import { useCampgrounds, useTrails, useWaypoints } from '../db-react/hooks.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { founderArticles, type FounderArticle } from './founder-articles.ts';
 import './local.css';

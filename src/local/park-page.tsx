@@ -20,7 +20,7 @@ import {
   TriangleAlert,
 } from 'lucide-react';
 import type { Trail } from '../../schemas/trails.ts';
-import { useCampgrounds, useTrail, useTrails, useWaypoints } from '../db/hooks.ts';
+import { useCampgrounds, useTrail, useTrails, useWaypoints } from '../db-react/hooks.ts';
 import { MapView } from '../map/map-view.tsx';
 import {
   activityLabel,

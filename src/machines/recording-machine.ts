@@ -15,7 +15,8 @@
  * is named so tests and the app `.provide()` them: actors watchPosition, wakeLock,
  * findInterrupted, beginTrip, resumeTrip, finishTrip, closeInterrupted; actions persistPoint and
  * persistSession (the app writes points in chunks to RxDB and the session to a local document,
- * src/db/trips.ts). Delays run on the actor's clock, so tests use xstate's SimulatedClock.
+ * src/db/trips/recording-store.ts). Delays run on the actor's clock, so tests use xstate's
+ * SimulatedClock.
  */
 import {
   assign,

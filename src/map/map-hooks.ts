@@ -4,7 +4,7 @@
  * lines' statuses today.
  */
 import { useMemo, useSyncExternalStore } from 'react';
-import { useTrails } from '../db/hooks.ts';
+import { useTrails } from '../db-react/hooks.ts';
 import { mapVariantForTheme, type MapVariant, type TrailLineStatus } from './map-style.ts';
 import { trailLineStatuses } from './trail-line-statuses.ts';
 

@@ -7,8 +7,8 @@
 import { Component, lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { CloudOff, MapPinned, TriangleAlert } from 'lucide-react';
 import type { MapRegion } from '../../schemas/map-regions.ts';
-import { useDatabase } from '../db/provider.tsx';
-import { useMapRegions, useMapRegionRepository } from '../db/map-regions.ts';
+import { useDatabase } from '../db-react/provider.tsx';
+import { useMapRegions, useMapRegionRepository } from '../db-react/map-regions.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { getArchiveStore } from './archive-store.ts';
 import { useOnlineStatus } from '../ui/use-online-status.ts';

@@ -18,8 +18,8 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import type { MapRegion } from '../../schemas/map-regions.ts';
-import { useDatabase } from '../db/provider.tsx';
-import { useMapRegions } from '../db/map-regions.ts';
+import { useDatabase } from '../db-react/provider.tsx';
+import { useMapRegions } from '../db-react/map-regions.ts';
 import { formatBytes } from './format-bytes.ts';
 import { useOnlineStatus } from '../ui/use-online-status.ts';
 import { statewideRegionId } from '../../schemas/map-catalog.ts';

@@ -20,7 +20,7 @@ import {
 } from 'react-aria-components';
 import { Download, Trash2, WifiOff } from 'lucide-react';
 import { buildAccountArchive, type ArchiveProgress } from '../db/account-data.ts';
-import { useDatabase } from '../db/provider.tsx';
+import { useDatabase } from '../db-react/provider.tsx';
 import type { SessionValue } from '../lib/auth/session-context.tsx';
 import { formatDateTime } from '../lib/format.ts';
 import { useSyncStatus } from '../sync/sync-context.tsx';

@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import { watchAchievements } from '../db/achievements.ts';
-import { useDatabase } from '../db/provider.tsx';
+import { useDatabase } from '../db-react/provider.tsx';
 import { recordOwner } from '../db/records.ts';
 import { earnedToastText, onAchievementsEarned } from '../lib/achievements/earned-announcements.ts';
 import { useSession } from '../lib/auth/session-context.tsx';

@@ -14,9 +14,9 @@ import { CheckCircle2, CircleDashed, Trophy } from 'lucide-react';
 import { achievementCategories } from '../../schemas/achievements.ts';
 import { observeAchievementStandings, type AchievementStanding } from '../db/achievements.ts';
 import { storeFetchedGroupRides } from '../db/group-rides.ts';
-import { useDatabase } from '../db/provider.tsx';
+import { useDatabase } from '../db-react/provider.tsx';
 import { recordOwner } from '../db/records.ts';
-import { useObservable } from '../db/use-observable.ts';
+import { useObservable } from '../db-react/use-observable.ts';
 import {
   isCountedFromServerCopies,
   NOT_TRACKED_TEXT,

@@ -17,12 +17,9 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import {
-  clearNotifications,
-  markNotificationsRead,
-  useNotificationLog,
-} from '../db/notifications.ts';
-import { useDatabase } from '../db/provider.tsx';
+import { clearNotifications, markNotificationsRead } from '../db/notifications.ts';
+import { useNotificationLog } from '../db-react/notifications.ts';
+import { useDatabase } from '../db-react/provider.tsx';
 import {
   unreadCount,
   type AppNotification,

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { Button, Link, Switch } from 'react-aria-components';
-import { useNotificationPreferences } from '../db/notifications.ts';
+import { useNotificationPreferences } from '../db-react/notifications.ts';
 import {
   notificationKindLabels,
   notificationKinds,

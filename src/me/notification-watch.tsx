@@ -8,9 +8,10 @@
  */
 import { useEffect } from 'react';
 import { combineLatest, interval, startWith, type Subscription } from 'rxjs';
-import { observeSavedTrailIds, observeTrails } from '../db/hooks.ts';
+import { observeSavedTrailIds } from '../db/catalogue-reads.ts';
+import { observeTrails } from '../db/catalogue-reads.ts';
 import { addNotification } from '../db/notifications.ts';
-import { useDatabase } from '../db/provider.tsx';
+import { useDatabase } from '../db-react/provider.tsx';
 import type { AppDatabase } from '../db/database.ts';
 import { onAchievementsEarned } from '../lib/achievements/earned-announcements.ts';
 import {

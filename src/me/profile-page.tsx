@@ -16,7 +16,7 @@ import { isSafeReturnPath } from '../lib/auth/return-path.ts';
 import { useSession, type SessionValue } from '../lib/auth/session-context.tsx';
 import { vehicleTypeLabel } from '../lib/auth/session-types.ts';
 import { formatDateTime } from '../lib/format.ts';
-import { WhenDatabaseOpen } from '../db/provider.tsx';
+import { WhenDatabaseOpen } from '../db-react/provider.tsx';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { SyncStatusPanel } from '../sync/sync-status-view.tsx';

@@ -6,7 +6,7 @@
  * a toast. Signed-in riders only: guests cannot submit.
  */
 import { useEffect } from 'react';
-import { useDatabase } from '../db/provider.tsx';
+import { useDatabase } from '../db-react/provider.tsx';
 import { watchSubmissionReviews } from '../db/trail-submissions.ts';
 import { useSession } from '../lib/auth/session-context.tsx';
 import { showToast } from '../lib/toast.ts';

@@ -4,8 +4,8 @@
  */
 import type { Trip } from '../../schemas/trips.ts';
 import type { AppDatabase } from '../db/database.ts';
-import { buildTripGpx } from '../db/trip-gpx.ts';
-import { importGpxContents, type GpxImportResult } from '../db/trips.ts';
+import { buildTripGpx } from '../db/trips/trip-gpx.ts';
+import { importGpxContents, type GpxImportResult } from '../db/trips/gpx-import.ts';
 import { recordFeatureUse } from '../db/usage-queue.ts';
 import { GpxImportError, parseGpx } from '../lib/gpx/gpx-import.ts';
 

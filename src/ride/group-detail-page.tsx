@@ -8,7 +8,7 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { UsersRound } from 'lucide-react';
 import type { GroupRide } from '../../schemas/group-rides.ts';
-import { useTrails } from '../db/hooks.ts';
+import { useTrails } from '../db-react/hooks.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { OnlineQueries } from '../lib/http/online-queries.tsx';
 import {

@@ -6,7 +6,7 @@
  */
 import { useMemo } from 'react';
 import type { GroupRide, GroupRidePosition } from '../../schemas/group-rides.ts';
-import { useTrail } from '../db/hooks.ts';
+import { useTrail } from '../db-react/hooks.ts';
 import { positionAgeText } from '../lib/group-rides/group-ride-rules.ts';
 import type { MapOverlay, OverlayMarker } from '../map/map-style.ts';
 import { MapView } from '../map/map-view.tsx';

@@ -10,14 +10,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { UsersRound } from 'lucide-react';
 import type { GroupRidePlan } from '../../schemas/group-rides.ts';
-import {
-  storeFetchedGroupRides,
-  storeGroupRides,
-  useStoredGroupRides,
-  type GroupRideRider,
-} from '../db/group-rides.ts';
-import { useTrails } from '../db/hooks.ts';
-import { useDatabase } from '../db/provider.tsx';
+import { storeFetchedGroupRides, storeGroupRides, type GroupRideRider } from '../db/group-rides.ts';
+import { useStoredGroupRides } from '../db-react/group-rides.ts';
+import { useTrails } from '../db-react/hooks.ts';
+import { useDatabase } from '../db-react/provider.tsx';
 import { createGroupRide, groupRideProblemText } from '../lib/group-rides/group-ride-api.ts';
 import {
   emptyGroupRideForm,

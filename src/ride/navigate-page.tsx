@@ -17,10 +17,15 @@ import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Button } from 'react-aria-components';
 import { ArrowLeft, Compass, Navigation, TriangleAlert, Volume2, VolumeX } from 'lucide-react';
 import { useSelector } from '@xstate/react';
-import { useTrail, useTrails } from '../db/hooks.ts';
-import { useOptionalDatabase } from '../db/provider.tsx';
+import { useTrail, useTrails } from '../db-react/hooks.ts';
+import { useOptionalDatabase } from '../db-react/provider.tsx';
 import { recordFeatureUse } from '../db/usage-queue.ts';
-import { usePromotedId, useTrackPoints, useTrip, useTripWaypoints } from '../db/trip-hooks.ts';
+import {
+  usePromotedId,
+  useTrackPoints,
+  useTrip,
+  useTripWaypoints,
+} from '../db-react/trip-hooks.ts';
 import { METERS_PER_MILE } from '../lib/geo/track-stats.ts';
 import { seasonStatus } from '../lib/trail-season.ts';
 import type { GuidanceState, NavigationTarget } from '../machines/navigation-cues.ts';

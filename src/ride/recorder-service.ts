@@ -8,7 +8,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { createActor } from 'xstate';
 import type { AppDatabase } from '../db/database.ts';
-import { createRecordingStore } from '../db/trips.ts';
+import { createRecordingStore } from '../db/trips/recording-store.ts';
 import { sharedActor } from '../machines/actor-registry.ts';
 import { inspectOption } from '../machines/inspector.ts';
 import {

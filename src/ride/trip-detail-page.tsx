@@ -8,9 +8,14 @@ import { Button } from 'react-aria-components';
 import { ArrowLeft, Download, Navigation, Trash2 } from 'lucide-react';
 import type { Trip } from '../../schemas/trips.ts';
 import type { Waypoint } from '../../schemas/waypoints.ts';
-import { useDatabase } from '../db/provider.tsx';
-import { usePromotedId, useTrackPoints, useTrip, useTripWaypoints } from '../db/trip-hooks.ts';
-import { deleteTrip } from '../db/trips.ts';
+import { useDatabase } from '../db-react/provider.tsx';
+import {
+  usePromotedId,
+  useTrackPoints,
+  useTrip,
+  useTripWaypoints,
+} from '../db-react/trip-hooks.ts';
+import { deleteTrip } from '../db/trips/trip-writes.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { Spinner } from '../ui/spinner.tsx';

@@ -5,9 +5,9 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { FileUp, Route as RouteIcon } from 'lucide-react';
-import { useDatabase } from '../db/provider.tsx';
+import { useDatabase } from '../db-react/provider.tsx';
 import type { Trip } from '../../schemas/trips.ts';
-import { useTrips } from '../db/trip-hooks.ts';
+import { useTrips } from '../db-react/trip-hooks.ts';
 import { GpxImportError } from '../lib/gpx/gpx-import.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { showToast } from '../lib/toast.ts';

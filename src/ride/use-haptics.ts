@@ -4,7 +4,7 @@
  * on the ride pages that use haptics before the shell's outdoor settings host has loaded.
  */
 import { useEffect } from 'react';
-import { useOutdoorSettings } from '../db/safety-settings.ts';
+import { useOutdoorSettings } from '../db-react/safety-settings.ts';
 import {
   applyHapticSettings,
   getSharedHaptics,

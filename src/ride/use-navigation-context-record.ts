@@ -5,7 +5,7 @@
  * its temp- id is recorded again under the server id once the page follows the promotion.
  */
 import { useEffect, useRef } from 'react';
-import { useOptionalDatabase } from '../db/provider.tsx';
+import { useOptionalDatabase } from '../db-react/provider.tsx';
 import { updateNavigationContext } from '../db/trip-context.ts';
 import type { NavigationTarget } from '../machines/navigation-cues.ts';
 

@@ -4,14 +4,13 @@
  * device only (local documents: they join sync when the sync engine gives them a collection).
  */
 import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
-import { useDatabase } from '../db/provider.tsx';
+import { useDatabase } from '../db-react/provider.tsx';
 import {
   MEDICAL_NOTES_MAX,
   removeEmergencyContact,
   saveEmergencyContact,
-  useEmergencyContacts,
-  useMedicalNotes,
 } from '../db/safety-settings.ts';
+import { useEmergencyContacts, useMedicalNotes } from '../db-react/safety-settings.ts';
 import {
   CONTACT_PRIORITY_LABELS,
   formatPhone,

@@ -9,12 +9,9 @@
  */
 import { useEffect, useMemo, useRef, useState, type MutableRefObject } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useDatabase } from '../db/provider.tsx';
-import {
-  recordEmergencyActivation,
-  useEmergencyContacts,
-  useMedicalNotes,
-} from '../db/safety-settings.ts';
+import { useDatabase } from '../db-react/provider.tsx';
+import { recordEmergencyActivation } from '../db/safety-settings.ts';
+import { useEmergencyContacts, useMedicalNotes } from '../db-react/safety-settings.ts';
 import { selectRecipients, type EmergencyContact } from '../lib/outdoor/emergency-contacts.ts';
 import { buildEmergencyMessage, type LocationFix } from '../lib/outdoor/emergency-message.ts';
 import { planEmergencyContact, planHref } from '../lib/outdoor/emergency-plan.ts';

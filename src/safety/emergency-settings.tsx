@@ -4,7 +4,7 @@
  * an emergency. Each group is a run of headed controls inside the settings panel's section.
  */
 import type { ReactNode } from 'react';
-import { useEmergencyContacts } from '../db/safety-settings.ts';
+import { useEmergencyContacts } from '../db-react/safety-settings.ts';
 import {
   SAFETY_CHECK_INTERVAL_MAX_MIN,
   SAFETY_CHECK_INTERVAL_MIN_MIN,

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { CheckCircle2, XCircle } from 'lucide-react';
-import { useDatabase } from '../db/provider.tsx';
+import { useDatabase } from '../db-react/provider.tsx';
 import {
   EMERGENCY_TEST_PASS_RATIO,
   runCapabilityChecks,

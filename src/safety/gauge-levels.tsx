@@ -9,8 +9,9 @@
 import { useEffect, useMemo } from 'react';
 import { ExternalLink } from 'lucide-react';
 import { usgsSitePageUrl, type GaugeLatest } from '../../schemas/gauge-levels.ts';
-import { keepGaugeReadings, useKeptGaugeReadings } from '../db/gauge-readings.ts';
-import { useOptionalDatabase } from '../db/provider.tsx';
+import { keepGaugeReadings } from '../db/gauge-readings.ts';
+import { useKeptGaugeReadings } from '../db-react/gauge-readings.ts';
+import { useOptionalDatabase } from '../db-react/provider.tsx';
 import { useGaugeReadings } from '../lib/hunting/gauge-queries.ts';
 import {
   formatGaugeReading,

@@ -9,7 +9,7 @@
  * is open.
  */
 import { useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { useOutdoorSettings } from '../db/safety-settings.ts';
+import { useOutdoorSettings } from '../db-react/safety-settings.ts';
 import { ALL_OUTDOOR_BODY_CLASSES, outdoorBodyClasses } from '../lib/outdoor/outdoor-settings.ts';
 import {
   browserWakeLockEnvironment,

@@ -6,9 +6,9 @@
 import { format } from 'date-fns';
 import { Link } from 'react-aria-components';
 import { Siren } from 'lucide-react';
-import { usePreRideChecklist } from '../db/pre-ride-checks.ts';
+import { usePreRideChecklist } from '../db-react/pre-ride-checks.ts';
 import { recordOwner } from '../db/records.ts';
-import { useEmergencyContacts } from '../db/safety-settings.ts';
+import { useEmergencyContacts } from '../db-react/safety-settings.ts';
 import { useSession } from '../lib/auth/session-context.tsx';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { ContactsSection, MedicalNotesSection } from './contacts-section.tsx';

@@ -22,9 +22,10 @@ import { Button, Dialog, Heading, Link, Modal, ModalOverlay } from 'react-aria-c
 import { Phone, MessageSquare, Siren } from 'lucide-react';
 import { firstValueFrom } from 'rxjs';
 import type { AppDatabase } from '../db/database.ts';
-import { observeCampgrounds, observeTrails } from '../db/hooks.ts';
-import { useDatabase } from '../db/provider.tsx';
-import { recordEmergencyActivation, useEmergencyContacts } from '../db/safety-settings.ts';
+import { observeCampgrounds, observeTrails } from '../db/catalogue-reads.ts';
+import { useDatabase } from '../db-react/provider.tsx';
+import { recordEmergencyActivation } from '../db/safety-settings.ts';
+import { useEmergencyContacts } from '../db-react/safety-settings.ts';
 import { formatPhone, type EmergencyContact } from '../lib/outdoor/emergency-contacts.ts';
 import type { EmergencySettings } from '../lib/outdoor/outdoor-settings.ts';
 import {

@@ -7,13 +7,13 @@
  * check-ins are offered with what they open and the limit every web app has: they stop while
  * the screen is locked.
  */
-import { useDatabase } from '../db/provider.tsx';
+import { useDatabase } from '../db-react/provider.tsx';
 import {
   applyEmergencyPresetToDevice,
   applyHapticPresetToDevice,
   applyWholePresetToDevice,
-  useOutdoorSettings,
 } from '../db/safety-settings.ts';
+import { useOutdoorSettings } from '../db-react/safety-settings.ts';
 import {
   EMERGENCY_PRESETS,
   effectiveTouchTarget,

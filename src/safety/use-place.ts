@@ -5,7 +5,7 @@
  * the network state. Used by the emergency page and card.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { useCampgrounds, useTrails } from '../db/hooks.ts';
+import { useCampgrounds, useTrails } from '../db-react/hooks.ts';
 import { describePlace, namedFeaturesOf } from '../lib/geo/place-description.ts';
 import type { LocationFix } from '../lib/outdoor/emergency-message.ts';
 import { loadPlaceLookup, type PlaceLookup } from '../lib/outdoor/place-lookup.ts';

@@ -11,7 +11,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-aria-components';
 import { Phone, Waves, WifiOff } from 'lucide-react';
-import { useEmergencyContacts } from '../db/safety-settings.ts';
+import { useEmergencyContacts } from '../db-react/safety-settings.ts';
 import { formatDecimalDegrees, formatDms } from '../lib/outdoor/coordinates.ts';
 import { formatPhone } from '../lib/outdoor/emergency-contacts.ts';
 import { EMERGENCY_CALL_HREF, telHref } from '../lib/outdoor/emergency-message.ts';

@@ -10,7 +10,7 @@
  * (offline-ready sooner).
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useOptionalDatabase } from '../db/provider.tsx';
+import { useOptionalDatabase } from '../db-react/provider.tsx';
 import { useSession } from '../lib/auth/session-context.tsx';
 import { SyncEngineProvider, type SyncEngineValue } from './sync-context.tsx';
 import type { SyncEngine } from './sync-engine.ts';

@@ -17,7 +17,7 @@ import {
   RefreshCw,
   type LucideIcon,
 } from 'lucide-react';
-import { usePendingSyncCount } from '../db/pending-sync.ts';
+import { usePendingSyncCount } from '../db-react/pending-sync.ts';
 import { useSyncEngine, useSyncStatus } from './sync-context.tsx';
 import type { SyncStatus } from './sync-status.ts';
 import {

@@ -7,7 +7,7 @@
  * waits for the rider's "Download anyway"; a model already cached on the device loads at once.
  */
 import { useEffect, useState } from 'react';
-import { useLocalSetting } from '../db/settings.ts';
+import { useLocalSetting } from '../db-react/settings.ts';
 import {
   currentConnection,
   isMeteredConnection,

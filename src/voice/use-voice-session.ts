@@ -11,8 +11,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { firstValueFrom } from 'rxjs';
 import type { SnapshotFrom } from 'xstate';
 import type { AppDatabase } from '../db/database.ts';
-import { observeCampgrounds, observeTrails, useCampgrounds, useTrails } from '../db/hooks.ts';
-import { useDatabase } from '../db/provider.tsx';
+import { observeCampgrounds, observeTrails } from '../db/catalogue-reads.ts';
+import { useCampgrounds, useTrails } from '../db-react/hooks.ts';
+import { useDatabase } from '../db-react/provider.tsx';
 import {
   createBrowserSpeechRecognizer,
   createBrowserSpeechSynthesizer,

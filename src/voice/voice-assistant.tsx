@@ -23,7 +23,7 @@ import {
   TextField,
 } from 'react-aria-components';
 import { Camera, Mic, MicOff, Send, X } from 'lucide-react';
-import { useOutdoorSettings } from '../db/safety-settings.ts';
+import { useOutdoorSettings } from '../db-react/safety-settings.ts';
 import { RECOGNITION_ERRORS } from '../lib/voice/browser-speech.ts';
 import { formatModelSize, meteredConnectionText } from '../lib/voice/offline-model-consent.ts';
 import { offlineSpeechNotInstalledText } from '../lib/voice/offline-speech.ts';

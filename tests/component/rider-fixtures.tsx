@@ -21,7 +21,7 @@ import {
 import { preRideChecklistKey } from '../../src/db/pre-ride-checks.ts';
 import { settingDocumentId } from '../../src/db/settings.ts';
 import { savedTrailsDocumentId } from '../../src/db/saved-trails.ts';
-import { recordingSessionDocumentId } from '../../src/db/trips.ts';
+import { recordingSessionDocumentId } from '../../src/db/trips/recording-session.ts';
 import { renderApp, type RenderedApp } from './render-app.tsx';
 
 /** A rider as the server describes them at sign-in. */

@@ -7,7 +7,7 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DatabaseProvider } from '../../src/db/provider.tsx';
+import { DatabaseProvider } from '../../src/db-react/provider.tsx';
 import { SAFETY_SETTING_KEYS } from '../../src/db/safety-settings.ts';
 import { settingDocumentId, writeLocalSetting } from '../../src/db/settings.ts';
 import {

@@ -9,7 +9,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { FLUSH_EVERY_POINTS } from '../../src/db/trips.ts';
+import { FLUSH_EVERY_POINTS } from '../../src/db/trips/track-writer.ts';
 import { positionAlong, prepareRoute } from '../../src/lib/geo/route-geometry.ts';
 import { trailheadRoute } from '../unit/recording/gps-walk.ts';
 import {

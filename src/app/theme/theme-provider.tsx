@@ -4,7 +4,7 @@
  * Must render inside <DatabaseProvider>.
  */
 import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
-import { useLocalSetting } from '../../db/settings.ts';
+import { useLocalSetting } from '../../db-react/settings.ts';
 import { ThemeContext, type ThemeContextValue } from '../../ui/theme-context.ts';
 import { readThemeMirror, writeThemeMirror, applyThemeClass } from './theme-storage.ts';
 import {

@@ -8,10 +8,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Input, Label, Radio, RadioGroup, TextField } from 'react-aria-components';
 import type { Trail } from '../../../schemas/trails.ts';
-import { useTripPlan } from '../../db/advisor-hooks.ts';
-import { useTrails } from '../../db/hooks.ts';
-import { useTripContext } from '../../db/trip-context-hooks.ts';
-import { useTrips } from '../../db/trip-hooks.ts';
+import { useTripPlan } from '../../db-react/trip-plans.ts';
+import { useTrails } from '../../db-react/hooks.ts';
+import { useTripContext } from '../../db-react/trip-context-hooks.ts';
+import { useTrips } from '../../db-react/trip-hooks.ts';
 import { adviseDays } from '../../lib/advisor/advice.ts';
 import { activePlanReference, parseIsoDay, type PlanOutline } from '../../lib/advisor/plan.ts';
 import { loadGauges, type Gauge } from '../../lib/hunting/gauges.ts';

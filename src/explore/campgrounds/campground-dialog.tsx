@@ -20,7 +20,7 @@ import {
 import { format } from 'date-fns';
 import { Copy, ExternalLink, Navigation, Phone, Mail, Globe, X } from 'lucide-react';
 import { nearbyAttractionRadiusMiles, type Campground } from '../../../schemas/campgrounds.ts';
-import { useTrails } from '../../db/hooks.ts';
+import { useTrails } from '../../db-react/hooks.ts';
 import { publishedNightlyFee } from '../../lib/campgrounds/directory.ts';
 import {
   amenityLabels,

@@ -19,7 +19,7 @@ import {
 } from 'react-aria-components';
 import { Heart, MapPin, Search, SlidersHorizontal, Star, Tent, X } from 'lucide-react';
 import type { Campground, CampgroundType } from '../../../schemas/campgrounds.ts';
-import { useCampgroundPreferences } from '../../db/campground-preferences.ts';
+import { useCampgroundPreferences } from '../../db-react/campground-preferences.ts';
 import {
   cacheStatus,
   campgroundAmenityOptions,

@@ -8,8 +8,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import type { Campground } from '../../../schemas/campgrounds.ts';
-import { useCampgroundPreferences } from '../../db/campground-preferences.ts';
-import { useCatalogueStatus } from '../../db/hooks.ts';
+import { useCampgroundPreferences } from '../../db-react/campground-preferences.ts';
+import { useCatalogueStatus } from '../../db-react/hooks.ts';
 import {
   cacheStatus,
   distanceMiles,

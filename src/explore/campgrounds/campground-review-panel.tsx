@@ -9,12 +9,9 @@ import { Button, Label, Radio, RadioGroup, TextArea, TextField } from 'react-ari
 import { Star } from 'lucide-react';
 import { reviewTextMaxLength, type CampgroundReview } from '../../../schemas/campground-reviews.ts';
 import type { Campground } from '../../../schemas/campgrounds.ts';
-import {
-  saveCampgroundReview,
-  useCampgroundReview,
-  type CampgroundReviewInput,
-} from '../../db/campground-reviews.ts';
-import { useDatabase } from '../../db/provider.tsx';
+import { saveCampgroundReview, type CampgroundReviewInput } from '../../db/campground-reviews.ts';
+import { useCampgroundReview } from '../../db-react/campground-reviews.ts';
+import { useDatabase } from '../../db-react/provider.tsx';
 import { useSession } from '../../lib/auth/session-context.tsx';
 import { showToast } from '../../lib/toast.ts';
 

@@ -8,7 +8,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { Campground } from '../../../schemas/campgrounds.ts';
-import { useCampgrounds, useCatalogueStatus } from '../../db/hooks.ts';
+import { useCampgrounds, useCatalogueStatus } from '../../db-react/hooks.ts';
 import { useOnlineStatus } from '../../ui/use-online-status.ts';
 
 /** What the directory lists and where it came from. */

@@ -1,7 +1,8 @@
 /**
  * What the recording machine (src/machines/recording-machine.ts) needs from storage, and what it
- * hands over: one definition for the machine and for src/db/trips.ts `createRecordingStore`,
- * which implements it over RxDB. Times are epoch ms, distances miles.
+ * hands over: one definition for the machine and for `createRecordingStore` in
+ * src/db/trips/recording-store.ts, which implements it over RxDB. Times are epoch ms, distances
+ * miles.
  */
 import type { Fix, TrackStatsState } from '../geo/track-stats.ts';
 

@@ -15,7 +15,8 @@ import {
 } from '../../../src/db/achievements.ts';
 import type { AppDatabase } from '../../../src/db/database.ts';
 import { LOCAL_USER_ID } from '../../../schemas/identity.ts';
-import { deleteTrip, importGpxContents } from '../../../src/db/trips.ts';
+import { deleteTrip } from '../../../src/db/trips/trip-writes.ts';
+import { importGpxContents } from '../../../src/db/trips/gpx-import.ts';
 import { onAchievementsEarned } from '../../../src/lib/achievements/earned-announcements.ts';
 import { parseGpx } from '../../../src/lib/gpx/gpx-import.ts';
 import { openTestDatabase, shippedAchievements, shippedTrails } from './fixtures.ts';

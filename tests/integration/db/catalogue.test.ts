@@ -7,7 +7,7 @@ import {
   observeTrails,
   observeWaypoints,
   observeWmas,
-} from '../../../src/db/hooks.ts';
+} from '../../../src/db/catalogue-reads.ts';
 import { removePublicWmaWaypoints } from '../../../src/db/public-waypoint-removal.ts';
 import {
   openTestDatabase,

@@ -1,7 +1,7 @@
 import { firstValueFrom, filter } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../../../src/db/database.ts';
-import { observeSavedTrailIds } from '../../../src/db/hooks.ts';
+import { observeSavedTrailIds } from '../../../src/db/catalogue-reads.ts';
 import { toggleSavedTrail } from '../../../src/db/saved-trails.ts';
 import { readLocalSetting, writeLocalSetting } from '../../../src/db/settings.ts';
 import { openTestDatabase } from './fixtures.ts';

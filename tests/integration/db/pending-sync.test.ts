@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { TripPlan } from '../../../schemas/trip-plans.ts';
 import type { AppDatabase } from '../../../src/db/database.ts';
 import { observePendingSyncCount } from '../../../src/db/pending-sync.ts';
-import { createRecordedTrip } from '../../../src/db/trips.ts';
+import { createRecordedTrip } from '../../../src/db/trips/recording-store.ts';
 import { openTestDatabase } from './fixtures.ts';
 
 let db: AppDatabase | null = null;

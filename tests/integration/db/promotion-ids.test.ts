@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../../../src/db/database.ts';
 import { applyPromotions } from '../../../src/db/promotion.ts';
-import { createRecordedTrip } from '../../../src/db/trips.ts';
+import { createRecordedTrip } from '../../../src/db/trips/recording-store.ts';
 import { openTestDatabase } from './fixtures.ts';
 
 let db: AppDatabase | null = null;

@@ -20,7 +20,7 @@ import {
   listPromotableTempIds,
   observePromotedId,
 } from '../../../src/db/promotion.ts';
-import { importGpxContents } from '../../../src/db/trips.ts';
+import { importGpxContents } from '../../../src/db/trips/gpx-import.ts';
 import { startSyncEngine, type SyncEngine } from '../../../src/sync/sync-engine.ts';
 import { routeSuiteEngines } from '../server/test-server.ts';
 import { makeTrackChunk, makeTrip, makeTripPlan } from './sync-fixtures.ts';

@@ -9,13 +9,10 @@ import { DOMParser, onErrorStopParsing } from '@xmldom/xmldom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromCallback, SimulatedClock, waitFor } from 'xstate';
 import type { AppDatabase } from '../../../src/db/database.ts';
-import {
-  createRecordingStore,
-  importGpxContents,
-  readTrackPoints,
-  readTrip,
-  TRACK_CHUNK_POINTS,
-} from '../../../src/db/trips.ts';
+import { createRecordingStore } from '../../../src/db/trips/recording-store.ts';
+import { importGpxContents } from '../../../src/db/trips/gpx-import.ts';
+import { readTrackPoints, readTrip } from '../../../src/db/trips/trip-reads.ts';
+import { TRACK_CHUNK_POINTS } from '../../../src/db/trips/track-writer.ts';
 import { toTripStatistics, type Fix } from '../../../src/lib/geo/track-stats.ts';
 import { parseGpx } from '../../../src/lib/gpx/gpx-import.ts';
 import {

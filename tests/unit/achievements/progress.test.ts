@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { DOMParser, onErrorStopParsing } from '@xmldom/xmldom';
 import { describe, expect, it } from 'vitest';
 import type { Achievement, AchievementMetric } from '../../../schemas/achievements.ts';
-import { statisticsOfPoints } from '../../../src/db/trips.ts';
+import { statisticsOfPoints } from '../../../src/db/trips/track-statistics.ts';
 import { boundingBox, toTripStatistics } from '../../../src/lib/geo/track-stats.ts';
 import { parseGpx } from '../../../src/lib/gpx/gpx-import.ts';
 import {

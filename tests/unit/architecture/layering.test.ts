@@ -4,7 +4,8 @@
 // fail with import-x/no-restricted-paths when it does not. The files imported are the one-line
 // modules under tests/fixtures/layering/, a copy of the repository's folder layout, so the rules
 // are checked without touching real code.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { areas, layers, mayImport } from '../../../eslint/layers.js';
 
 const fixtureRoot = fileURLToPath(new URL('../../fixtures/layering/', import.meta.url));
 const srcRoot = fileURLToPath(new URL('../../../src/', import.meta.url));
+const dbRoot = fileURLToPath(new URL('../../../src/db/', import.meta.url));
 const configFile = fileURLToPath(new URL('../../../eslint.config.js', import.meta.url));
 
 let eslint: ESLint;
@@ -96,5 +98,37 @@ describe('layering (docs/architecture.md "Layers")', () => {
     expect(await lintImport('src/ui', 'rxdb')).toHaveLength(1);
     expect(await lintImport('src/sync', 'dexie')).toHaveLength(1);
     expect(await lintImport('src/db', 'rxdb')).toEqual([]);
+  });
+
+  it('keeps React out of the repository: its bindings live in src/db-react', async () => {
+    const lintImport = async (from: string, pkg: string) => {
+      const code = `import * as library from '${pkg}';\n\nexport const used = library;\n`;
+      const [result] = await eslint.lintText(code, {
+        filePath: `${fixtureRoot}${from}/importer.ts`,
+      });
+      return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports');
+    };
+    for (const pkg of ['react', 'react-dom/client', '@xstate/react', 'react-aria-components']) {
+      const errors = await lintImport('src/db', pkg);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]?.message).toContain('src/db-react');
+    }
+    expect(await lintImport('src/db-react', 'react')).toEqual([]);
+    expect(await lintImport('src/db', 'rxjs')).toEqual([]);
+  });
+
+  it('has no file under src/db that imports React', () => {
+    const files = readdirSync(dbRoot, { recursive: true, withFileTypes: true }).filter((entry) =>
+      /\.tsx?$/.test(entry.name),
+    );
+    expect(files.length).toBeGreaterThan(0);
+    const importsReact = files
+      .map((entry) => join(entry.parentPath, entry.name))
+      .filter((file) =>
+        /from\s+'(react|react-dom|react-[^']+|@[^'/]+\/react)(\/[^']*)?'/.test(
+          readFileSync(file, 'utf8'),
+        ),
+      );
+    expect(importsReact).toEqual([]);
   });
 });

@@ -4,7 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { TrackPoint } from '../../../schemas/track-chunks.ts';
-import { statisticsOfPoints, tripStatisticsFields } from '../../../src/db/trips.ts';
+import {
+  statisticsOfPoints,
+  tripStatisticsFields,
+} from '../../../src/db/trips/track-statistics.ts';
 import { MPS_PER_MPH } from '../../../src/lib/geo/track-stats.ts';
 
 /** A straight timed track north from a Petit Jean trailhead at `mph`, one point every `seconds`. */

@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import type { TripContext } from '../../schemas/trip-context.ts';
 import { useDatabase } from './provider.tsx';
-import { getTripContextPersister, type TripContextWriteError } from './trip-context.ts';
+import { getTripContextPersister, type TripContextWriteError } from '../db/trip-context.ts';
 import { useObservable } from './use-observable.ts';
 
 /**

@@ -4,7 +4,6 @@
  */
 import { useEffect, useState } from 'react';
 import type { Observable } from 'rxjs';
-import type { RxLocalDocument } from 'rxdb';
 
 /**
  * Subscribes to `source` (memoize it with useMemo) and returns its latest value, with
@@ -26,10 +25,4 @@ export function useObservable<T>(source: Observable<T>): {
   // A state from a previous source (the hook's arguments changed) is not this source's answer.
   if (!state || state.source !== source) return { value: undefined, isLoading: true };
   return { value: state.value, isLoading: false };
-}
-
-/** The data of a local document, or null when it does not exist. */
-export function localDocumentData<T>(document: RxLocalDocument<unknown, T> | null): T | null {
-  if (!document || document.deleted) return null;
-  return (document.toJSON() as unknown as { data: T }).data;
 }

@@ -3,12 +3,12 @@
  * stored with it, written by src/lib/gpx/gpx-export.ts. Shared by the single-trip download and
  * the rider's data archive (account-data.ts), so both write the same file.
  */
-import type { TrackPoint } from '../../schemas/track-chunks.ts';
-import type { Trip } from '../../schemas/trips.ts';
-import type { Waypoint } from '../../schemas/waypoints.ts';
-import { buildGpx, gpxFileName } from '../lib/gpx/gpx-export.ts';
-import type { AppDatabase } from './database.ts';
-import { readTrackPoints, readTripWaypoints } from './trips.ts';
+import type { TrackPoint } from '../../../schemas/track-chunks.ts';
+import type { Trip } from '../../../schemas/trips.ts';
+import type { Waypoint } from '../../../schemas/waypoints.ts';
+import { buildGpx, gpxFileName } from '../../lib/gpx/gpx-export.ts';
+import type { AppDatabase } from '../database.ts';
+import { readTrackPoints, readTripWaypoints } from './trip-reads.ts';
 
 /**
  * The GPX document of `trip` from its `points` (in order) and `waypoints`, and the file name to

@@ -1,19 +1,42 @@
 /**
- * Reactive reads of trips and their tracks for the ride pages (schemas/trips.ts,
- * schemas/track-chunks.ts). Each hook follows every change: a recording adding chunks, an
- * import, the sync engine promoting a temp- id.
+ * Reads of stored trips (schemas/trips.ts), their track points (schemas/track-chunks.ts) and the
+ * waypoints imported with them, once (`read…`) or as observables that follow every change
+ * (`observe…`, for the hooks of src/db-react/trip-hooks.ts): the one place that turns trip
+ * documents into plain objects, for the recording store, the trip writes, the trips pages and
+ * trail submissions.
  */
-import { useMemo } from 'react';
-import { map, Observable, of } from 'rxjs';
-import { isTempId } from '../../schemas/sync-protocol.ts';
-import type { TrackChunk, TrackPoint } from '../../schemas/track-chunks.ts';
-import type { Trip } from '../../schemas/trips.ts';
-import type { Waypoint } from '../../schemas/waypoints.ts';
-import type { AppDatabase } from './database.ts';
-import { observePromotedId } from './promotion.ts';
-import { useDatabase } from './provider.tsx';
-import { readTrackPoints } from './trips.ts';
-import { useObservable } from './use-observable.ts';
+import { map, Observable } from 'rxjs';
+import type { TrackChunk, TrackPoint } from '../../../schemas/track-chunks.ts';
+import type { Trip } from '../../../schemas/trips.ts';
+import type { Waypoint } from '../../../schemas/waypoints.ts';
+import type { AppDatabase } from '../database.ts';
+
+/** A trip document as the plain stored trip. */
+export function plainTrip(document: { toJSON(): unknown }): Trip {
+  return document.toJSON() as Trip;
+}
+
+/** Every stored point of a trip in order (chunks by sequence). */
+export async function readTrackPoints(db: AppDatabase, tripId: string): Promise<TrackPoint[]> {
+  const chunks = await db.trackChunks
+    .find({ selector: { tripId }, sort: [{ sequence: 'asc' }] })
+    .exec();
+  return chunks.flatMap((chunk) => (chunk.toJSON() as TrackChunk).points as TrackPoint[]);
+}
+
+/** A trip by id, or null. */
+export async function readTrip(db: AppDatabase, tripId: string): Promise<Trip | null> {
+  const document = await db.trips.findOne(tripId).exec();
+  return document ? plainTrip(document) : null;
+}
+
+/** Waypoints stored with a trip (imported with it), by name. */
+export async function readTripWaypoints(db: AppDatabase, tripId: string): Promise<Waypoint[]> {
+  const documents = await db.waypoints.find({ selector: { tripId } }).exec();
+  return documents
+    .map((document) => document.toJSON() as Waypoint)
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
 
 /** Every trip on this device, newest first. */
 export function observeTrips(db: AppDatabase): Observable<Trip[]> {
@@ -100,56 +123,4 @@ export function observeTripTracks(db: AppDatabase): Observable<TripTrack[]> {
       chunksSubscription.unsubscribe();
     };
   });
-}
-
-/** Every trip with its track points, newest first (see `observeTripTracks`). */
-export function useTripTracks(): { tracks: TripTrack[]; isLoading: boolean } {
-  const db = useDatabase();
-  const source = useMemo(() => observeTripTracks(db), [db]);
-  const { value, isLoading } = useObservable(source);
-  return { tracks: value ?? [], isLoading };
-}
-
-/** Every trip, newest first. */
-export function useTrips(): { trips: Trip[]; isLoading: boolean } {
-  const db = useDatabase();
-  const source = useMemo(() => observeTrips(db), [db]);
-  const { value, isLoading } = useObservable(source);
-  return { trips: value ?? [], isLoading };
-}
-
-/** One trip; null while loading and when it does not exist. */
-export function useTrip(tripId: string): { trip: Trip | null; isLoading: boolean } {
-  const db = useDatabase();
-  const source = useMemo(() => observeTripById(db, tripId), [db, tripId]);
-  const { value, isLoading } = useObservable(source);
-  return { trip: value ?? null, isLoading };
-}
-
-/** A trip's track points in order. */
-export function useTrackPoints(tripId: string): { points: TrackPoint[]; isLoading: boolean } {
-  const db = useDatabase();
-  const source = useMemo(() => observeTrackPoints(db, tripId), [db, tripId]);
-  const { value, isLoading } = useObservable(source);
-  return { points: value ?? [], isLoading };
-}
-
-/** Waypoints linked to a trip (imported with it). */
-export function useTripWaypoints(tripId: string): { waypoints: Waypoint[]; isLoading: boolean } {
-  const db = useDatabase();
-  const source = useMemo(() => observeTripWaypoints(db, tripId), [db, tripId]);
-  const { value, isLoading } = useObservable(source);
-  return { waypoints: value ?? [], isLoading };
-}
-
-/**
- * The server id the document known here as `id` was promoted to, live: null for ids
- * that are not temp- ids and for temp- ids this device never promoted; the server id as soon as
- * the promotion is recorded, so a page holding a temp- id can follow its document.
- */
-export function usePromotedId(id: string): { promotedId: string | null; isLoading: boolean } {
-  const db = useDatabase();
-  const source = useMemo(() => (isTempId(id) ? observePromotedId(db, id) : of(null)), [db, id]);
-  const { value, isLoading } = useObservable(source);
-  return { promotedId: value ?? null, isLoading };
 }

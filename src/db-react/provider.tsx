@@ -4,7 +4,7 @@
  * hook in src/db reads it through `useDatabase`.
  */
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import type { AppDatabase } from './database.ts';
+import type { AppDatabase } from '../db/database.ts';
 
 const DatabaseContext = createContext<AppDatabase | null>(null);
 
@@ -48,7 +48,7 @@ export function DatabaseProvider({
     // Imported on demand so RxDB and Dexie load in parallel with the first page's chunk
     // instead of inside the entry bundle.
     Promise.resolve(openAfter)
-      .then(() => import('./database.ts'))
+      .then(() => import('../db/database.ts'))
       .then((module) => module.getAppDatabase())
       .then(
         (opened) => {
