@@ -2,7 +2,7 @@
  * Opens the app's RxDB database: every collection of `schemas/collections/` on Dexie (IndexedDB)
  * storage, with local documents for settings and flags (docs/architecture.md#data, requirements
  * §core-3). This folder is the only code that imports rxdb; the rest of the app reads through the
- * hooks in `hooks.ts` and writes through the domain functions next to them.
+ * hooks of `src/db-react` and writes through the domain functions of this folder.
  */
 import { addRxPlugin, createRxDatabase } from 'rxdb';
 import type { MigrationStrategies, RxCollection, RxDatabase, RxJsonSchema, RxStorage } from 'rxdb';
