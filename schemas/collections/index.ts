@@ -8,7 +8,6 @@ import { achievementsCollection } from './achievements.ts';
 import { campgroundReviewsCollection } from './campground-reviews.ts';
 import { campgroundsCollection } from './campgrounds.ts';
 import type { CollectionDescriptor } from './descriptor.ts';
-import { mapRegionsCollection } from './map-regions.ts';
 import { recordsCollection } from './records.ts';
 import { trackChunksCollection } from './track-chunks.ts';
 import { trailsCollection } from './trails.ts';
@@ -30,7 +29,6 @@ export const collectionDescriptors = {
   waypoints: waypointsCollection,
   campgroundReviews: campgroundReviewsCollection,
   records: recordsCollection,
-  mapRegions: mapRegionsCollection,
 } as const;
 
 type Descriptors = typeof collectionDescriptors;

@@ -27,6 +27,7 @@ import {
   type RiderActivity,
 } from '../lib/achievements/progress.ts';
 import type { AppDatabase } from './database.ts';
+import { mapRegionRepository, mapRegionsDocumentId } from './map-regions.ts';
 import { countGroupRidesTakenPart, groupRidesDocumentId } from './group-rides.ts';
 import { SAFETY_SETTING_KEYS } from './safety-settings.ts';
 import { readLocalSetting, settingDocumentId } from './settings.ts';
@@ -61,9 +62,7 @@ export async function readRiderActivity(db: AppDatabase, owner: string): Promise
     db.waypoints.find({ selector: { ownerId: { $in: owners } } }).exec(),
     // The statewide map downloads by itself ("statewide first"): only regions the rider
     // chose to download count for Off the Grid.
-    db.mapRegions
-      .find({ selector: { status: { $in: [...ON_DEVICE] }, id: { $ne: statewideRegionId } } })
-      .exec(),
+    mapRegionRepository(db).list(),
     readLocalSetting<unknown>(db, SAFETY_SETTING_KEYS.contacts, []),
     // find, not count: RxDB refuses count queries its indexes cannot answer.
     db.records.find({ selector: { userId: owner, kind: 'trailSubmission' } }).exec(),
@@ -77,7 +76,9 @@ export async function readRiderActivity(db: AppDatabase, owner: string): Promise
       (record) => (record.toJSON().data as SkillProgressData).completedAt !== null,
     ).length,
     waypointsCreated: waypoints.length,
-    offlineRegionsDownloaded: regions.length,
+    offlineRegionsDownloaded: regions.filter(
+      (region) => ON_DEVICE.includes(region.status) && region.id !== statewideRegionId,
+    ).length,
     emergencyContacts: Array.isArray(contacts) ? contacts.length : 0,
     trailsSubmitted: submissions.length,
     groupRidesJoined: groupRides,
@@ -234,7 +235,7 @@ function riderDataChanges(db: AppDatabase): Observable<unknown> {
     db.trips.$,
     db.records.$,
     db.waypoints.$,
-    db.mapRegions.$,
+    db.getLocal$(mapRegionsDocumentId),
     db.achievements.$,
     db.getLocal$(settingDocumentId(SAFETY_SETTING_KEYS.contacts)),
     db.getLocal$(groupRidesDocumentId),

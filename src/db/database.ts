@@ -17,7 +17,6 @@ import type { CollectionDescriptor } from '../../schemas/collections/descriptor.
 import type { Achievement } from '../../schemas/achievements.ts';
 import type { CampgroundReview } from '../../schemas/campground-reviews.ts';
 import type { Campground } from '../../schemas/campgrounds.ts';
-import type { MapRegion } from '../../schemas/map-regions.ts';
 import type { RiderRecord } from '../../schemas/records.ts';
 import type { TrackChunk } from '../../schemas/track-chunks.ts';
 import type { Trail } from '../../schemas/trails.ts';
@@ -40,7 +39,6 @@ export type AchievementCollection = RxCollection<Achievement>;
 export type TripPlanCollection = RxCollection<TripPlan>;
 export type TripContextCollection = RxCollection<TripContext>;
 export type CampgroundCollection = RxCollection<Campground>;
-export type MapRegionCollection = RxCollection<MapRegion>;
 export type CampgroundReviewCollection = RxCollection<CampgroundReview>;
 export type WmaCollection = RxCollection<Wma>;
 export type RecordCollection = RxCollection<RiderRecord>;
@@ -55,7 +53,6 @@ export type AppCollections = {
   tripPlans: TripPlanCollection;
   tripContext: TripContextCollection;
   campgrounds: CampgroundCollection;
-  mapRegions: MapRegionCollection;
   campgroundReviews: CampgroundReviewCollection;
   wmas: WmaCollection;
   records: RecordCollection;

@@ -4,6 +4,7 @@
  * to import, and a `fetch` that answers chosen API routes (everything else fails as with no
  * signal) for pages whose behaviour depends on a server answer.
  */
+import { mapRegionsDocumentId } from '../../src/db/map-regions.ts';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -72,12 +73,12 @@ const riderCollections = [
   'tripContext',
   'waypoints',
   'campgroundReviews',
-  'mapRegions',
 ] as const;
 
 /** Device-only documents of the rider: the notification log and its preferences, and more. */
 const riderLocalDocuments = [
   gaugeReadingsDocumentId,
+  mapRegionsDocumentId,
   savedTrailsDocumentId,
   notificationLogDocumentId,
   settingDocumentId(notificationPreferencesKey),

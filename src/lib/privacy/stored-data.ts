@@ -142,9 +142,19 @@ export const localDocumentPolicy: readonly StoredItem[] = [
     sharedWith: deviceOnly,
   },
   {
+    name: 'map-regions',
+    holds:
+      'Which offline map regions you downloaded, their size, version and download state. The map files themselves are kept in the browser database "nst-map-archives".',
+    where: 'device',
+    kept: `${untilCleared} You can delete a region on the Maps page.`,
+    sharedWith: deviceOnly,
+    // Map files hold public map data only and stay for riding offline.
+    removedWithAccount: false,
+  },
+  {
     name: 'collection-moves',
     holds:
-      'Which reorganisations of the app’s storage this device has finished (for example achievement progress kept with your other records).',
+      'Which reorganisations of the app’s storage this device has finished (for example achievement progress kept with your other records, map regions kept as a list).',
     where: 'device',
     kept: untilCleared,
     sharedWith: deviceOnly,

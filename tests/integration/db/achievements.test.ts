@@ -2,6 +2,7 @@
 // importing a real GPX ride earns First Tracks once, with the earliest time; deleting the trip
 // never un-earns it; watching the collections earns and announces without being asked; a
 // guest's achievements move to the rider who signs in with their earliest earned time.
+import { mapRegionRepository } from '../../../src/db/map-regions.ts';
 import { storedAchievementProgress } from '../../support/achievement-progress.ts';
 import { readFileSync } from 'node:fs';
 import { DOMParser, onErrorStopParsing } from '@xmldom/xmldom';
@@ -131,7 +132,7 @@ describe('achievement evaluator', () => {
     const archive = { bytes: new Uint8Array(10), sha256: 'a'.repeat(64) };
     const onDevice = { status: 'downloaded' as const, storageKey: 'key', downloadedBytes: 10 };
     // The statewide map arrives by itself on a first visit.
-    await db.mapRegions.insert(regionFor(statewideRegionId, archive, onDevice));
+    await mapRegionRepository(db).put([regionFor(statewideRegionId, archive, onDevice)]);
     await evaluateAchievements(db, LOCAL_USER_ID, now);
     const offTheGrid = async () =>
       (await readAchievementStandings(db!, LOCAL_USER_ID)).find(
@@ -139,7 +140,7 @@ describe('achievement evaluator', () => {
       );
     expect(await offTheGrid()).toMatchObject({ value: 0, earned: false });
 
-    await db.mapRegions.insert(regionFor('ouachitas', archive, onDevice));
+    await mapRegionRepository(db).put([regionFor('ouachitas', archive, onDevice)]);
     await evaluateAchievements(db, LOCAL_USER_ID, now);
     expect(await offTheGrid()).toMatchObject({ value: 1, earned: true });
   });

@@ -115,23 +115,6 @@ function validDocuments(): Record<keyof typeof collectionSchemas, Record<string,
       createdAt: startedAt,
       updatedAt: startedAt,
     },
-    mapRegions: {
-      id: 'arkansas-overlays',
-      name: 'Arkansas overlays',
-      bbox: [-94.62, 33.0, -89.64, 36.5],
-      minZoom: 0,
-      maxZoom: 12,
-      bytes: 1_048_576,
-      url: '/tiles/arkansas-overlays.pmtiles',
-      version: '1',
-      basemap: 'protomaps',
-      status: 'not-downloaded',
-      downloadedBytes: 0,
-      downloadedVersion: null,
-      storageKey: null,
-      error: null,
-      updatedAt: startedAt,
-    },
   };
 }
 

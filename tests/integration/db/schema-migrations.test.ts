@@ -1,5 +1,8 @@
 // Version 1 of trips, tripPlans and waypoints (optional syncConflicts, issue 4): documents stored
 // by an installed app at version 0 must open unchanged after the update (src/db/migrations.ts).
+import { mapRegionSchema } from '../../../schemas/map-regions.ts';
+import { runCollectionMoves } from '../../../src/db/collection-moves.ts';
+import { mapRegionRepository } from '../../../src/db/map-regions.ts';
 import { afterEach, expect, it } from 'vitest';
 import { addRxPlugin, createRxDatabase, type RxJsonSchema } from 'rxdb';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
@@ -212,7 +215,7 @@ it('keeps every map region stored at schema version 0, with no road map', async 
     error: null,
     updatedAt: 1_700_000_000_000,
   };
-  const schema = structuredClone(collectionSchemas.mapRegions) as unknown as {
+  const schema = structuredClone(mapRegionSchema) as unknown as {
     version: number;
     properties: Record<string, unknown>;
     required: string[];
@@ -229,7 +232,9 @@ it('keeps every map region stored at schema version 0, with no road map', async 
   await old.mapRegions!.insert(versionZeroRegion);
   await old.close();
 
+  // Regions are a local document now: the move reads the old collection through its migration.
   db = await createAppDatabase({ name, devMode: true });
-  const migrated = (await db.mapRegions.findOne('ouachitas').exec())?.toJSON();
+  expect(await runCollectionMoves(db)).toBe(1);
+  const migrated = await mapRegionRepository(db).get('ouachitas');
   expect(migrated).toEqual({ ...versionZeroRegion, basemap: null });
 });

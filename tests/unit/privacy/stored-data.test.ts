@@ -4,6 +4,7 @@
  * server table must be described, and the sync rule it states must be the code's. Adding any of
  * these without a policy line fails here.
  */
+import { mapRegionsDocumentId } from '../../../src/db/map-regions.ts';
 import { collectionMovesDocumentId } from '../../../src/db/collection-moves.ts';
 import { preRideChecklistKey } from '../../../src/db/pre-ride-checks.ts';
 import { gaugeReadingsDocumentId } from '../../../src/db/gauge-readings.ts';
@@ -80,6 +81,7 @@ function firstArguments(functions: string[]): { path: string; argument: string }
 const knownLocalDocumentIds: Record<string, string> = {
   promotedIdsDocumentId,
   collectionMovesDocumentId,
+  mapRegionsDocumentId,
   savedTrailsDocumentId,
   catalogueStatusDocumentId,
   legacyMigrationFlagId,
