@@ -6,7 +6,6 @@
  * the app is told so it signs out.
  */
 import { isAccountDeletedBody } from '../../schemas/account-deletion.ts';
-import { removeAccountFromDevice } from '../db/account-data.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { HttpError } from '../lib/http/request.ts';
 import type { SyncTransport } from './sync-transport.ts';
@@ -69,7 +68,12 @@ export function clearDeletedAccount(
 ): void {
   void engine
     .stop()
-    .then(() => (userId ? removeAccountFromDevice(db, userId) : 0))
+    // Loaded only now: the archive module (ZIP, GPX) would otherwise weigh on every first visit.
+    .then(async () => {
+      if (!userId) return 0;
+      const { removeAccountFromDevice } = await import('../db/account-data.ts');
+      return removeAccountFromDevice(db, userId);
+    })
     .then(() => onCleared?.())
     .catch((error: unknown) => console.error('Removing the deleted account failed', error));
 }
