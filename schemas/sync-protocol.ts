@@ -27,7 +27,7 @@ import {
   describeCollection,
   type CollectionOfScope,
 } from './collections/index.ts';
-import type { CollectionDescriptor } from './collections/descriptor.ts';
+import { inPromotionOrder, type CollectionDescriptor } from './collections/descriptor.ts';
 import { collectionSchemas, type CollectionName } from './index.ts';
 
 export { isTempId, tempIdPrefix } from './identity.ts';
@@ -56,10 +56,9 @@ export type ReplicatedCollection = UserSyncedCollection | PulledCatalogueCollect
  * server id (requirements §core-3, §core-4), in their descriptors' promotion order: a waypoint
  * naming a temp- trip waits until that trip's promotion has rewritten its `tripId`.
  */
-export const promotableCollections = allCollections
-  .filter((descriptor) => descriptor.idRule.kind === 'promoted')
-  .sort((a, b) => (a.promotion?.order ?? 0) - (b.promotion?.order ?? 0))
-  .map((descriptor) => descriptor.name as PromotableCollection);
+export const promotableCollections = inPromotionOrder(allCollections).map(
+  (descriptor) => descriptor.name as PromotableCollection,
+);
 export type PromotableCollection = {
   [
     Name in UserSyncedCollection

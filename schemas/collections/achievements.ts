@@ -1,20 +1,13 @@
 /** The public list of achievements a rider can earn (data/achievements.json): seeded, pulled by everyone. */
 import { achievementSchema } from '../achievements.ts';
-import { catalogueKept, defaultBatch, defineCollection, privacyWording } from './descriptor.ts';
+import { catalogueKept, catalogueRules, defineCollection, privacyWording } from './descriptor.ts';
 
 export const achievementsCollection = defineCollection({
   name: 'achievements',
   noun: 'achievement',
   schema: achievementSchema,
   migrations: {},
-  scope: 'catalogue',
-  ownerField: null,
-  idRule: { kind: 'server' },
-  serverOwned: {},
-  merge: { document: 'server', keepsConflictList: false },
-  batch: defaultBatch,
-  heldUntilAdopted: false,
-  afterWrite: [],
+  ...catalogueRules,
   privacy: {
     holds: 'The public list of achievements you can earn (names, descriptions, thresholds).',
     where: 'device and server',

@@ -3,7 +3,7 @@
  * the server from riders' reviews: seeded, pulled by everyone.
  */
 import { campgroundSchema } from '../campgrounds.ts';
-import { catalogueKept, defaultBatch, defineCollection, privacyWording } from './descriptor.ts';
+import { catalogueKept, catalogueRules, defineCollection, privacyWording } from './descriptor.ts';
 
 /**
  * Campgrounds version 1 added `ratings` (from riders' reviews) and `nearbyAttractions`. A cached
@@ -30,14 +30,7 @@ export const campgroundsCollection = defineCollection({
   noun: 'campground',
   schema: campgroundSchema,
   migrations: { 1: addRiderRatingsAndNearbyAttractions },
-  scope: 'catalogue',
-  ownerField: null,
-  idRule: { kind: 'server' },
-  serverOwned: {},
-  merge: { document: 'server', keepsConflictList: false },
-  batch: defaultBatch,
-  heldUntilAdopted: false,
-  afterWrite: [],
+  ...catalogueRules,
   privacy: {
     holds:
       'The public campground catalogue, including each campground’s average rating from riders’ reviews.',

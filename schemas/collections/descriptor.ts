@@ -182,6 +182,23 @@ export interface CollectionDescriptor {
   readonly privacy: PrivacyEntry;
 }
 
+/** True for a public catalogue: anyone pulls it, nobody pushes it. */
+export function isCatalogue(descriptor: CollectionDescriptor): boolean {
+  return descriptor.scope === 'catalogue';
+}
+
+/**
+ * The collections among `descriptors` whose ids are promoted, in their promotion order (a trip
+ * before the waypoints naming it).
+ */
+export function inPromotionOrder(
+  descriptors: readonly CollectionDescriptor[],
+): CollectionDescriptor[] {
+  return descriptors
+    .filter((descriptor) => descriptor.idRule.kind === 'promoted')
+    .sort((a, b) => (a.promotion?.order ?? 0) - (b.promotion?.order ?? 0));
+}
+
 /** Pull and push batch sizes most collections use: the server's most per pull, 4 requests per push batch. */
 export const defaultBatch = { pull: 500, push: 2000 } as const;
 
@@ -194,6 +211,21 @@ export function defineCollection<const Descriptor extends CollectionDescriptor>(
 ): Descriptor {
   return descriptor;
 }
+
+/**
+ * What every public catalogue has in common: seeded by the server under its own ids, pulled by
+ * everyone, never pushed, so the server's copy is the only one.
+ */
+export const catalogueRules = {
+  scope: 'catalogue',
+  ownerField: null,
+  idRule: { kind: 'server' },
+  serverOwned: {},
+  merge: { document: 'server', keepsConflictList: false },
+  batch: defaultBatch,
+  heldUntilAdopted: false,
+  afterWrite: [],
+} as const;
 
 /** Wording the privacy entries share. */
 export const privacyWording = {

@@ -3,7 +3,7 @@
  * trails, approved rider submissions): seeded by the server, pulled by every visitor.
  */
 import { trailSchema } from '../trails.ts';
-import { catalogueKept, defaultBatch, defineCollection, privacyWording } from './descriptor.ts';
+import { catalogueKept, catalogueRules, defineCollection, privacyWording } from './descriptor.ts';
 
 /**
  * Trails version 1 added the USFS fields. A cached version 0 trail came from a source with none
@@ -27,14 +27,7 @@ export const trailsCollection = defineCollection({
   schema: trailSchema,
   // Version 2 added the season's optional `reportedAs`: older trails are valid as they are.
   migrations: { 1: addUsfsTrailFields, 2: (document) => document },
-  scope: 'catalogue',
-  ownerField: null,
-  idRule: { kind: 'server' },
-  serverOwned: {},
-  merge: { document: 'server', keepsConflictList: false },
-  batch: defaultBatch,
-  heldUntilAdopted: false,
-  afterWrite: [],
+  ...catalogueRules,
   privacy: {
     holds:
       'The public Arkansas trail catalogue (names, positions, lines, seasons, fees, sources), downloaded from this installation’s server.',

@@ -1,20 +1,13 @@
 /** The public list of Wildlife Management Areas (data/places/wmas.geojson): seeded, pulled by everyone. */
 import { wmaSchema } from '../wmas.ts';
-import { catalogueKept, defaultBatch, defineCollection, privacyWording } from './descriptor.ts';
+import { catalogueKept, catalogueRules, defineCollection, privacyWording } from './descriptor.ts';
 
 export const wmasCollection = defineCollection({
   name: 'wmas',
   noun: 'Wildlife Management Area',
   schema: wmaSchema,
   migrations: {},
-  scope: 'catalogue',
-  ownerField: null,
-  idRule: { kind: 'server' },
-  serverOwned: {},
-  merge: { document: 'server', keepsConflictList: false },
-  batch: defaultBatch,
-  heldUntilAdopted: false,
-  afterWrite: [],
+  ...catalogueRules,
   privacy: {
     holds: 'The public list of Wildlife Management Areas with their positions and sources.',
     where: 'device and server',

@@ -5,7 +5,7 @@
  * only; the server answers them with or without a token.
  */
 import { filter } from 'rxjs';
-import type { CollectionDescriptor } from '../../schemas/collections/descriptor.ts';
+import { isCatalogue, type CollectionDescriptor } from '../../schemas/collections/descriptor.ts';
 import { LOCAL_USER_ID } from '../../schemas/identity.ts';
 import {
   isTempId,
@@ -32,11 +32,6 @@ const pushRequestLimits = {
   maxRows: syncLimits.maxPushRows,
   maxBodyBytes: syncLimits.maxPushBodyBytes,
 };
-
-/** True for a public catalogue (pulled by everyone, never pushed). */
-export function isCatalogueCollection(collection: CollectionDescriptor): boolean {
-  return collection.scope === 'catalogue';
-}
 
 /**
  * False for a document that stays on the device for now: a temp- id waits for its promotion,
@@ -70,7 +65,7 @@ export interface ReplicationSetup {
 
 /** The part of the status a collection's outcomes belong to. */
 function partOf(collection: CollectionDescriptor): SyncPart {
-  return isCatalogueCollection(collection) ? { catalogue: collection.name } : { rider: true };
+  return isCatalogue(collection) ? { catalogue: collection.name } : { rider: true };
 }
 
 /**
@@ -109,7 +104,7 @@ export function startSyncedCollection(
           return { documents: answer.documents, checkpoint: answer.checkpoint ?? undefined };
         }),
     },
-    ...(isCatalogueCollection(collection)
+    ...(isCatalogue(collection)
       ? {}
       : {
           push: {

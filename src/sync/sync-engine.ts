@@ -18,7 +18,11 @@ import {
 } from 'rxjs';
 import { allCollections, type CollectionName } from '../../schemas/collections/index.ts';
 import type { PromotableCollection } from '../../schemas/sync-protocol.ts';
-import type { CollectionDescriptor } from '../../schemas/collections/descriptor.ts';
+import {
+  inPromotionOrder,
+  isCatalogue,
+  type CollectionDescriptor,
+} from '../../schemas/collections/descriptor.ts';
 import {
   readCatalogueStatus,
   writeCatalogueStatus,
@@ -26,7 +30,7 @@ import {
 } from '../db/catalogue-status.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { awaitReplicationsInSync, type CollectionReplication } from '../db/replication.ts';
-import { isCatalogueCollection, startSyncedCollection } from './collection-replications.ts';
+import { startSyncedCollection } from './collection-replications.ts';
 import { createPromotionRunner, type PromotionRunner } from './promotion-runner.ts';
 import { followPublishedRegulations } from './published-regulations-refresh.ts';
 import { adoptAnonymousRecords } from '../db/records.ts';
@@ -124,10 +128,9 @@ function promotionRunnerOf(
   reporter: SyncReporter,
   onActivity: () => void,
 ): PromotionRunner | null {
-  const promotable = collections
-    .filter((collection) => collection.idRule.kind === 'promoted')
-    .sort((a, b) => (a.promotion?.order ?? 0) - (b.promotion?.order ?? 0))
-    .map((collection) => collection.name as PromotableCollection);
+  const promotable = inPromotionOrder(collections).map(
+    (collection) => collection.name as PromotableCollection,
+  );
   if (!userId || promotable.length === 0) return null;
   return createPromotionRunner(db, transport, reporter, onActivity, promotable);
 }
@@ -172,7 +175,7 @@ function startEngine(options: SyncEngineOptions): SyncEngine {
           reporter.fail(userId ? { rider: true } : null, error),
         );
   const identifier = (collection: CollectionDescriptor) =>
-    `${collection.name}|${options.serverIdentity}|${isCatalogueCollection(collection) ? 'public' : userId}`;
+    `${collection.name}|${options.serverIdentity}|${isCatalogue(collection) ? 'public' : userId}`;
   const heldStream = holdStream(stream, options.streamWaitMs ?? defaultStreamWaitMs);
   const streamAttempted = heldStream.attempted;
   for (const collection of collections) {
@@ -247,8 +250,8 @@ function watchActivity(
   const subscriptions = [
     combineLatest(replications.map((replication) => replication.active$)).subscribe((active) =>
       onActivity({
-        rider: active.some((busy, index) => busy && !isCatalogueCollection(collections[index]!)),
-        catalogue: active.some((busy, index) => busy && isCatalogueCollection(collections[index]!)),
+        rider: active.some((busy, index) => busy && !isCatalogue(collections[index]!)),
+        catalogue: active.some((busy, index) => busy && isCatalogue(collections[index]!)),
       }),
     ),
   ];

@@ -12,7 +12,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { CollectionDescriptor } from '../../schemas/collections/descriptor.ts';
+import { isCatalogue, type CollectionDescriptor } from '../../schemas/collections/descriptor.ts';
 import { moveOf } from '../../schemas/collections/moves.ts';
 import {
   documentIdProperty,
@@ -40,7 +40,6 @@ import { runAfterWriteEffects } from '../sync/after-write.ts';
 import type { ChangeBus } from '../sync/change-bus.ts';
 import {
   idsAreUnique,
-  isCatalogue,
   preparePushRows,
   syncedCollections,
   type SyncedCollections,

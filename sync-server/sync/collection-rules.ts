@@ -24,11 +24,6 @@ export function syncedCollections(
   );
 }
 
-/** True for a public catalogue: anyone pulls it, nobody pushes it. */
-export function isCatalogue(descriptor: CollectionDescriptor): boolean {
-  return descriptor.scope === 'catalogue';
-}
-
 /**
  * False when the collection's ids are the same for every rider (a fixed id), so a push never
  * looks for the id among other riders' documents.

@@ -35,6 +35,17 @@ const oldLayout: CollectionDescriptor[] = [
   },
 ];
 
+/** A document of the old `userAchievements` collection (`<userId>:<achievementId>`). */
+function oldProgress(
+  userId: string,
+  achievementId: string,
+  progress: number,
+  earnedAt: number | null,
+  updatedAt: number,
+) {
+  return { id: `${userId}:${achievementId}`, userId, achievementId, progress, earnedAt, updatedAt };
+}
+
 describe('moving achievement progress into records', () => {
   let server: RunningSyncServer;
   const names: string[] = [];
@@ -66,14 +77,7 @@ describe('moving achievement progress into records', () => {
         owner_id: rider.id,
         collection: 'userAchievements',
         id: `${rider.id}:first-ride`,
-        data: JSON.stringify({
-          id: `${rider.id}:first-ride`,
-          userId: rider.id,
-          achievementId: 'first-ride',
-          progress: 1,
-          earnedAt: 1_000,
-          updatedAt: 1_000,
-        }),
+        data: JSON.stringify(oldProgress(rider.id, 'first-ride', 1, 1_000, 1_000)),
         server_time: 1,
         deleted: 0,
       })
@@ -92,22 +96,8 @@ describe('moving achievement progress into records', () => {
       move.from
     ]!;
     await progress.bulkInsert([
-      {
-        id: `${rider.id}:first-ride`,
-        userId: rider.id,
-        achievementId: 'first-ride',
-        progress: 1,
-        earnedAt: 1_000,
-        updatedAt: 1_000,
-      },
-      {
-        id: `${rider.id}:ten-rides`,
-        userId: rider.id,
-        achievementId: 'ten-rides',
-        progress: 4,
-        earnedAt: null,
-        updatedAt: 2_000,
-      },
+      oldProgress(rider.id, 'first-ride', 1, 1_000, 1_000),
+      oldProgress(rider.id, 'ten-rides', 4, null, 2_000),
     ]);
     await old.close();
 
