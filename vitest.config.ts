@@ -31,7 +31,10 @@ export default defineConfig({
           testTimeout: 20_000,
           // The files of a worker share their modules and DOM environment (each file would
           // otherwise load the whole app anew): tests start from a cleared device instead
-          // (rider-fixtures.tsx), never from a fresh module state.
+          // (rider-fixtures.tsx), never from a fresh module state. For the same reason a test
+          // file cannot vi.mock an app module (another file may have loaded the real one into
+          // the shared cache first): hand a component what the test controls instead. Only
+          // setup.ts, which runs before any app module loads, mocks the map.
           isolate: false,
         },
       },

@@ -3,6 +3,7 @@
 // own summary line is not in a format CI recognises.
 // Usage: node scripts/print-test-summary.mjs <timings.tsv> [vitest-report.json ...]
 import { readFileSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 
 const [timingsPath, ...reportPaths] = process.argv.slice(2);
 
@@ -31,9 +32,27 @@ console.log(
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+// CI keeps only the tail of the output, so the failures are named again here, last.
+const failures = [];
 for (const path of reportPaths) {
   try {
     const report = JSON.parse(readFileSync(path, 'utf8'));
+    for (const file of report.testResults ?? []) {
+      const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+      for (const test of failedTests) {
+        const firstLine = stripVTControlCharacters(test.failureMessages?.[0] ?? '')
+          .split('\n')[0]
+          .slice(0, 300);
+        failures.push(
+          `${file.name.replace(`${process.cwd()}/`, '')} > ${test.fullName}\n      ${firstLine}`,
+        );
+      }
+      if (failedTests.length === 0 && file.status === 'failed') {
+        failures.push(
+          `${file.name.replace(`${process.cwd()}/`, '')}\n      ${(file.message ?? '').split('\n')[0].slice(0, 300)}`,
+        );
+      }
+    }
     passed += report.numPassedTests ?? 0;
     // A failed test also fails its file and describe blocks: count suites only when no test
     // failed (a file that could not load, a failing beforeAll).
@@ -46,4 +65,8 @@ for (const path of reportPaths) {
 }
 // A step that failed before vitest wrote a report (type errors, a failed build) still fails.
 if (failed === 0 && steps.some((step) => !step.passed)) failed = 1;
+if (failures.length > 0) {
+  console.log('\nFailed:');
+  for (const failure of failures) console.log(`  ${failure}`);
+}
 console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);

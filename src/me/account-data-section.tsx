@@ -59,7 +59,12 @@ function megabytes(bytes: number): string {
 }
 
 /** The archive of `userId`'s data: its state, and starting and cancelling it. */
-function useArchive(userId: string, username: string, lastSyncedAt: number | null) {
+function useArchive(
+  buildArchive: typeof buildAccountArchive,
+  userId: string,
+  username: string,
+  lastSyncedAt: number | null,
+) {
   const db = useDatabase();
   const [state, setState] = useState<ArchiveState>({ kind: 'idle' });
   const controller = useRef<AbortController | null>(null);
@@ -76,7 +81,7 @@ function useArchive(userId: string, username: string, lastSyncedAt: number | nul
     const onProgress = (progress: ArchiveProgress) => {
       if (!abort.signal.aborted) setState({ kind: 'building', progress });
     };
-    buildAccountArchive(db, userId, {
+    buildArchive(db, userId, {
       signal: abort.signal,
       lastSyncedAt,
       username,
@@ -102,11 +107,22 @@ function useArchive(userId: string, username: string, lastSyncedAt: number | nul
   return { state, start, cancel };
 }
 
-/** "Download my data": builds the archive on the device, then offers it as a file. */
-function DownloadMyData({ userId, username }: { userId: string; username: string }) {
+/**
+ * "Download my data": builds the archive on the device, then offers it as a file.
+ * `buildArchive` is `buildAccountArchive` unless a test hands in one whose progress it controls.
+ */
+export function DownloadMyData({
+  userId,
+  username,
+  buildArchive = buildAccountArchive,
+}: {
+  userId: string;
+  username: string;
+  buildArchive?: typeof buildAccountArchive;
+}) {
   const { lastSyncedAt } = useSyncStatus();
   const headingId = useId();
-  const { state, start, cancel } = useArchive(userId, username, lastSyncedAt);
+  const { state, start, cancel } = useArchive(buildArchive, userId, username, lastSyncedAt);
 
   return (
     <section className="card account-data" aria-labelledby={headingId}>

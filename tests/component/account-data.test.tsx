@@ -6,14 +6,18 @@
  * and is sent once when the signal comes back; after a reload a waiting deletion asks for the
  * password again.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountDeletionPath } from '../../schemas/account-deletion.ts';
 import type { ArchiveProgress } from '../../src/db/account-data.ts';
 import { pendingAccountDeletionDocumentId } from '../../src/db/pending-account-deletion.ts';
 import { makeTrip } from '../integration/sync/sync-fixtures.ts';
-import { renderApp } from './render-app.tsx';
+import { DatabaseProvider } from '../../src/db-react/provider.tsx';
+import { DownloadMyData } from '../../src/me/account-data-section.tsx';
+import { createSyncStatusStore } from '../../src/sync/sync-status.ts';
+import { SyncEngineProvider } from '../../src/sync/sync-context.tsx';
+import { databaseWithCatalogues, renderApp } from './render-app.tsx';
 import {
   clearRiderData,
   forgetRider,
@@ -23,29 +27,25 @@ import {
   type ApiRequest,
 } from './rider-fixtures.tsx';
 
-/** The archive builder, held by the test: it reports what the test says and ends when told. */
-const archive = vi.hoisted(() => ({
-  onProgress: null as ((progress: ArchiveProgress) => void) | null,
-  finish: null as ((blob: Blob) => void) | null,
-  signal: null as AbortSignal | null,
-}));
-
-vi.mock('../../src/db/account-data.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/db/account-data.ts')>();
-  return {
-    ...original,
-    buildAccountArchive: (
+/** An archive builder held by the test: it reports what the test says and ends when told. */
+function heldArchiveBuilder() {
+  const held = {
+    onProgress: null as ((progress: ArchiveProgress) => void) | null,
+    finish: null as ((blob: Blob) => void) | null,
+    signal: null as AbortSignal | null,
+    build: (
       _db: unknown,
       _userId: string,
-      options: { onProgress?: (progress: ArchiveProgress) => void; signal?: AbortSignal },
+      options: { onProgress?: (progress: ArchiveProgress) => void; signal?: AbortSignal } = {},
     ) =>
       new Promise<Blob>((resolve) => {
-        archive.onProgress = options.onProgress ?? null;
-        archive.signal = options.signal ?? null;
-        archive.finish = resolve;
+        held.onProgress = options.onProgress ?? null;
+        held.signal = options.signal ?? null;
+        held.finish = resolve;
       }),
   };
-});
+  return held;
+}
 
 const password = 'correct horse battery';
 
@@ -56,15 +56,30 @@ describe('your data on the profile page', () => {
   });
   afterEach(forgetRider);
 
-  it('builds the archive with progress, cancels it, and offers the finished ZIP as a download', async () => {
+  it('shows both cards to a signed-in rider', async () => {
     signInRider({ username: 'Ridge' });
     await renderApp('/profile');
     const card = within(await screen.findByRole('region', { name: 'Download my data' }));
     expect(card.getByText(/Everything this device holds for your account/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete my account' })).toBeTruthy();
+  });
+
+  it('builds the archive with progress, cancels it, and offers the finished ZIP as a download', async () => {
+    const archive = heldArchiveBuilder();
+    // The card on its own, with a builder the test holds (the builder itself is proved by
+    // tests/integration/db/account-archive.test.ts).
+    render(
+      <DatabaseProvider database={await databaseWithCatalogues()}>
+        <SyncEngineProvider value={{ store: createSyncStatusStore(), syncNow: () => undefined }}>
+          <DownloadMyData userId="rider-ridge" username="Ridge" buildArchive={archive.build} />
+        </SyncEngineProvider>
+      </DatabaseProvider>,
+    );
+    const card = within(screen.getByRole('region', { name: 'Download my data' }));
 
     await userEvent.click(card.getByRole('button', { name: 'Download my data' }));
     await waitFor(() => expect(archive.onProgress).not.toBeNull());
-    archive.onProgress!({ step: 'gpx', tripsDone: 1234, tripsTotal: 5000 });
+    act(() => archive.onProgress!({ step: 'gpx', tripsDone: 1234, tripsTotal: 5000 }));
     expect(await card.findByText('Preparing 1,234 of 5,000 trips')).toBeTruthy();
     await userEvent.click(card.getByRole('button', { name: 'Cancel' }));
     expect(archive.signal?.aborted).toBe(true);
