@@ -2,19 +2,24 @@
 // TypeScript sources through tsx sent every import, each dependency's files too, through its
 // loader hooks, which took seconds; Node reading hundreds of package files took most of the
 // rest. The bundle holds our code and the pure-JavaScript packages; native ones load as usual.
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const root = new URL('..', import.meta.url).pathname;
 
-/** Where `npm start` keeps the bundle (a build output, never committed). */
+/**
+ * Where `npm start` keeps the bundle (a build output, never committed). Named after the checkout
+ * too: git worktrees often share one node_modules, and a bundle judged fresh by its mtime must
+ * never be another checkout's.
+ */
 export const serverBundlePath = join(
   root,
   'node_modules',
   '.cache',
   'natural-state-trails',
-  'server.mjs',
+  `server-${createHash('sha256').update(root).digest('hex').slice(0, 12)}.mjs`,
 );
 
 /** What the bundle is built from, relative to the repository: a change to any rebuilds it. */
