@@ -24,6 +24,8 @@
  *    (tests/bench/sync.ts, also `npm run bench:sync`).
  * 5. Offline voice answers: a typed question to the spoken reply, against the voice panel's
  *    first frame (tests/bench/voice.ts, also `npm run bench:voice`).
+ * 6. Lighthouse's four category scores, total blocking time, LCP and CLS on a first visit to
+ *    the home page, /ai-trails and a trail page, with its mobile defaults (tests/bench/lighthouse.ts).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -43,6 +45,7 @@ import { loadSeedDocuments } from '../../sync-server/seed/seed-cache.ts';
 import { seedContentHash } from '../../sync-server/seed/seed-documents.ts';
 import { benchStorageName, createBenchDatabase } from './sync/bench-database.ts';
 import { printSyncReport, runSyncBenchmark } from './sync.ts';
+import { printLighthouseReport, runLighthouse } from './lighthouse.ts';
 import { printVoiceReport, runVoiceBenchmark } from './voice.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -51,6 +54,8 @@ const offlineReadyTarget = 2;
 /** Cold `npm start` to the first /api/trails answer, at most this times a bare Fastify server (issue 18). */
 const coldStartTarget = 3;
 const startupOnly = process.argv.includes('--startup');
+/** Where a newcomer lands: the home page, the trail finder and one trail's page. */
+const lighthousePaths = ['/', '/ai-trails', '/map/wolf-pen-gap-ohv-trail'];
 
 function verdict(pass: boolean): string {
   return pass ? 'PASS' : 'MISS';
@@ -312,6 +317,10 @@ async function main(): Promise<void> {
     );
     if (!startupOnly) {
       printVoiceReport(await runVoiceBenchmark(`http://127.0.0.1:${appPort}`), '5. Voice');
+      printLighthouseReport(
+        await runLighthouse(`http://127.0.0.1:${appPort}`, lighthousePaths),
+        '6. Lighthouse',
+      );
     }
   } finally {
     await browser.close();
