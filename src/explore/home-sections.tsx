@@ -38,6 +38,14 @@ interface HomeCounts {
   stats: ReturnType<typeof computeHomeStats>;
 }
 
+/**
+ * A count in the hero's sentences: "…" while loading, in a box as wide as three digits, so the
+ * sentence keeps its line breaks as the figures arrive.
+ */
+function HeroCount({ loading, value }: { loading: boolean; value: number }) {
+  return <span className="hero__count">{loading ? '…' : value.toLocaleString('en-US')}</span>;
+}
+
 /** The hero: season badge, title, the two main actions and the at-a-glance counts. */
 export function HomeHero({
   seasonBadge,
@@ -84,15 +92,15 @@ export function HomeHero({
             <CloudOff size={16} aria-hidden="true" /> Works offline
           </li>
         </ul>
-        {trailsLoading ? null : (
-          <p className="hero__accuracy" data-testid="location-accuracy">
-            {stats.exactCount.toLocaleString('en-US')} exact locations,{' '}
-            {stats.approximateCount.toLocaleString('en-US')} approximate: an approximate point is
-            near the trail, not at its trailhead, and can be off by several kilometres.{' '}
-            {stats.lineCount.toLocaleString('en-US')} trails have their line on the map (USFS,
-            2021).
-          </p>
-        )}
+        {/* Shown while the counts load too, with "…" for each figure, so the cards below do
+            not jump down when the catalogue answers. */}
+        <p className="hero__accuracy" data-testid="location-accuracy">
+          <HeroCount loading={trailsLoading} value={stats.exactCount} /> exact locations,{' '}
+          <HeroCount loading={trailsLoading} value={stats.approximateCount} /> approximate: an
+          approximate point is near the trail, not at its trailhead, and can be off by several
+          kilometres. <HeroCount loading={trailsLoading} value={stats.lineCount} /> trails have
+          their line on the map (USFS, 2021).
+        </p>
       </div>
     </section>
   );

@@ -55,6 +55,39 @@ describe('walking skeleton in Chromium', () => {
     await saveScreenshot(page, 'trail-detail-desktop-offline');
   });
 
+  it('keeps the home page still on a first visit at 390 px while the catalogue is stored', async () => {
+    session = await openBrowser(viewports.phone, { profile: 'fresh' });
+    const { page } = session;
+    // Every unexpected layout shift of the visit, summed (the cumulative layout shift of one
+    // page view; Google's "good" is at most 0.1).
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { __layoutShifts: number[] }).__layoutShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as {
+          value: number;
+          hadRecentInput: boolean;
+        }[]) {
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`${baseUrl}/`);
+    await waitForOfflineReady(page);
+    // The counts are the stored catalogue's: the shift they could cause has happened.
+    await page
+      .getByText(/^\d+ Trails$/)
+      .first()
+      .waitFor();
+    const shift = await page.evaluate(() =>
+      (window as unknown as { __layoutShifts: number[] }).__layoutShifts.reduce(
+        (sum, value) => sum + value,
+        0,
+      ),
+    );
+    expect(shift).toBeLessThanOrEqual(0.1);
+  });
+
   it('looks finished on a phone and on a desktop', async () => {
     for (const [name, viewport] of Object.entries(viewports)) {
       session = await openBrowser(viewport);
