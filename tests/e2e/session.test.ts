@@ -177,13 +177,11 @@ describe('session in Chromium', () => {
     await page.waitForURL(`${baseUrl}/saved`);
     await forgetSession(page);
 
-    // Unsafe ones are refused: the rider lands on /ai-trails.
-    for (const unsafe of ['//evil.example', '/..', 'javascript:alert(1)']) {
-      await signIn(page, baseUrl, e2eAccounts.tester, unsafe);
-      await page.waitForURL(`${baseUrl}/ai-trails`);
-      expect(new URL(page.url()).origin).toBe(baseUrl);
-      await forgetSession(page);
-    }
+    // An unsafe one is refused: the rider lands on /ai-trails. (Which targets are unsafe is
+    // the unit tests' matter: tests/unit/session/auth-helpers.test.ts.)
+    await signIn(page, baseUrl, e2eAccounts.tester, '//evil.example');
+    await page.waitForURL(`${baseUrl}/ai-trails`);
+    expect(new URL(page.url()).origin).toBe(baseUrl);
   });
 
   it('keeps the rider signed in through an offline reload, even with an aged token', async () => {
