@@ -4,6 +4,11 @@
  */
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import {
+  replicationBasePath,
+  type PullResponse,
+  type UserSyncedCollection,
+} from '../../schemas/sync-protocol.ts';
 
 /** A username and password the tests sign in with. */
 export interface TestAccount {
@@ -34,4 +39,32 @@ export async function signIn(page: Page, baseUrl: string, account: TestAccount):
   await form.getByLabel('Password').fill(account.password);
   await form.getByRole('button', { name: 'Sign in' }).click();
   await page.getByText(`Welcome back, ${account.username}!`).waitFor();
+}
+
+/** Signs `account` in through the API: the rider's id and access token. Fails the test unless 200. */
+export async function apiSignIn(
+  baseUrl: string,
+  account: TestAccount,
+): Promise<{ id: string; token: string }> {
+  const answer = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  expect(answer.status).toBe(200);
+  const body = (await answer.json()) as { accessToken: string; user: { id: string } };
+  return { id: body.user.id, token: body.accessToken };
+}
+
+/** The first 100 documents of `collection` the server holds for `account` (a fresh sign-in). */
+export async function serverDocuments(
+  baseUrl: string,
+  account: TestAccount,
+  collection: UserSyncedCollection,
+): Promise<PullResponse['documents']> {
+  const { token } = await apiSignIn(baseUrl, account);
+  const answer = await fetch(`${baseUrl}${replicationBasePath(collection)}/pull?limit=100`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return ((await answer.json()) as PullResponse).documents;
 }

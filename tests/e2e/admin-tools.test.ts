@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AnalyticsSummary } from '../../schemas/analytics.ts';
 import { replicationBasePath } from '../../schemas/sync-protocol.ts';
-import { registerRider, signIn } from './accounts.ts';
+import { apiSignIn, registerRider, signIn } from './accounts.ts';
 import {
   openBrowser,
   saveScreenshot,
@@ -39,15 +39,6 @@ async function open(): Promise<BrowserSession> {
   const session = await openBrowser(viewports.phone, { profile: 'fresh' });
   sessions.push(session);
   return session;
-}
-
-async function apiLogin(account: { username: string; password: string }) {
-  const response = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(account),
-  });
-  return (await response.json()) as { accessToken: string; user: { id: string } };
 }
 
 async function routeViews(token: string, route: string): Promise<number> {
@@ -89,7 +80,7 @@ const scrollsSideways = (page: Page) =>
 
 describe('admin tools', () => {
   it('counts pages opened offline once back online and shows them on the dashboard', async () => {
-    const { accessToken: adminToken } = await apiLogin(e2eAccounts.admin);
+    const { token: adminToken } = await apiSignIn(baseUrl, e2eAccounts.admin);
     const visitor = await open();
     await visitor.page.goto(`${baseUrl}/safety`);
     await waitForOfflineReady(visitor.page);
@@ -136,7 +127,7 @@ describe('admin tools', () => {
 
   it('lists a rider’s garage vehicle on /fleet for the admin, and refuses the rider', async () => {
     const rider = await registerRider(baseUrl, 'fleet');
-    const { accessToken, user } = await apiLogin(rider);
+    const { token: accessToken, id: userId } = await apiSignIn(baseUrl, rider);
     const at = Date.now();
     const pushed = await fetch(`${baseUrl}${replicationBasePath('records')}/push`, {
       method: 'POST',
@@ -145,8 +136,8 @@ describe('admin tools', () => {
         rows: [
           {
             newDocumentState: {
-              id: `${user.id}:vehicle:veh-e2e`,
-              userId: user.id,
+              id: `${userId}:vehicle:veh-e2e`,
+              userId,
               kind: 'vehicle',
               data: {
                 vehicleId: 'veh-e2e',

@@ -4,9 +4,8 @@
  * profile signed in as the same rider receives it.
  */
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { replicationBasePath, type PullResponse } from '../../schemas/sync-protocol.ts';
+import { registerRider, serverDocuments, signIn } from './accounts.ts';
 import {
   openBrowser,
   saveScreenshot,
@@ -22,46 +21,14 @@ afterEach(async () => {
 });
 
 const gpxFile = fileURLToPath(new URL('../fixtures/gpx/garmin-etrex.gpx', import.meta.url));
-const rider = {
-  username: `sync-rider-${Date.now().toString(36)}`,
-  password: 'long enough password',
-};
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${baseUrl}/profile`);
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Username').fill(rider.username);
-  await form.getByLabel('Password').fill(rider.password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByText(`Welcome back, ${rider.username}!`).waitFor();
-}
-
-async function serverTrips(): Promise<PullResponse['documents']> {
-  const login = (await (
-    await fetch(`${baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(rider),
-    })
-  ).json()) as { accessToken: string };
-  const answer = await fetch(`${baseUrl}${replicationBasePath('trips')}/pull?limit=100`, {
-    headers: { authorization: `Bearer ${login.accessToken}` },
-  });
-  return ((await answer.json()) as PullResponse).documents;
-}
-
 describe('sync in Chromium', () => {
   it('syncs a trip made offline, after a reload, to a second profile of the same rider', async () => {
-    const registered = await fetch(`${baseUrl}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...rider, email: `${rider.username}@example.org` }),
-    });
-    expect(registered.status).toBe(201);
+    const rider = await registerRider(baseUrl, 'sync-rider');
+    const serverTrips = () => serverDocuments(baseUrl, rider, 'trips');
 
     const phone = await openBrowser(viewports.phone);
     sessions.push(phone);
-    await signIn(phone.page);
+    await signIn(phone.page, baseUrl, rider);
     await waitForOfflineReady(phone.page);
 
     await phone.context.setOffline(true);
@@ -96,7 +63,7 @@ describe('sync in Chromium', () => {
 
     const tablet = await openBrowser(viewports.desktop);
     sessions.push(tablet);
-    await signIn(tablet.page);
+    await signIn(tablet.page, baseUrl, rider);
     // The trips list of the record page shows what this device holds.
     await tablet.page.goto(`${baseUrl}/record`);
     await tablet.page

@@ -5,11 +5,10 @@
  * show on a second profile of the same rider.
  */
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { replicationBasePath, type PullResponse } from '../../schemas/sync-protocol.ts';
 import { positionAlong, prepareRoute } from '../../src/lib/geo/route-geometry.ts';
 import { trailheadRoute } from '../unit/recording/gps-walk.ts';
+import { registerRider, serverDocuments, signIn } from './accounts.ts';
 import {
   moveDevice,
   observeGeolocation,
@@ -37,58 +36,13 @@ const route = prepareRoute(
   trailheadRoute(['cedar-falls-trail', 'petit-jean-rim-trail', 'bear-cave-trail']),
 );
 
-interface Rider {
-  username: string;
-  password: string;
-}
-
-async function registerRider(label: string): Promise<Rider> {
-  const rider = {
-    username: `${label}-${Date.now().toString(36)}`,
-    password: 'long enough password',
-  };
-  const registered = await fetch(`${baseUrl}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...rider, email: `${rider.username}@example.org` }),
-  });
-  expect(registered.status).toBe(201);
-  return rider;
-}
-
-async function signIn(page: Page, rider: Rider): Promise<void> {
-  await page.goto(`${baseUrl}/profile`);
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Username').fill(rider.username);
-  await form.getByLabel('Password').fill(rider.password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByText(`Welcome back, ${rider.username}!`).waitFor();
-}
-
-async function serverDocuments(
-  rider: Rider,
-  collection: 'trips' | 'waypoints',
-): Promise<PullResponse['documents']> {
-  const login = (await (
-    await fetch(`${baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(rider),
-    })
-  ).json()) as { accessToken: string };
-  const answer = await fetch(`${baseUrl}${replicationBasePath(collection)}/pull?limit=100`, {
-    headers: { authorization: `Bearer ${login.accessToken}` },
-  });
-  return ((await answer.json()) as PullResponse).documents;
-}
-
 describe('temp- ids in Chromium', () => {
   it('keeps the trip page on the trip when a signed-in import is promoted, and follows old temp- links', async () => {
-    const rider = await registerRider('follow-rider');
+    const rider = await registerRider(baseUrl, 'follow-rider');
     const phone = await openBrowser(viewports.phone);
     sessions.push(phone);
     const { page } = phone;
-    await signIn(page, rider);
+    await signIn(page, baseUrl, rider);
     await page.goto(`${baseUrl}/record`);
     const historyBefore = await page.evaluate(() => history.length);
 
@@ -106,7 +60,7 @@ describe('temp- ids in Chromium', () => {
     expect(await page.getByText('Trip not found').count()).toBe(0);
     await saveScreenshot(page, 'temp-id-followed');
     const serverPath = new URL(page.url()).pathname;
-    const serverTrips = await serverDocuments(rider, 'trips');
+    const serverTrips = await serverDocuments(baseUrl, rider, 'trips');
     expect(serverTrips.map((trip) => `/trips/${trip.id}`)).toEqual([serverPath]);
 
     // Replaced, not pushed: one entry for the trip page, and Back returns to the trips list.
@@ -130,7 +84,7 @@ describe('temp- ids in Chromium', () => {
   });
 
   it('keeps guiding along an offline import while its promotion moves the page to the server id', async () => {
-    const rider = await registerRider('navigate-rider');
+    const rider = await registerRider(baseUrl, 'navigate-rider');
     const phone = await openBrowser(viewports.phone);
     sessions.push(phone);
     const { context, page } = phone;
@@ -146,7 +100,7 @@ describe('temp- ids in Chromium', () => {
       latitude: startLatitude,
       accuracy: 5,
     });
-    await signIn(page, rider);
+    await signIn(page, baseUrl, rider);
     await waitForOfflineReady(page);
 
     await context.setOffline(true);
@@ -178,10 +132,10 @@ describe('temp- ids in Chromium', () => {
   });
 
   it('counts GPX waypoints imported offline as waiting and syncs them to a second profile', async () => {
-    const rider = await registerRider('waypoint-rider');
+    const rider = await registerRider(baseUrl, 'waypoint-rider');
     const phone = await openBrowser(viewports.phone);
     sessions.push(phone);
-    await signIn(phone.page, rider);
+    await signIn(phone.page, baseUrl, rider);
     await waitForOfflineReady(phone.page);
 
     await phone.context.setOffline(true);
@@ -192,19 +146,19 @@ describe('temp- ids in Chromium', () => {
     // One trip and one waypoint have not reached the server.
     await phone.page.locator('#sync').getByText('2 waiting to sync').first().waitFor();
     await saveScreenshot(phone.page, 'temp-id-waypoint-pending-offline');
-    expect(await serverDocuments(rider, 'waypoints')).toEqual([]);
+    expect(await serverDocuments(baseUrl, rider, 'waypoints')).toEqual([]);
 
     await phone.context.setOffline(false);
     await phone.page.locator('#sync').getByText('All synced').first().waitFor({ timeout: 60_000 });
-    const [trip] = await serverDocuments(rider, 'trips');
-    const waypoints = await serverDocuments(rider, 'waypoints');
+    const [trip] = await serverDocuments(baseUrl, rider, 'trips');
+    const waypoints = await serverDocuments(baseUrl, rider, 'waypoints');
     expect(waypoints).toHaveLength(1);
     expect(waypoints[0]).toMatchObject({ name: waypointName, tripId: trip!.id });
     expect(waypoints[0]!.id).not.toMatch(/^temp-/);
 
     const tablet = await openBrowser(viewports.phone);
     sessions.push(tablet);
-    await signIn(tablet.page, rider);
+    await signIn(tablet.page, baseUrl, rider);
     await tablet.page.goto(`${baseUrl}/record`);
     const link = tablet.page.getByRole('link', { name: new RegExp(trackName) }).first();
     await link.waitFor({ timeout: 60_000 });

@@ -23,7 +23,7 @@ import {
   type PromotionResponse,
 } from '../../schemas/sync-protocol.ts';
 import { makeTripPlan } from '../integration/sync/sync-fixtures.ts';
-import { registerRider, signIn, type TestAccount } from './accounts.ts';
+import { apiSignIn, registerRider, signIn } from './accounts.ts';
 import {
   openBrowser,
   saveScreenshot,
@@ -41,18 +41,6 @@ afterEach(async () => {
 
 const gpxFile = fileURLToPath(new URL('../fixtures/gpx/garmin-etrex.gpx', import.meta.url));
 const campgroundId = 'bear-creek-lake-recreation-area';
-
-/** Signs in through the API; the rider's id and access token. */
-async function apiLogin(account: TestAccount): Promise<{ id: string; token: string }> {
-  const answer = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(account),
-  });
-  expect(answer.status).toBe(200);
-  const body = (await answer.json()) as { accessToken: string; user: { id: string } };
-  return { id: body.user.id, token: body.accessToken };
-}
 
 async function api(
   method: 'GET' | 'POST',
@@ -133,7 +121,7 @@ async function riderHistory(rider: { id: string; token: string }, username: stri
     updatedAt: now,
   };
   await push(rider.token, 'records', [submission]);
-  const admin = await apiLogin(e2eAccounts.admin);
+  const admin = await apiSignIn(baseUrl, e2eAccounts.admin);
   const approved = await api(
     'POST',
     `/api/admin/trail-submissions/${encodeURIComponent(submission.id)}/review`,
@@ -147,7 +135,7 @@ async function riderHistory(rider: { id: string; token: string }, username: stri
 describe('your data in Chromium', () => {
   it('downloads a rider’s data as a ZIP whose GPX re-imports, and a deletion elsewhere clears the offline phone', async () => {
     const account = await registerRider(baseUrl, 'your-data');
-    const rider = await apiLogin(account);
+    const rider = await apiSignIn(baseUrl, account);
     const { trailId, planName } = await riderHistory(rider, account.username);
     const trailBefore = (await (await fetch(`${baseUrl}/api/trails/${trailId}`)).json()) as Trail;
     expect(JSON.stringify(trailBefore)).toContain(account.username);
