@@ -202,8 +202,9 @@ function createStoredCopy() {
       const documentHeight = revisionHeight(document);
       if (document && documentHeight < height) return;
       context = document ? (document.toJSON() as TripContext) : null;
-      // A deletion raised the height too, but we cannot see by how much: keep the old one.
-      if (document) height = documentHeight;
+      // A deletion ends the document's history: the next one (a rider's data cleared with its
+      // deleted documents purged, then pulled or written again) starts over at revision 1.
+      height = document ? documentHeight : -1;
     },
   };
 }

@@ -155,6 +155,36 @@ describe('trip context persister (core-platform §4, §9: 1 s after any change)'
     expect(stored?.tripPlannerHistory).toHaveLength(2);
   });
 
+  it('follows a new document stored after the old one was deleted and purged (a cleared account)', async () => {
+    db = await openTestDatabase();
+    const persister = persisterFor(db, { delayMs: 5 });
+    for (let set = 0; set < 4; set += 1) {
+      persister.change((context) => applyRecommendations(context, [trail(`old${set}`)], set + 1));
+      await persister.flush();
+    }
+    expect(await storedRevisionHeight(db)).toBeGreaterThan(1);
+
+    // The account's data is removed from the device, deleted documents purged with it.
+    await db.tripContext.find().remove();
+    await db.tripContext.storageInstance.cleanup(0);
+    const emptied = firstValueFrom(
+      persister.context$.pipe(filter((context) => context.recentRecommendedTrails.length === 0)),
+    );
+    expect((await emptied).tripPlannerHistory).toEqual([]);
+
+    // A new document starts again at revision 1; the persister shows it and builds on it.
+    const fromServer = applyRecommendations(emptyTripContext(), [trail('new')], 100);
+    const followed = firstValueFrom(
+      persister.context$.pipe(filter((context) => context.updatedAt === 100)),
+    );
+    await writeFromOutside(db, fromServer);
+    expect(await storedRevisionHeight(db)).toBe(1);
+    expect(await followed).toEqual(fromServer);
+    persister.change((context) => applyRecommendations(context, [trail('next')], 200));
+    await persister.flush();
+    expect(persister.get().recentRecommendedTrails.map((item) => item.id)).toEqual(['next', 'new']);
+  });
+
   it('never rolls the view back to a stored state older than its own write', async () => {
     db = await openTestDatabase();
     const persister = persisterFor(db, { delayMs: 5 });
