@@ -62,8 +62,11 @@ export const photosPerRiderPerDay = 40;
 /** Photo bytes (full photos and thumbnails) one rider may upload per Arkansas calendar day. */
 export const photoBytesPerRiderPerDay = 200 * 1024 * 1024;
 
-/** Largest chunk of one upload request, bytes (1 MiB). */
-export const maximumPhotoChunkBytes = 1024 * 1024;
+/**
+ * Largest chunk of one upload request, bytes: a whole photo may go in one request; the app sends
+ * 1 MiB chunks so a lost signal costs at most one chunk.
+ */
+export const maximumPhotoChunkBytes = maximumPhotoBytes;
 
 /**
  * `GET /api/photos/{hash}/upload`: how far the server got with a photo — the bytes it holds of an

@@ -30,8 +30,6 @@ export interface QueuedUpload {
   hash: string;
   /** Size of the image, bytes. */
   totalBytes: number;
-  /** Bytes the server confirmed holding at the last answer (progress only: the server decides). */
-  sentBytes: number;
   /** The document the photo belongs to, e.g. `{ collection: 'trailReports', id: 'temp-…' }`. */
   ownerDocument: { collection: string; id: string };
   /** Epoch ms; older uploads go first, thumbnails before their photos. */

@@ -34,7 +34,6 @@ export async function queuePhotoUploadsIn(
       rows.push({
         hash,
         totalBytes: photo.data.byteLength,
-        sentBytes: 0,
         ownerDocument: { collection: ownerDocument.collection, id: ownerDocument.id },
         // Consecutive times keep the order of `hashes` (thumbnail, photo, thumbnail, …).
         queuedAt: now + index / 1000,

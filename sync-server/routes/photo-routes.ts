@@ -4,8 +4,8 @@
  * - `GET /api/photos/{hash}/upload`  signed in: `{ received }` (bytes held of this rider's
  *                                    unfinished upload, 0 when none) or `{ complete: true }`
  * - `PUT /api/photos/{hash}/upload`  signed in: one chunk, `Content-Type: application/octet-stream`,
- *                                    `Content-Range: bytes start-end/total` (at most 1 MiB a
- *                                    chunk, 10 MiB a photo); answers the new status. The last
+ *                                    `Content-Range: bytes start-end/total` (10 MiB a photo,
+ *                                    in one chunk or many); answers the new status. The last
  *                                    chunk runs the checks: the SHA-256 equals the hash, JPEG or
  *                                    WebP by content (415), whole and at most 4,096 px a side (422),
  *                                    40 photos and 200 MiB per rider per Arkansas day (429). A
@@ -170,8 +170,9 @@ async function receiveChunk(
   const checked = chunkProblem(request);
   if ('statusCode' in checked) return sendError(reply, checked.statusCode, checked.message);
   const { range, body } = checked;
-  if (await isStored(options, request.params.hash)) return { complete: true };
   if (range.start === 0) {
+    // A photo stored already (by this rider's other device, or another rider) is not sent again.
+    if (await isStored(options, request.params.hash)) return { complete: true };
     const usage = await riderPhotoUsage(db, request.signedInUser!.id, now());
     if (usage.bytes + range.total > photoBytesPerRiderPerDay) {
       return sendError(
