@@ -27,6 +27,7 @@ function versionZero(name: 'trips' | 'tripPlans' | 'waypoints'): RxJsonSchema<un
   };
   schema.version = 0;
   delete schema.properties.syncConflicts;
+  delete schema.properties.photos;
   return schema as unknown as RxJsonSchema<unknown>;
 }
 
@@ -54,6 +55,53 @@ it('keeps every trip, trip plan and rider waypoint stored at schema version 0', 
   expect((await db.trips.findOne(trip.id).exec())?.toJSON()).toEqual(trip);
   expect((await db.tripPlans.findOne(plan.id).exec())?.toJSON()).toEqual(plan);
   expect((await db.waypoints.findOne(waypoint.id).exec())?.toJSON()).toEqual(waypoint);
+});
+
+// Waypoints version 2 added the optional `photos` (src/photos): a rider's waypoints stored at
+// version 1 open unchanged, and take photos from then on.
+it('keeps every rider waypoint stored at schema version 1, without photos', async () => {
+  const name = `waypoints-v1-${Date.now().toString(36)}`;
+  const schema = structuredClone(collectionSchemas.waypoints) as unknown as {
+    version: number;
+    properties: Record<string, unknown>;
+  };
+  schema.version = 1;
+  delete schema.properties.photos;
+  const waypoint = riderWaypoint('rider-camp-v1', 'u1', {
+    syncConflicts: [],
+    description: 'Flat spot above the ford',
+  });
+  // A collection at version 1 opens only with RxDB's migration plugin.
+  addRxPlugin(RxDBMigrationSchemaPlugin);
+  const old = await createRxDatabase({
+    name,
+    storage: wrappedValidateAjvStorage({ storage: getRxStorageDexie() }),
+    hashFunction: hashSha256Hex,
+  });
+  await old.addCollections({
+    waypoints: {
+      schema: schema as unknown as RxJsonSchema<unknown>,
+      // What the version 1 app shipped: its own step from version 0.
+      migrationStrategies: { 1: (document: unknown) => document },
+    },
+  });
+  await old.waypoints!.insert(waypoint);
+  await old.close();
+
+  db = await createAppDatabase({ name, devMode: true });
+  expect((await db.waypoints.findOne(waypoint.id).exec())?.toJSON()).toEqual(waypoint);
+  const photo = {
+    hash: 'a'.repeat(64),
+    thumbnailHash: 'b'.repeat(64),
+    width: 1600,
+    height: 1200,
+    bytes: 412_000,
+    type: 'image/jpeg' as const,
+    hidden: false,
+  };
+  const stored = await db.waypoints.findOne(waypoint.id).exec();
+  await stored!.incrementalPatch({ photos: [photo] });
+  expect((await db.waypoints.findOne(waypoint.id).exec())?.toJSON().photos).toEqual([photo]);
 });
 
 // Campgrounds version 1 (issue 14) added riders' ratings and nearby attractions. A device that
