@@ -8,15 +8,14 @@ import { useEffect, useState } from 'react';
 import { photoUrl, type PhotoReference } from '../../schemas/photos.ts';
 import { sendAuthorized } from '../lib/http/request.ts';
 import { appPhotoDatabase, type PhotoDatabase, type StoredPhoto } from '../db/photo-database.ts';
+import { useOnlineStatus } from '../ui/use-online-status.ts';
 import { keepViewedPhoto, readStoredPhoto } from './photo-store.ts';
 
 export interface PhotoUrlOptions {
   /** With a reference: show its thumbnail (`thumbnailHash`) rather than the full photo. */
   thumbnail?: boolean;
-  /** The photo store (default the app's). */
+  /** The photo store (default the app's); give the same one at every render. */
   database?: PhotoDatabase;
-  /** Whether the device has a network (default `navigator.onLine`). */
-  isOnline?: () => boolean;
 }
 
 /** The image's bytes from the server, or null when it has none to show (404) or is unreachable. */
@@ -38,20 +37,23 @@ async function fetchFromServer(
  * An object URL of the image `photo` names (a hash, or a reference: its full photo, or its
  * thumbnail with `thumbnail: true`), or null while it loads or when it cannot be shown (not on
  * the device and offline, or hidden on the server). The URL is revoked when the component unmounts
- * or the photo changes.
+ * or the photo changes. A reference an admin hid (`hidden`) shows nothing, even where the device
+ * kept the photo.
  */
 export function usePhotoUrl(
   photo: string | PhotoReference | null | undefined,
-  { thumbnail = false, database, isOnline }: PhotoUrlOptions = {},
+  { thumbnail = false, database }: PhotoUrlOptions = {},
 ): string | null {
   const hash =
-    photo == null
+    photo == null || (typeof photo === 'object' && photo.hidden)
       ? null
       : typeof photo === 'string'
         ? photo
         : thumbnail
           ? photo.thumbnailHash
           : photo.hash;
+  // Coming back online retries a photo that was neither on the device nor reachable.
+  const online = useOnlineStatus();
   const [shown, setShown] = useState<{ hash: string; url: string } | null>(null);
   useEffect(() => {
     if (!hash) return;
@@ -61,7 +63,6 @@ export function usePhotoUrl(
     void (async () => {
       let image: Omit<StoredPhoto, 'origin' | 'storedAt' | 'thumbnailOf'> | undefined | null =
         await readStoredPhoto(store, hash);
-      const online = isOnline ? isOnline() : typeof navigator === 'undefined' || navigator.onLine;
       if (!image && online && !cancelled) {
         image = await fetchFromServer(hash);
         if (image) await keepViewedPhoto(store, image);
@@ -74,6 +75,6 @@ export function usePhotoUrl(
       cancelled = true;
       if (url) URL.revokeObjectURL(url);
     };
-  }, [hash, database, isOnline]);
+  }, [hash, database, online]);
   return shown && shown.hash === hash ? shown.url : null;
 }

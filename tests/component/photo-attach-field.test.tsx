@@ -129,6 +129,18 @@ describe('PhotoAttachField', () => {
     expect(screen.getByRole('button', { name: 'Choose photos' })).toHaveProperty('disabled', true);
   });
 
+  it('shows no image for a photo an admin hid, even though the device holds it', async () => {
+    const shown = await storeOnDevice();
+    const hidden = { ...(await storeOnDevice()), hidden: true };
+    render(<Form initial={[shown, hidden]} prepare={async () => []} />);
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Photo 1 of 2' }).getAttribute('src')).toMatch(
+        /^blob:/,
+      ),
+    );
+    expect(screen.getByRole('img', { name: 'Photo 2 of 2' }).tagName).toBe('SPAN');
+  });
+
   it('on a full storage keeps the attached photos and says what happened', async () => {
     const user = userEvent.setup();
     const initial = [await storeOnDevice()];
