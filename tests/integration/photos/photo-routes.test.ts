@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PhotoReference } from '../../../schemas/photos.ts';
+import { replicationBasePath } from '../../../schemas/sync-protocol.ts';
 import {
   openServerDatabase,
   type OpenedServerDatabase,
@@ -20,6 +21,7 @@ import {
   type AuthTestApp,
 } from '../auth/auth-test-server.ts';
 import { buildTestApp, storageEngines } from '../server/test-server.ts';
+import { makeTrip } from '../sync/sync-fixtures.ts';
 import {
   jpegBytes,
   pngBytes,
@@ -323,5 +325,30 @@ describe.each(storageEngines)('photos on %s', (engine) => {
     expect(own.headers['cache-control']).toBe('private, max-age=31536000, immutable');
     expect((await get(otherRider.token)).statusCode).toBe(404);
     expect((await get(null)).statusCode).toBe(404);
+  });
+
+  it('serves the photo of a trip pushed through sync to its rider only', async () => {
+    const full = jpegBytes(1600, 1200);
+    const thumbnail = jpegBytes(320, 240, 256);
+    await upload(full);
+    await upload(thumbnail);
+    const trip = makeTrip(`trip-photo-${sha256Hex(full).slice(0, 8)}`, {
+      photos: [reference(full, thumbnail)],
+    });
+    const pushed = await app.inject({
+      method: 'POST',
+      url: `${replicationBasePath('trips')}/push`,
+      headers: auth(rider.token),
+      payload: { rows: [{ newDocumentState: { ...trip, _deleted: false } }] },
+    });
+    expect(pushed.statusCode, pushed.body).toBe(200);
+    const get = (token: string) =>
+      app.inject({
+        method: 'GET',
+        url: `/api/photos/${sha256Hex(thumbnail)}`,
+        headers: auth(token),
+      });
+    expect((await get(rider.token)).statusCode).toBe(200);
+    expect((await get(otherRider.token)).statusCode).toBe(404);
   });
 });
