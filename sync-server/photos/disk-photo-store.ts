@@ -5,7 +5,7 @@
  * sees half a file and a crash mid-upload leaves only the `.part` to continue from.
  */
 import { createReadStream } from 'node:fs';
-import { appendFile, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UploadOffsetError, type PhotoStore } from './photo-store.ts';
 
@@ -82,6 +82,28 @@ export function createDiskPhotoStore(root: string): PhotoStore {
     },
     discardUpload(uploadKey) {
       return serialised(uploadKey, () => rm(uploadPath(uploadKey), { force: true }));
+    },
+    async discardUploadsIdleSince(time) {
+      let names: string[];
+      try {
+        names = await readdir(uploadsFolder);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+        throw error;
+      }
+      let discarded = 0;
+      for (const name of names) {
+        if (!name.endsWith('.part')) continue;
+        const uploadKey = name.slice(0, -'.part'.length);
+        const idle = await serialised(uploadKey, async () => {
+          const modified = (await stat(uploadPath(uploadKey)).catch(() => null))?.mtimeMs;
+          if (modified === undefined || modified >= time) return false;
+          await rm(uploadPath(uploadKey), { force: true });
+          return true;
+        });
+        if (idle) discarded += 1;
+      }
+      return discarded;
     },
   };
 }

@@ -35,4 +35,9 @@ export interface PhotoStore {
   finish(uploadKey: string, hash: string): Promise<void>;
   /** Forgets the unfinished upload (an absent one is no error). */
   discardUpload(uploadKey: string): Promise<void>;
+  /**
+   * Forgets every unfinished upload not added to since `time` (epoch ms): abandoned uploads
+   * (a photo removed before it was sent) must not fill the disk. Resolves to how many.
+   */
+  discardUploadsIdleSince(time: number): Promise<number>;
 }

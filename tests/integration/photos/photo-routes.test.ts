@@ -3,7 +3,7 @@
 // content-addressed storage (a repeated upload stores nothing new), checks by content with a
 // JSON 4xx that keeps nothing, the per-rider daily limit, and serving only what a visible
 // document shows, with caching headers.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,8 @@ import {
 import {
   buildAuthTestApp,
   errorMessage,
+  fastPasswordHashing,
+  testJwtSecret,
   login,
   registerUser,
   type AuthTestApp,
@@ -123,6 +125,17 @@ describe.each(storageEngines)('photos on %s', (engine) => {
       .execute();
   }
 
+  /** Restarts the server on the same database and photo folder; the riders sign in again. */
+  async function restart(): Promise<void> {
+    await app.close();
+    app = await buildTestApp(server.workspace, {
+      staticDir: null,
+      auth: { jwtSecret: testJwtSecret, passwordHashing: fastPasswordHashing },
+    });
+    rider.token = (await login(app, 'Ridge')).accessToken;
+    otherRider.token = (await login(app, 'Hollow')).accessToken;
+  }
+
   let reportNumber = 0;
   /** A trail report in the contract's shape (schemas/trail-reports.ts) with these photos. */
   function trailReport(photos: PhotoReference[], hidden = false) {
@@ -175,14 +188,7 @@ describe.each(storageEngines)('photos on %s', (engine) => {
     const partial = await upload(photo, { stopAfterChunks: 2 });
     expect(partial.json()).toEqual({ received: 2 * chunkBytes });
 
-    await app.close();
-    app = await buildTestApp(server.workspace, {
-      staticDir: null,
-      auth: { jwtSecret: 'x'.repeat(64) },
-    });
-    // The restarted app signs with another secret: sign in again.
-    rider.token = (await login(app, 'Ridge')).accessToken;
-    otherRider.token = (await login(app, 'Hollow')).accessToken;
+    await restart();
 
     expect((await status(hash)).json()).toEqual({ received: 2 * chunkBytes });
     const finished = await upload(photo);
@@ -195,6 +201,20 @@ describe.each(storageEngines)('photos on %s', (engine) => {
     expect(photoFiles().filter((file) => file.includes(hash))).toEqual([
       join(photosDir(), hash.slice(0, 2), hash),
     ]);
+  });
+
+  it('discards an upload abandoned for more than a week when the server starts', async () => {
+    const photo = jpegBytes(1600, 1200, 300_000);
+    const hash = sha256Hex(photo);
+    await upload(photo, { stopAfterChunks: 1 });
+    const [part] = photoFiles().filter((file) => file.endsWith(`${hash}.part`));
+    expect(part).toBeDefined();
+    const eightDaysAgo = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000);
+    utimesSync(part!, eightDaysAgo, eightDaysAgo);
+
+    await restart();
+    await expect.poll(() => existsSync(part!)).toBe(false);
+    expect((await status(hash)).json()).toEqual({ received: 0 });
   });
 
   it('stores a repeated upload of the same bytes once, whoever sends it', async () => {
