@@ -88,3 +88,30 @@ export async function recordPhoto(db: Db, photo: PhotoRecord): Promise<void> {
     .onConflict((conflict) => conflict.column('hash').doNothing())
     .execute();
 }
+
+/** Photos whose first uploader deleted their account (candidates for removal). */
+export async function photosOfDeletedAccounts(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('photos')
+    .innerJoin('users', 'users.id', 'photos.uploader_id')
+    .select('photos.hash')
+    .where('users.deleted_at', 'is not', null)
+    .execute();
+  return rows.map((row) => row.hash);
+}
+
+/** Whether any stored document (of any rider, not deleted) names `hash`. */
+export async function isReferencedAnywhere(db: Db, hash: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_documents')
+    .select('id')
+    .where('deleted', '=', 0)
+    .where('data', 'like', `%${hash}%`)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Forgets the record of `hash`. */
+export async function deletePhotoRecord(db: Db, hash: string): Promise<void> {
+  await db.deleteFrom('photos').where('hash', '=', hash).execute();
+}

@@ -14,7 +14,8 @@
  * - `GET /api/photos/{hash}`         the photo, when a visible document refers to it
  *                                    (sync-server/photos/photo-references.ts), else 404; cached for
  *                                    ever (the address is the content), ETag and 304.
- * Every refusal is a JSON error (errors.ts). Unfinished uploads idle for a week are discarded.
+ * Every refusal is a JSON error (errors.ts). Unfinished uploads idle for a week are discarded, and
+ * the photos of deleted accounts that no document shows any more are deleted (at start, daily).
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -37,6 +38,7 @@ import {
   riderPhotoUsage,
 } from '../photos/photo-records.ts';
 import { photoVisibility } from '../photos/photo-references.ts';
+import { sweepPhotos } from '../photos/photo-sweep.ts';
 import { UploadOffsetError, type PhotoStore } from '../photos/photo-store.ts';
 import type { ServerDatabase } from '../storage/database.ts';
 
@@ -241,34 +243,13 @@ async function servePhoto(
   return reply.type(record.type).header('content-length', file.bytes).send(file.stream);
 }
 
-/** Unfinished uploads idle this long are discarded, ms: a week of no signal is plenty. */
-export const abandonedUploadMs = 7 * 24 * 60 * 60 * 1000;
-
-/**
- * Discards abandoned uploads now and then every day while the app runs (the timer does not keep
- * the process alive and stops when the app closes). A failure is logged, never thrown.
- */
-function sweepAbandonedUploads(app: FastifyInstance, store: PhotoStore, now: () => number): void {
-  const sweep = () =>
-    store.discardUploadsIdleSince(now() - abandonedUploadMs).then(
-      (discarded) => {
-        if (discarded > 0) app.log.info(`discarded ${discarded} abandoned photo uploads`);
-      },
-      (error: unknown) => app.log.warn({ err: error }, 'could not discard abandoned photo uploads'),
-    );
-  void sweep();
-  const timer = setInterval(() => void sweep(), 24 * 60 * 60 * 1000);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
-}
-
 /** Registers the upload and serving routes, with their own octet-stream body parser. */
 export async function registerPhotoRoutes(
   app: FastifyInstance,
   options: PhotoRouteOptions,
 ): Promise<void> {
   const { guards, store } = options;
-  sweepAbandonedUploads(app, store, options.now ?? Date.now);
+  sweepPhotos(app, options.db, options.store, options.now ?? Date.now);
   // In their own scope, so raw bodies are accepted by these routes only.
   await app.register(async (scope) => {
     scope.addContentTypeParser(

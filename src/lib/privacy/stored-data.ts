@@ -454,7 +454,7 @@ export const serverTablePolicy: readonly StoredItem[] = [
     holds:
       'For each photo file received (kept on the server’s disk in DATA_DIR/photos, named by its SHA-256): its type, size in bytes and pixels, the account that sent it first, and the day, to count each rider’s photos per day. The files are as your device sent them: resized, without camera metadata.',
     where: 'server',
-    kept: 'For the life of the installation. A photo is served only while a trail report that is not hidden shows it (to everyone), or your own waypoint or trip (to you); after your account is deleted, nothing shows your photos any more, but their files and these rows stay on the server until the operator removes them.',
+    kept: 'For the life of the installation. A photo is served only while a trail report that is not hidden shows it (to everyone), or your own waypoint or trip (to you); after your account is deleted, the photos you sent are deleted (file and row) within a day, except a photo a report still on the server shows.',
     sharedWith:
       'Photos of trail reports are shown to every rider; photos of your waypoints and trips only to you. The operator of this installation can read the files.',
   },

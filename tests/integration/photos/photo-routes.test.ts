@@ -4,6 +4,7 @@
 // JSON 4xx that keeps nothing, the per-rider daily limit, and serving only what a visible
 // document shows, with caching headers.
 import { existsSync, readdirSync, utimesSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -215,6 +216,35 @@ describe.each(storageEngines)('photos on %s', (engine) => {
     await restart();
     await expect.poll(() => existsSync(part!)).toBe(false);
     expect((await status(hash)).json()).toEqual({ received: 0 });
+  });
+
+  it('deletes the photos of a deleted account once nothing shows them, keeping one another rider shows', async () => {
+    await registerUser(app, 'Leaving');
+    const leaving = (await login(app, 'Leaving')).accessToken;
+    const own = jpegBytes(1600, 1200);
+    const shared = jpegBytes(1600, 1200);
+    await upload(own, { token: leaving });
+    await upload(shared, { token: leaving });
+    // Another rider's report shows the second photo (the same bytes, stored once).
+    await storeDocument('trailReports', otherRider.id, trailReport([reference(shared, shared)]));
+    const deletion = await app.inject({
+      method: 'POST',
+      url: '/api/account/deletion',
+      headers: auth(leaving),
+      payload: { password: 'correct horse battery', requestId: randomUUID() },
+    });
+    expect(deletion.statusCode, deletion.body).toBe(200);
+
+    await restart();
+    const fileOf = (bytes: Uint8Array) =>
+      join(photosDir(), sha256Hex(bytes).slice(0, 2), sha256Hex(bytes));
+    // The sweep at start deletes the file, then the record.
+    await expect
+      .poll(async () => (await storedPhotos()).map((row) => row.hash))
+      .not.toContain(sha256Hex(own));
+    expect(existsSync(fileOf(own))).toBe(false);
+    expect(existsSync(fileOf(shared))).toBe(true);
+    expect((await storedPhotos()).map((row) => row.hash)).toContain(sha256Hex(shared));
   });
 
   it('stores a repeated upload of the same bytes once, whoever sends it', async () => {
