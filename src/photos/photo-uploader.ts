@@ -151,6 +151,10 @@ async function sendImage(
       return;
     }
     if (typeof answer.received === 'number') offset = answer.received;
+    else if (!answer.complete) {
+      // Not the upload route's answer (a captive portal's page, say): try again later.
+      throw new FlushStop('server-error', 'The server’s answer was not understood.');
+    }
   }
   await database.uploads.delete(upload.hash);
 }
