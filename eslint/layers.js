@@ -18,7 +18,8 @@ export const areas = [
 
 /** Client layers below the areas, each with the client layers it may import (besides itself). */
 export const sharedClientLayers = {
-  sync: ['ui', 'db-react', 'db', 'lib'],
+  sync: ['photos', 'ui', 'db-react', 'db', 'lib'],
+  photos: ['ui', 'db', 'lib'],
   map: ['ui', 'db-react', 'db', 'lib'],
   ui: ['features', 'lib'],
   features: ['lib'],

@@ -6,6 +6,7 @@ import {
   syncStatusProperty,
   syncConflictsProperty,
 } from './common.ts';
+import { photoReferenceSchema } from './photos.ts';
 
 /** Where a trip is in its life as a recording; sync state is the separate `status` field. */
 export const recordingStates = ['recording', 'paused', 'finished'] as const;
@@ -19,7 +20,7 @@ export const recordingStates = ['recording', 'paused', 'finished'] as const;
 export const tripSchema = {
   title: 'trip',
   description: 'A recorded or imported trip',
-  version: 1,
+  version: 2,
   primaryKey: 'id',
   type: 'object',
   additionalProperties: false,
@@ -47,6 +48,8 @@ export const tripSchema = {
     createdAt: epochMsProperty,
     updatedAt: epochMsProperty,
     syncConflicts: syncConflictsProperty,
+    /** Photos of the rider's own trip (src/photos), seen only by that rider; at most 4. */
+    photos: { type: 'array', maxItems: 4, items: photoReferenceSchema },
   },
   required: [
     'id',

@@ -8,6 +8,7 @@ import {
   sourcesProperty,
   syncConflictsProperty,
 } from './common.ts';
+import { photoReferenceSchema } from './photos.ts';
 
 export const waypointCategories = [
   'wma',
@@ -31,7 +32,7 @@ export const waypointCategories = [
 export const waypointSchema = {
   title: 'waypoint',
   description: 'A named point of interest, public or created by a rider',
-  version: 1,
+  version: 2,
   primaryKey: 'id',
   type: 'object',
   additionalProperties: false,
@@ -54,6 +55,8 @@ export const waypointSchema = {
     createdAt: epochMsProperty,
     updatedAt: epochMsProperty,
     syncConflicts: syncConflictsProperty,
+    /** Photos of a rider's own waypoint (src/photos), seen only by that rider; at most 4. */
+    photos: { type: 'array', maxItems: 4, items: photoReferenceSchema },
   },
   required: [
     'id',

@@ -5,6 +5,7 @@
  * auth, accounts, live USGS gauge readings), JSON errors and static hosting of the built PWA. Tests drive it
  * through `inject` or listen on a free port; sync-server/main.ts listens for real.
  */
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants } from 'node:zlib';
 import compress from '@fastify/compress';
@@ -28,6 +29,8 @@ import { registerAuthRoutes } from './routes/auth-routes.ts';
 import { registerCatalogRoutes } from './routes/catalog-routes.ts';
 import { defaultUsgsIvUrl, registerGaugeRoutes, type UsgsSettings } from './routes/gauge-routes.ts';
 import { registerGroupRideRoutes } from './routes/group-ride-routes.ts';
+import { createDiskPhotoStore } from './photos/disk-photo-store.ts';
+import { registerPhotoRoutes } from './routes/photo-routes.ts';
 import { registerRepairShopRoutes } from './routes/repair-shop-routes.ts';
 import { registerReviewRoutes } from './routes/review-routes.ts';
 import { registerSyncRoutes } from './routes/sync-routes.ts';
@@ -78,6 +81,11 @@ export interface AppOptions {
    * schemas/collections/). A test of a new collection gives its one descriptor here.
    */
   collections?: readonly CollectionDescriptor[];
+  /**
+   * Folder of the photo files (DATA_DIR/photos); default `photos` beside `databaseFile`, which
+   * sync-server/main.ts puts in DATA_DIR.
+   */
+  photosDir?: string;
 }
 
 /**
@@ -226,6 +234,11 @@ async function registerFeatureRoutes(
     modelsDir: options.modelsDir ?? defaultModelsDir,
     realtime: options.realtime ?? null,
     staticDir: options.staticDir,
+  });
+  await registerPhotoRoutes(app, {
+    db,
+    guards,
+    store: createDiskPhotoStore(options.photosDir ?? join(dirname(options.databaseFile), 'photos')),
   });
   await registerGaugeRoutes(app, {
     dataDir: options.seedDataDir ?? defaultSeedDataDir,

@@ -9,8 +9,9 @@ export const tripsCollection = defineCollection({
   name: 'trips',
   noun: 'trip',
   schema: tripSchema,
-  // Version 1 added the optional `syncConflicts` list: older trips are valid as they are.
-  migrations: { 1: (document) => document },
+  // Version 1 added the optional `syncConflicts` list, version 2 the optional `photos`: older
+  // trips are valid as they are.
+  migrations: { 1: (document) => document, 2: (document) => document },
   scope: 'rider',
   ownerField: 'userId',
   idRule: { kind: 'promoted' },
@@ -23,7 +24,7 @@ export const tripsCollection = defineCollection({
   afterWrite: [],
   privacy: {
     holds:
-      'Your recorded and imported trips: name, start and end time, distance, moving and elapsed time, speeds, elevation gain and loss, the trail and vehicle type if you chose them, and your notes.',
+      'Your recorded and imported trips: name, start and end time, distance, moving and elapsed time, speeds, elevation gain and loss, the trail and vehicle type if you chose them, your notes, and the photos you attach (stored on the server by their content, without metadata, shown only to you).',
     where: 'device and server',
     kept: privacyWording.riderSynced,
     sharedWith: privacyWording.riderSharedWith,

@@ -10,8 +10,9 @@ export const waypointsCollection = defineCollection({
   name: 'waypoints',
   noun: 'waypoint',
   schema: waypointSchema,
-  // Version 1 added the optional `syncConflicts` list: older waypoints are valid as they are.
-  migrations: { 1: (document) => document },
+  // Version 1 added the optional `syncConflicts` list, version 2 the optional `photos`: older
+  // waypoints are valid as they are.
+  migrations: { 1: (document) => document, 2: (document) => document },
   scope: 'rider',
   ownerField: 'ownerId',
   idRule: { kind: 'promoted' },
@@ -26,7 +27,7 @@ export const waypointsCollection = defineCollection({
   afterWrite: [],
   privacy: {
     holds:
-      'Waypoints you create or import: name, category, description, position and elevation, and the trip or trail they belong to.',
+      'Waypoints you create or import: name, category, description, position and elevation, the trip or trail they belong to, and the photos you attach (stored on the server by their content, without metadata, shown only to you).',
     where: 'device and server',
     kept: privacyWording.riderSynced,
     sharedWith: privacyWording.riderSharedWith,

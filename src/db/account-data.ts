@@ -5,12 +5,13 @@
  * The archive is a ZIP built on the device, so it works offline, from what this device holds: one
  * JSON file per rider collection (`userSyncedCollections`, each an array of the rider's
  * documents), every trip as GPX (`gpx/<file name>.gpx`, written like the single-trip download),
- * and a README.txt generated from the privacy policy's entries (`collectionPolicy`), so a
+ * the photos the rider's documents refer to that are on this device (`photos/<sha-256>.jpg`,
+ * as stored: resized, without metadata), and a README.txt generated from the privacy policy's entries (`collectionPolicy`), so a
  * collection added later is described without anyone remembering to. It is streamed through
  * fflate's `Zip`: documents are read in pages, track points one trip at a time, and only the
  * compressed output chunks are kept (in a Blob at the end), never the whole archive as one string.
  */
-import { Zip, ZipDeflate } from 'fflate';
+import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { MangoQuerySelector, RxCollection } from 'rxdb';
 import { collectionDescriptors } from '../../schemas/collections/index.ts';
 import { userSyncedCollections, type UserSyncedCollection } from '../../schemas/sync-protocol.ts';
@@ -19,6 +20,7 @@ import type { Trip } from '../../schemas/trips.ts';
 import type { Waypoint } from '../../schemas/waypoints.ts';
 import { collectionPolicy, localDocumentPolicy } from '../lib/privacy/stored-data.ts';
 import type { AppDatabase } from './database.ts';
+import { appPhotoDatabase, type PhotoDatabase } from './photo-database.ts';
 import { tripGpx } from './trips/trip-gpx.ts';
 
 /** Documents read per query while building the archive or removing an account. */
@@ -48,6 +50,8 @@ export interface AccountArchiveOptions {
   lastSyncedAt?: number | null;
   /** The rider's username, named in README.txt. */
   username?: string;
+  /** The device's photo store (default the app's): the photos of the rider's documents. */
+  photoDatabase?: PhotoDatabase;
 }
 
 const encoder = new TextEncoder();
@@ -154,6 +158,11 @@ export function archiveReadme(options: {
     lines.push(`  How long: ${policy.kept}`);
     lines.push('');
   }
+  lines.push('photos/');
+  lines.push(
+    '  The photos your documents refer to (their "photos" lists) that are on this device, each named by its SHA-256 as in those lists: as the app stores and sends them, at most 1,600 px, without camera metadata. Photos taken on another device and never opened here are not included.',
+  );
+  lines.push('');
   lines.push('gpx/');
   lines.push(
     `  Each of your ${options.tripCount} trips as a GPX 1.1 file (its track points with elevation and time, and its waypoints), for other mapping apps.`,
@@ -192,6 +201,13 @@ function zipWriter() {
         },
       };
     },
+    /** Adds file `name` holding `bytes` as they are (photos are compressed already). */
+    addBytes(name: string, bytes: Uint8Array) {
+      const file = new ZipPassThrough(name);
+      zip.add(file);
+      file.push(bytes, true);
+      check();
+    },
     async finish(): Promise<Blob> {
       zip.end();
       await done;
@@ -204,15 +220,17 @@ function zipWriter() {
   };
 }
 
-/** Writes `pages` as one JSON array file. */
+/** Writes `pages` as one JSON array file; `seen` is called with every document written. */
 async function writeJsonArray(
   file: { write(text: string): void; close(text?: string): void },
   pages: AsyncIterable<Array<Record<string, unknown>>>,
+  seen?: (document: Record<string, unknown>) => void,
 ): Promise<void> {
   let first = true;
   file.write('[');
   for await (const page of pages) {
     for (const document of page) {
+      seen?.(document);
       file.write(`${first ? '\n' : ',\n'}${JSON.stringify(document)}`);
       first = false;
     }
@@ -228,6 +246,52 @@ function uniqueName(used: Set<string>, fileName: string): string {
   }
   used.add(candidate);
   return candidate;
+}
+
+/** Adds to `hashes` the full photos `document` refers to (its `photos` list, schemas/photos.ts). */
+function collectPhotoHashes(hashes: Set<string>, document: Record<string, unknown>): void {
+  if (!Array.isArray(document.photos)) return;
+  for (const photo of document.photos as Array<{ hash?: unknown }>) {
+    if (typeof photo?.hash === 'string') hashes.add(photo.hash);
+  }
+}
+
+/** Writes the photos of `hashes` this device holds as `photos/<hash>.<jpg|webp>`. */
+async function writePhotos(
+  writer: ReturnType<typeof zipWriter>,
+  photos: PhotoDatabase,
+  hashes: ReadonlySet<string>,
+  signal?: AbortSignal,
+): Promise<void> {
+  for (const hash of [...hashes].sort()) {
+    signal?.throwIfAborted();
+    const photo = await photos.photos.get(hash);
+    if (!photo) continue;
+    const extension = photo.type === 'image/webp' ? 'webp' : 'jpg';
+    writer.addBytes(`photos/${hash}.${extension}`, new Uint8Array(photo.data));
+  }
+}
+
+/**
+ * Writes `<collection>.json` for every rider collection but the track chunks; resolves to the
+ * hashes of the photos those documents refer to.
+ */
+async function writeCollections(
+  db: AppDatabase,
+  userId: string,
+  writer: ReturnType<typeof zipWriter>,
+  signal?: AbortSignal,
+): Promise<Set<string>> {
+  const photoHashes = new Set<string>();
+  for (const name of userSyncedCollections) {
+    if (name === 'trackChunks') continue;
+    await writeJsonArray(
+      writer.open(`${name}.json`),
+      pagesOf(collectionOf(db, name), ownerSelector(name, userId), signal),
+      (document) => collectPhotoHashes(photoHashes, document),
+    );
+  }
+  return photoHashes;
 }
 
 /**
@@ -257,13 +321,8 @@ export async function buildAccountArchive(
         tripCount: tripsTotal,
       }),
     );
-    for (const name of userSyncedCollections) {
-      if (name === 'trackChunks') continue;
-      await writeJsonArray(
-        writer.open(`${name}.json`),
-        pagesOf(collectionOf(db, name), ownerSelector(name, userId), signal),
-      );
-    }
+    const photoHashes = await writeCollections(db, userId, writer, signal);
+    await writePhotos(writer, options.photoDatabase ?? appPhotoDatabase(), photoHashes, signal);
 
     // Track points a page of trips at a time: the chunks are the largest documents.
     const chunksFile = writer.open('trackChunks.json');
@@ -331,13 +390,18 @@ export function accountLocalDocumentIds(): string[] {
 
 /**
  * Removes from this device every document of `userId` (each rider collection's documents they
- * own, the track chunks of their trips and the trip context) and the local documents that hold
- * the rider's data (`accountLocalDocumentIds`); catalogue collections and device settings stay.
+ * own, the track chunks of their trips and the trip context), the local documents that hold
+ * the rider's data (`accountLocalDocumentIds`) and the device's photo store (`photoDatabase`);
+ * catalogue collections and device settings stay.
  * The removed documents' tombstones are purged at once, so none of their data stays behind.
  * Resolves to how many documents were removed; rejects with RxDB's error when the database is
  * closed. Call it with the sync engine stopped, so no removal is pushed.
  */
-export async function removeAccountFromDevice(db: AppDatabase, userId: string): Promise<number> {
+export async function removeAccountFromDevice(
+  db: AppDatabase,
+  userId: string,
+  photoDatabase: PhotoDatabase = appPhotoDatabase(),
+): Promise<number> {
   let removed = 0;
   const tripIds: string[] = [];
   for await (const trips of pagesOf(collectionOf(db, 'trips'), { userId })) {
@@ -374,5 +438,10 @@ export async function removeAccountFromDevice(db: AppDatabase, userId: string): 
       removed += 1;
     }
   }
+  // The device's photos: the rider's own, their uploads still queued, and photos they opened.
+  await photoDatabase.transaction('rw', photoDatabase.photos, photoDatabase.uploads, async () => {
+    await photoDatabase.photos.clear();
+    await photoDatabase.uploads.clear();
+  });
   return removed;
 }

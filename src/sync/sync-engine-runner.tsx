@@ -80,6 +80,21 @@ export function SyncEngineRunner({
     };
   }, [db, userId, store, accountDeleted]);
 
+  useEffect(() => {
+    if (!userId) return;
+    // Photos wait on the device (src/photos) and go while a rider is signed in; the uploader's
+    // code loads only then, off the first visit.
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    void import('../photos/photo-upload-runner.ts').then(({ startPhotoUploads }) => {
+      if (!cancelled) stop = startPhotoUploads();
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [userId]);
+
   const value = useMemo<SyncEngineValue>(
     () => ({ store, syncNow: () => engine.current?.syncNow() }),
     [store],

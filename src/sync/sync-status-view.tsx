@@ -7,6 +7,7 @@
 import { useId, useSyncExternalStore } from 'react';
 import { Button, Link } from 'react-aria-components';
 import {
+  Camera,
   CircleAlert,
   Clock,
   CloudAlert,
@@ -18,6 +19,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { usePendingSyncCount } from '../db-react/pending-sync.ts';
+import { appPhotoUploadProgress, describePhotoUploads } from '../photos/upload-progress.ts';
 import { useSyncEngine, useSyncStatus } from './sync-context.tsx';
 import type { SyncStatus } from './sync-status.ts';
 import {
@@ -78,6 +80,8 @@ export interface SyncStatusViewProps {
   onSyncNow: () => void;
   /** Heading level of the panel title (default 2). */
   headingLevel?: 2 | 3;
+  /** The photo uploads' line (bytes and count, upload-progress.ts), or null when none wait. */
+  photoUploads?: string | null;
 }
 
 /**
@@ -85,7 +89,12 @@ export interface SyncStatusViewProps {
  * what is happening, last sync time, last error, retry time, and "Sync now" with the reason it
  * is disabled written beside it. Presentational: `SyncStatusPanel` connects it.
  */
-export function SyncStatusView({ description, onSyncNow, headingLevel = 2 }: SyncStatusViewProps) {
+export function SyncStatusView({
+  description,
+  onSyncNow,
+  headingLevel = 2,
+  photoUploads = null,
+}: SyncStatusViewProps) {
   const headingId = useId();
   const reasonId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -109,6 +118,12 @@ export function SyncStatusView({ description, onSyncNow, headingLevel = 2 }: Syn
           {description.state ? <p className="sync-panel__state">{description.state}</p> : null}
         </div>
       </div>
+      {photoUploads ? (
+        <p className="sync-panel__line sync-panel__photos" role="status" aria-live="polite">
+          <Camera size={18} aria-hidden="true" />
+          {photoUploads}
+        </p>
+      ) : null}
       <p className="sync-panel__line">
         <Clock size={18} aria-hidden="true" />
         {description.lastSynced}
@@ -160,8 +175,18 @@ export function SyncStatusView({ description, onSyncNow, headingLevel = 2 }: Syn
 export function SyncStatusPanel({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const { syncNow } = useSyncEngine();
   const { description } = useSyncDescription();
+  const photoProgress = useSyncExternalStore(
+    appPhotoUploadProgress.subscribe,
+    appPhotoUploadProgress.getSnapshot,
+    appPhotoUploadProgress.getSnapshot,
+  );
   return (
-    <SyncStatusView description={description} onSyncNow={syncNow} headingLevel={headingLevel} />
+    <SyncStatusView
+      description={description}
+      onSyncNow={syncNow}
+      headingLevel={headingLevel}
+      photoUploads={describePhotoUploads(photoProgress)}
+    />
   );
 }
 

@@ -194,7 +194,29 @@ export interface AccountDeletionsTable {
   deleted_at: number;
 }
 
+/** A stored photo's record (sync-server/photos/photo-migrations.ts); its bytes are in the PhotoStore. */
+export interface PhotosTable {
+  /** SHA-256 of the bytes, lower-case hex. */
+  hash: string;
+  /** 'image/jpeg' | 'image/webp', read from the content. */
+  type: string;
+  /** (int8, read as a number.) */
+  bytes: number;
+  /** px, from the image header. */
+  width: number;
+  height: number;
+  /** The rider whose upload stored it first. */
+  uploader_id: string;
+  /** Epoch ms (int8, read as a number). */
+  stored_at: number;
+  /** Arkansas calendar day of `stored_at`, YYYY-MM-DD: the per-rider daily limits count by it. */
+  arkansas_day: string;
+  /** 1 for a thumbnail (long side at most 320 px), which the daily photo count leaves out. */
+  is_thumbnail: number;
+}
+
 export interface ServerDatabase {
+  photos: PhotosTable;
   account_deletions: AccountDeletionsTable;
   published_regulations: PublishedRegulationsTable;
   analytics_daily_counts: AnalyticsDailyCountsTable;

@@ -4,6 +4,7 @@
  * Postgres backend (DATABASE_URL) reuses these migrations unchanged.
  */
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { photosSchema } from '../photos/photo-migrations.ts';
 import { collectionMovesMigration } from './collection-move-migration.ts';
 import { syncSchema } from './sync-migrations.ts';
 
@@ -279,6 +280,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-published-regulations': publishedRegulationsSchema,
   '2026-11-27-the-move-of-achievement-progress-into-records': collectionMovesMigration,
   '2026-11-28-account-deletions': accountDeletionsSchema,
+  '2026-11-28-photos': photosSchema,
 };
 
 /** Hands the in-code migrations to Kysely's Migrator. */

@@ -26,6 +26,9 @@
  *    first frame (tests/bench/voice.ts, also `npm run bench:voice`).
  * 6. Lighthouse's four category scores, total blocking time, LCP and CLS on a first visit to
  *    the home page, /ai-trails and a trail page, with its mobile defaults (tests/bench/lighthouse.ts).
+ * 7. Photo uploads: 20 photos of 2 MB queued offline, flushed by the resumable uploader, against
+ *    plain fetch PUTs to the same server; and the main thread while photos are prepared in the
+ *    worker (tests/bench/photo-upload.ts, also `npm run bench:photos`).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -44,6 +47,7 @@ import {
 import { loadSeedDocuments } from '../../sync-server/seed/seed-cache.ts';
 import { seedContentHash } from '../../sync-server/seed/seed-documents.ts';
 import { benchStorageName, createBenchDatabase } from './sync/bench-database.ts';
+import { printPhotoUploadReport, runPhotoUploadBenchmark } from './photo-upload.ts';
 import { printSyncReport, runSyncBenchmark } from './sync.ts';
 import { printLighthouseReport, runLighthouse } from './lighthouse.ts';
 import { printVoiceReport, runVoiceBenchmark } from './voice.ts';
@@ -333,3 +337,4 @@ async function main(): Promise<void> {
 await main();
 // After the browser and servers above are closed, so they do not share the machine with it.
 if (!startupOnly) printSyncReport(await runSyncBenchmark(), '4. Sync');
+if (!startupOnly) printPhotoUploadReport(await runPhotoUploadBenchmark(), '7. Photo uploads');

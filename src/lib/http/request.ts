@@ -138,6 +138,17 @@ function refreshOnce(auth: RequestAuth): Promise<boolean> {
   return refreshInFlight;
 }
 
+/**
+ * A raw request body (bytes) with its own headers (Content-Type, Content-Range), for uploads:
+ * `sendAuthorized` sends it as it is.
+ */
+export class RawBody {
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly headers: Record<string, string>,
+  ) {}
+}
+
 function send(
   method: string,
   path: string,
@@ -148,7 +159,10 @@ function send(
   const token = requestAuth?.getAccessToken() ?? null;
   if (token) headers.Authorization = `Bearer ${token}`;
   let payload: BodyInit | undefined;
-  if (body instanceof FormData) {
+  if (body instanceof RawBody) {
+    Object.assign(headers, body.headers);
+    payload = body.bytes as Uint8Array<ArrayBuffer>;
+  } else if (body instanceof FormData) {
     // The browser sets the multipart boundary itself.
     payload = body;
   } else if (body instanceof EncodedJson) {
@@ -312,6 +326,21 @@ export function apiRequest<T>(
     return queuedGet(path, options) as Promise<T>;
   }
   return perform(upperMethod, path, body, options) as Promise<T>;
+}
+
+/**
+ * Sends a request with the same auth as apiRequest (bearer header, one refresh and retry on
+ * 401) and resolves to the answer whatever its status, for callers that read the status
+ * themselves (the photo uploader). `body`: a RawBody, or undefined. Throws the fetch TypeError on
+ * network failure and the signal's reason when aborted.
+ */
+export function sendAuthorized(
+  method: string,
+  path: string,
+  body?: RawBody,
+  signal?: AbortSignal,
+): Promise<Response> {
+  return sendWithRefresh(method.toUpperCase(), path, body, signal ? { signal } : {});
 }
 
 /**

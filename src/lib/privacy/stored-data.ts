@@ -322,6 +322,15 @@ export const browserStoragePolicy: readonly StoredItem[] = [
     sharedWith: deviceOnly,
   },
   {
+    name: 'IndexedDB nst-photos',
+    holds:
+      'The photos you attach (resized to at most 1,600 px, with a 320 px thumbnail, all camera metadata such as location removed), the list of those still to send, and the photos of other riders’ reports you opened, so they show offline.',
+    where: 'device',
+    kept: 'Your photos until the server has them and as long as the report, waypoint or trip shows them; opened photos until you clear the site data. All of them are removed from the device when your account is deleted.',
+    sharedWith:
+      'Your photos are sent to this installation’s server; a trail report’s photos are shown to every rider, a waypoint’s only to you.',
+  },
+  {
     name: 'Service worker caches',
     holds:
       'The app itself (every page and its code), and, once used, the offline speech model files and the larger feature code.',
@@ -439,6 +448,15 @@ export const serverTablePolicy: readonly StoredItem[] = [
     kept: 'For the life of the installation, so your other devices learn of the deletion and clear your data, and a repeated request is carried out once.',
     sharedWith:
       'Administrators of this installation see only how many accounts were deleted each month.',
+  },
+  {
+    name: 'photos',
+    holds:
+      'For each photo file received (kept on the server’s disk in DATA_DIR/photos, named by its SHA-256): its type, size in bytes and pixels, the account that sent it first, and the day, to count each rider’s photos per day. The files are as your device sent them: resized, without camera metadata.',
+    where: 'server',
+    kept: 'For the life of the installation. A photo is served only while a trail report that is not hidden shows it (to everyone), or your own waypoint or trip (to you); after your account is deleted, the photos you sent are deleted (file and row) within a day, except a photo a report still on the server shows.',
+    sharedWith:
+      'Photos of trail reports are shown to every rider; photos of your waypoints and trips only to you. The operator of this installation can read the files.',
   },
   {
     name: 'meta',

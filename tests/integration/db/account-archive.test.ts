@@ -14,6 +14,9 @@ import { parseGpx } from '../../../src/lib/gpx/gpx-import.ts';
 import { collectionPolicy } from '../../../src/lib/privacy/stored-data.ts';
 import { makeTrackChunk, makeTrip, makeTripPlan } from '../sync/sync-fixtures.ts';
 import { openTestDatabase, riderWaypoint } from './fixtures.ts';
+import { openPhotoDatabase } from '../../../src/db/photo-database.ts';
+import { storePreparedPhotos } from '../../../src/photos/photo-store.ts';
+import { jpegBytes, sha256Hex } from '../../support/photo-bytes.ts';
 
 const rider = 'rider-ridge';
 
@@ -100,6 +103,41 @@ describe('the rider data archive', () => {
       },
     });
     await expect(cancelled).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it("holds the photos of the rider's waypoints that are on this device, as stored", async () => {
+    db = await openTestDatabase();
+    const photos = openPhotoDatabase(`archive-photos-${Date.now().toString(36)}`);
+    const image = (width: number, height: number) => {
+      const bytes = jpegBytes(width, height, 2000);
+      return {
+        hash: sha256Hex(bytes),
+        data: bytes.slice().buffer,
+        type: 'image/jpeg' as const,
+        width,
+        height,
+      };
+    };
+    const onDevice = { full: image(1600, 1200), thumbnail: image(320, 240) };
+    const [reference] = await storePreparedPhotos(photos, [onDevice]);
+    // Taken on another device and never opened here: referred to, but not on this device.
+    const elsewhere = { ...reference!, hash: 'c'.repeat(64), thumbnailHash: 'd'.repeat(64) };
+    const [someoneElses] = await storePreparedPhotos(photos, [
+      { full: image(1200, 900), thumbnail: image(320, 240) },
+    ]);
+    await db.waypoints.bulkInsert([
+      riderWaypoint('wp-photo', rider, { photos: [reference!, elsewhere] }),
+      riderWaypoint('wp-other', 'someone-else', { photos: [someoneElses!] }),
+    ]);
+
+    const files = await archiveFiles(
+      await buildAccountArchive(db, rider, { photoDatabase: photos }),
+    );
+    const photoFiles = Object.keys(files).filter((name) => name.startsWith('photos/'));
+    expect(photoFiles).toEqual([`photos/${onDevice.full.hash}.jpg`]);
+    expect(files[`photos/${onDevice.full.hash}.jpg`]).toEqual(new Uint8Array(onDevice.full.data));
+    expect(strFromU8(files['README.txt']!)).toContain('photos/');
+    await photos.delete();
   });
 
   it('finishes for a rider with 1,000 trips, reporting progress trip by trip', async () => {

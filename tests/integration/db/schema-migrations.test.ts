@@ -27,6 +27,7 @@ function versionZero(name: 'trips' | 'tripPlans' | 'waypoints'): RxJsonSchema<un
   };
   schema.version = 0;
   delete schema.properties.syncConflicts;
+  delete schema.properties.photos;
   return schema as unknown as RxJsonSchema<unknown>;
 }
 
@@ -55,6 +56,56 @@ it('keeps every trip, trip plan and rider waypoint stored at schema version 0', 
   expect((await db.tripPlans.findOne(plan.id).exec())?.toJSON()).toEqual(plan);
   expect((await db.waypoints.findOne(waypoint.id).exec())?.toJSON()).toEqual(waypoint);
 });
+
+// Waypoints and trips version 2 added the optional `photos` (src/photos): a rider's documents
+// stored at version 1 open unchanged, and take photos from then on.
+it.each([
+  ['waypoints', () => riderWaypoint('rider-camp-v1', 'u1', { syncConflicts: [] })],
+  ['trips', () => makeTrip('temp-v1-trip', { name: 'Sunday at Wolf Pen Gap', syncConflicts: [] })],
+] as const)(
+  'keeps every %s document stored at schema version 1, without photos',
+  async (collection, makeDocument) => {
+    const name = `${collection}-v1-${Date.now().toString(36)}`;
+    const schema = structuredClone(collectionSchemas[collection]) as unknown as {
+      version: number;
+      properties: Record<string, unknown>;
+    };
+    schema.version = 1;
+    delete schema.properties.photos;
+    const document = makeDocument();
+    // A collection at version 1 opens only with RxDB's migration plugin.
+    addRxPlugin(RxDBMigrationSchemaPlugin);
+    const old = await createRxDatabase({
+      name,
+      storage: wrappedValidateAjvStorage({ storage: getRxStorageDexie() }),
+      hashFunction: hashSha256Hex,
+    });
+    await old.addCollections({
+      [collection]: {
+        schema: schema as unknown as RxJsonSchema<unknown>,
+        // What the version 1 app shipped: its own step from version 0.
+        migrationStrategies: { 1: (stored: unknown) => stored },
+      },
+    });
+    await old[collection]!.insert(document);
+    await old.close();
+
+    db = await createAppDatabase({ name, devMode: true });
+    const reopened = await db[collection].findOne(document.id).exec();
+    expect(reopened?.toJSON()).toEqual(document);
+    const photo = {
+      hash: 'a'.repeat(64),
+      thumbnailHash: 'b'.repeat(64),
+      width: 1600,
+      height: 1200,
+      bytes: 412_000,
+      type: 'image/jpeg' as const,
+      hidden: false,
+    };
+    await reopened!.incrementalPatch({ photos: [photo] });
+    expect((await db[collection].findOne(document.id).exec())?.toJSON().photos).toEqual([photo]);
+  },
+);
 
 // Campgrounds version 1 (issue 14) added riders' ratings and nearby attractions. A device that
 // cached the catalogue at version 0 must open with every campground kept, unrated and with no

@@ -51,6 +51,7 @@ const serverTables = [
   'id_promotions',
   'login_attempts',
   'meta',
+  'photos',
   'published_regulations',
   'refresh_tokens',
   'repair_shop_submissions',

@@ -3,6 +3,10 @@
 // document of that rider (trips with their track chunks, plans, records, the rider's local
 // documents such as saved trails) and tells the app, while the public catalogue and the device's
 // own settings stay.
+import { appPhotoDatabase } from '../../../src/db/photo-database.ts';
+import { storePreparedPhotos } from '../../../src/photos/photo-store.ts';
+import { queuePhotoUploadsIn } from '../../../src/photos/upload-queue.ts';
+import { jpegBytes, sha256Hex } from '../../support/photo-bytes.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accountDeletionPath } from '../../../schemas/account-deletion.ts';
 import { createAppDatabase, type AppDatabase } from '../../../src/db/database.ts';
@@ -54,6 +58,23 @@ describe.each(routeSuiteEngines)('a deleted account on another device, %s', (eng
     await db.tripPlans.insert(makeTripPlan('plan-ridge-1', { userId: ridgeId }));
     await toggleSavedTrail(db, 'brock-creek-ohv-trail');
     await writeLocalSetting(db, 'theme', 'dark');
+    // A photo taken for a report, still waiting to be sent.
+    const photoBytes = jpegBytes(1600, 1200, 1000);
+    const thumbnailBytes = jpegBytes(320, 240, 500);
+    const image = (bytes: Uint8Array, width: number, height: number) => ({
+      hash: sha256Hex(bytes),
+      data: bytes.slice().buffer,
+      type: 'image/jpeg' as const,
+      width,
+      height,
+    });
+    const photos = await storePreparedPhotos(appPhotoDatabase(), [
+      { full: image(photoBytes, 1600, 1200), thumbnail: image(thumbnailBytes, 320, 240) },
+    ]);
+    await queuePhotoUploadsIn(appPhotoDatabase(), photos, {
+      collection: 'trailReports',
+      id: 'temp-1',
+    });
 
     const first = startSyncEngine({
       db,
@@ -96,6 +117,8 @@ describe.each(routeSuiteEngines)('a deleted account on another device, %s', (eng
     expect(await db.getLocal('saved-trails')).toBeNull();
     expect(await db.trails.count().exec()).toBe(trailsBefore);
     expect(await readLocalSetting(db, 'theme', 'light')).toBe('dark');
+    expect(await appPhotoDatabase().photos.count()).toBe(0);
+    expect(await appPhotoDatabase().uploads.count()).toBe(0);
     // Not even the removed documents' tombstones keep their data.
     const stored = await db.trips.storageInstance.findDocumentsById(['trip-ridge-1'], true);
     expect(stored).toEqual([]);
