@@ -30,6 +30,7 @@ import { defaultUsgsIvUrl, registerGaugeRoutes, type UsgsSettings } from './rout
 import { registerGroupRideRoutes } from './routes/group-ride-routes.ts';
 import { registerRepairShopRoutes } from './routes/repair-shop-routes.ts';
 import { registerReviewRoutes } from './routes/review-routes.ts';
+import { registerTrailReportRoutes } from './routes/trail-report-routes.ts';
 import { registerSyncRoutes } from './routes/sync-routes.ts';
 import { registerRegulationRoutes } from './routes/regulation-routes.ts';
 import { registerTrailSubmissionRoutes } from './routes/trail-submission-routes.ts';
@@ -203,6 +204,7 @@ async function registerFeatureRoutes(
   { db, databaseKind, guards, changeBus }: FeatureRouteContext,
 ): Promise<void> {
   await registerReviewRoutes(app, { db, guards, changeBus });
+  await registerTrailReportRoutes(app, { db, databaseKind, guards, changeBus });
   await registerRepairShopRoutes(app, { db, guards });
   await registerGroupRideRoutes(app, { db, guards, changeBus });
   await registerAnalyticsRoutes(app, { db, guards });

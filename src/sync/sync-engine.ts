@@ -21,6 +21,8 @@ import type { PromotableCollection } from '../../schemas/sync-protocol.ts';
 import {
   inPromotionOrder,
   isCatalogue,
+  isPulledByEveryone,
+  isPushedByRiders,
   type CollectionDescriptor,
 } from '../../schemas/collections/descriptor.ts';
 import {
@@ -158,7 +160,7 @@ function startEngine(options: SyncEngineOptions): SyncEngine {
   const isOnline =
     options.isOnline ?? (() => (typeof navigator === 'undefined' ? true : navigator.onLine));
   const collections = (options.collections ?? allCollections).filter(
-    (collection) => collection.scope === 'catalogue' || (userId && collection.scope === 'rider'),
+    (collection) => isPulledByEveryone(collection) || (userId && isPushedByRiders(collection)),
   );
   const replications: CollectionReplication[] = [];
   const reporter = createSyncReporter({
@@ -175,13 +177,13 @@ function startEngine(options: SyncEngineOptions): SyncEngine {
           reporter.fail(userId ? { rider: true } : null, error),
         );
   const identifier = (collection: CollectionDescriptor) =>
-    `${collection.name}|${options.serverIdentity}|${isCatalogue(collection) ? 'public' : userId}`;
+    `${collection.name}|${options.serverIdentity}|${isCatalogue(collection) ? 'public' : (userId ?? 'public')}`;
   const heldStream = holdStream(stream, options.streamWaitMs ?? defaultStreamWaitMs);
   const streamAttempted = heldStream.attempted;
   for (const collection of collections) {
     replications.push(
       startSyncedCollection(
-        { db, transport, reporter, stream, streamAttempted, identifier },
+        { db, transport, reporter, stream, streamAttempted, identifier, userId: userId ?? null },
         collection,
       ),
     );

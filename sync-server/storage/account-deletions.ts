@@ -8,6 +8,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { recomputeCampgroundRatings } from './campground-ratings.ts';
 import type { ServerDatabase } from './database.ts';
 import { revokeAllTokensOfUser } from './refresh-tokens.ts';
+import { tombstoneReportsOf } from './trail-reports.ts';
 import { anonymisePublishedTrails } from './trail-submissions.ts';
 import { softDeleteUser } from './users.ts';
 
@@ -73,7 +74,8 @@ async function sharedTraces(transaction: Transaction<ServerDatabase>, userId: st
 /**
  * Deletes live account `userId` (username `username`) for request `requestId`, in one
  * transaction: every synced document of theirs (all collections, trail submissions waiting for
- * review included) and their id promotions; their group-ride memberships and positions, and the
+ * review included; their public trail reports become empty tombstones so every device drops
+ * them) and their id promotions; their group-ride memberships and positions, and the
  * rides they organise (with their notes); their repair shop suggestions not yet approved. It
  * recomputes the ratings of the campgrounds they reviewed, keeps the public trails their approved
  * submissions became without their name, clears the account's email, soft-deletes it, revokes
@@ -96,7 +98,13 @@ export async function deleteAccount(
   try {
     const deletion = await db.transaction().execute(async (transaction) => {
       const { campgroundIds, trailIds } = await sharedTraces(transaction, userId);
-      await transaction.deleteFrom('user_documents').where('owner_id', '=', userId).execute();
+      // Other riders' devices hold the rider's public reports: tombstones tell them to drop them.
+      await tombstoneReportsOf(transaction, userId, now);
+      await transaction
+        .deleteFrom('user_documents')
+        .where('owner_id', '=', userId)
+        .where('collection', '!=', 'trailReports')
+        .execute();
       await transaction.deleteFrom('id_promotions').where('owner_id', '=', userId).execute();
       await transaction.deleteFrom('group_ride_members').where('user_id', '=', userId).execute();
       const organised = transaction
