@@ -1,0 +1,176 @@
+/**
+ * Trail reports on a trail's page (issue "Trail reports from the field"): a signed-in rider with
+ * no signal files a Closed report from the page and sees it at once as "Waiting to send", the
+ * trail marked "Closed now (rider report, just now)"; the form insists on a status and asks for
+ * a reopening date only when Closed; other riders' reports show newest first with who and when,
+ * a hidden one never shows, one older than 14 days no longer counts, and "Still there" stores the
+ * rider's vote; a guest is asked to sign in.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TrailReport } from '../../schemas/trail-reports.ts';
+import { stubGeolocation } from './app-helpers.ts';
+import { databaseWithCatalogues, renderApp } from './render-app.tsx';
+import {
+  clearRiderData,
+  forgetRider,
+  setOnline,
+  signInRider,
+  type TestRider,
+} from './rider-fixtures.tsx';
+
+const trailId = 'wolf-pen-gap-ohv-trail';
+const day = 24 * 60 * 60 * 1000;
+
+function otherRidersReport(id: string, overrides: Partial<TrailReport>): TrailReport {
+  const observedAt = Date.now() - 3 * day;
+  return {
+    id,
+    userId: 'another-rider',
+    trailId,
+    position: { lon: -93.94, lat: 34.61 },
+    status: 'some-issues',
+    condition: 'muddy',
+    observations: ['high-water'],
+    crowding: 'light',
+    expectedReopening: null,
+    note: 'Creek crossing at the second ford is running high.',
+    photos: [],
+    observedAt,
+    confirmations: 2,
+    clears: 0,
+    flags: 0,
+    hidden: false,
+    reporterLabel: 'rider ab12',
+    createdAt: observedAt,
+    updatedAt: observedAt,
+    ...overrides,
+  };
+}
+
+const reportsSection = () =>
+  screen.findByRole('region', { name: 'Rider reports' }, { timeout: 10_000 });
+
+describe('trail reports on a trail page', () => {
+  let rider: TestRider;
+
+  beforeEach(async () => {
+    await clearRiderData(await databaseWithCatalogues());
+    rider = signInRider();
+    setOnline(false);
+    stubGeolocation('denied');
+  });
+  afterEach(() => forgetRider());
+
+  it('files a Closed report offline and shows it at once as waiting to send', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { database } = await renderApp(`/map/${trailId}`);
+    const section = await reportsSection();
+    expect(within(section).getByText('No recent reports')).toBeTruthy();
+
+    await user.click(within(section).getByRole('button', { name: 'Report conditions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report conditions' });
+    // No GPS fix: the report is placed at the trail's point, on this trail.
+    expect(within(dialog).getByText(/Where: At Wolf Pen Gap/)).toBeTruthy();
+    expect(within(dialog).queryByLabelText(/Expected reopening/)).toBeNull();
+
+    // A status is required.
+    await user.click(within(dialog).getByRole('button', { name: 'File report' }));
+    expect(await within(dialog).findByText('Choose how the trail is.')).toBeTruthy();
+    expect(await database.trailReports.count().exec()).toBe(0);
+
+    await user.click(within(dialog).getByRole('radio', { name: 'Closed' }));
+    await user.type(within(dialog).getByLabelText(/Expected reopening/), '2026-12-01');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Downed tree' }));
+    await user.click(within(dialog).getByRole('radio', { name: 'Muddy' }));
+    await user.type(within(dialog).getByLabelText('Note'), 'Tree down past the second switchback.');
+    expect(
+      (
+        within(dialog).getByRole('radio', {
+          name: 'Wolf Pen Gap Trail Complex',
+        }) as HTMLInputElement
+      ).checked,
+    ).toBe(true);
+    await user.click(within(dialog).getByRole('button', { name: 'File report' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const list = await within(section).findByRole('list', { name: 'Reports, newest first' });
+    const item = within(list).getByRole('listitem');
+    expect(within(item).getByText('Waiting to send')).toBeTruthy();
+    expect(within(item).getByText('you, just now')).toBeTruthy();
+    expect(
+      within(item).getByText('Muddy · Downed tree · Expected to reopen 2026-12-01'),
+    ).toBeTruthy();
+    expect(within(section).getByText('Closed now (rider report, just now)')).toBeTruthy();
+    expect(within(section).getByText(/Reported by a rider \(you\), unconfirmed/)).toBeTruthy();
+
+    const [stored] = (await database.trailReports.find().exec()).map((document) =>
+      document.toJSON(),
+    );
+    expect(stored).toMatchObject({
+      id: expect.stringMatching(/^temp-/),
+      userId: rider.id,
+      trailId,
+      status: 'closed',
+      expectedReopening: '2026-12-01',
+      observations: ['downed-tree'],
+      photos: [],
+    });
+  });
+
+  it('shows other riders’ reports newest first, hides hidden ones, and stores a vote', async () => {
+    const user = userEvent.setup({ delay: null });
+    const database = await databaseWithCatalogues();
+    await database.trailReports.bulkInsert([
+      otherRidersReport('report-recent', {}),
+      otherRidersReport('report-hidden', { status: 'closed', hidden: true, note: 'Spam' }),
+      otherRidersReport('report-old', {
+        status: 'closed',
+        observedAt: Date.now() - 20 * day,
+        note: 'Closed for logging.',
+        reporterLabel: 'rider 77c0',
+      }),
+    ]);
+    await renderApp(`/map/${trailId}`);
+    const section = await reportsSection();
+    expect(await within(section).findByText('Some issues (rider report, 3 days ago)')).toBeTruthy();
+    const items = within(within(section).getByRole('list')).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('.trail-report__byline')?.textContent)).toEqual([
+      'rider ab12, 3 days ago',
+      'rider 77c0, 20 days ago',
+    ]);
+    expect(within(section).queryByText('Spam')).toBeNull();
+    expect(within(items[1]!).getByText('No longer counts')).toBeTruthy();
+
+    const stillThere = within(items[0]!).getByRole('button', { name: 'Still there (2)' });
+    await user.click(stillThere);
+    await waitFor(() => expect(stillThere.getAttribute('aria-pressed')).toBe('true'));
+    const vote = await database.records.findOne(`${rider.id}:trailReportVote:report-recent`).exec();
+    expect(vote?.toJSON()).toMatchObject({
+      kind: 'trailReportVote',
+      data: { reportId: 'report-recent', vote: 'confirm' },
+    });
+  });
+});
+
+describe('trail reports for a guest', () => {
+  beforeEach(async () => {
+    await clearRiderData(await databaseWithCatalogues());
+    forgetRider();
+  });
+
+  it('asks a guest to sign in before reporting, and offers no votes', async () => {
+    const user = userEvent.setup({ delay: null });
+    const database = await databaseWithCatalogues();
+    await database.trailReports.insert(otherRidersReport('report-guest', {}));
+    await renderApp(`/map/${trailId}`);
+    const section = await reportsSection();
+    await within(section).findByText('Some issues (rider report, 3 days ago)');
+    expect(within(section).queryByRole('button', { name: /Still there/ })).toBeNull();
+    expect(within(section).getByText('Still there: 2 · Gone now: 0')).toBeTruthy();
+    await user.click(within(section).getByRole('button', { name: 'Report conditions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report conditions' });
+    expect(within(dialog).getByText(/Sign in on the Profile page/)).toBeTruthy();
+  });
+});
