@@ -20,6 +20,7 @@ export const areas = [
 export const sharedClientLayers = {
   sync: ['ui', 'db-react', 'db', 'lib'],
   map: ['ui', 'db-react', 'db', 'lib'],
+  'trail-reports': ['ui', 'db-react', 'db', 'lib'],
   ui: ['features', 'lib'],
   features: ['lib'],
   machines: ['lib'],

@@ -12,6 +12,7 @@ import { useCampgrounds, useWmas } from '../db-react/hooks.ts';
 import { useMapVariant } from '../map/map-hooks.ts';
 import { palettes } from '../map/map-style.ts';
 import { MapView, type TappedFeature } from '../map/map-view.tsx';
+import { ReportConditionsDialog } from '../trail-reports/report-conditions-dialog.tsx';
 import { OfflineMapsPanel } from '../map/offline-maps-panel.tsx';
 import { CampgroundDialog } from './campgrounds/campground-dialog.tsx';
 import { MyTracksSwitch, useRiderOverlay } from './my-tracks.tsx';
@@ -144,6 +145,7 @@ export function MapPage() {
   useMapPageMeta(linked?.feature ?? null);
   const [showMine, setShowMine] = useState(true);
   const rider = useRiderOverlay(showMine);
+  const [reportAt, setReportAt] = useState<[number, number] | null>(null);
   const onFeatureTap = (feature: TappedFeature) => {
     if (feature.kind === 'trail') {
       void navigate({ to: '/map/$trailId', params: { trailId: feature.id } });
@@ -169,6 +171,7 @@ export function MapPage() {
           initialView={linked?.view ?? arkansasView}
           label="Map of Arkansas trails, campgrounds and WMAs"
           onFeatureTap={onFeatureTap}
+          onLongPress={setReportAt}
           overlay={rider.overlay}
         />
       </div>
@@ -190,6 +193,17 @@ export function MapPage() {
           }}
         />
       ) : null}
+      <p className="map-page__hint">
+        Press and hold a point on the map to report conditions there.
+      </p>
+      <ReportConditionsDialog
+        isOpen={reportAt !== null}
+        onOpenChange={(isOpen) => {
+          if (!isOpen) setReportAt(null);
+        }}
+        places={reportAt ? [{ label: 'The point you pressed on the map', position: reportAt }] : []}
+        trail={null}
+      />
       <OfflineMapsPanel />
     </div>
   );

@@ -154,6 +154,33 @@ describe('trail reports on a trail page', () => {
   });
 });
 
+describe('a report from the map', () => {
+  beforeEach(async () => {
+    await clearRiderData(await databaseWithCatalogues());
+    signInRider();
+    setOnline(false);
+  });
+  afterEach(() => forgetRider());
+
+  it('files a report at the point pressed on the map, on no trail when none is near', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { database } = await renderApp('/map');
+    await user.click(
+      await screen.findByRole('button', { name: 'Long-press the map' }, { timeout: 10_000 }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Report conditions' });
+    expect(within(dialog).getByText('Where: The point you pressed on the map')).toBeTruthy();
+    await user.click(within(dialog).getByRole('radio', { name: 'All clear' }));
+    await user.click(within(dialog).getByRole('button', { name: 'File report' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const [stored] = (await database.trailReports.find().exec()).map((document) =>
+      document.toJSON(),
+    );
+    expect(stored!.status).toBe('all-clear');
+    expect(stored!.id).toMatch(/^temp-/);
+  });
+});
+
 describe('trail reports for a guest', () => {
   beforeEach(async () => {
     await clearRiderData(await databaseWithCatalogues());

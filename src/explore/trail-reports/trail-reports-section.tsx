@@ -29,9 +29,9 @@ import {
   trailStatusSentence,
 } from '../../lib/trail-reports/trail-status.ts';
 import { useRiderPosition } from '../use-rider-position.ts';
-import { ReportConditionsDialog } from './report-conditions-dialog.tsx';
-import type { ReportPlace } from './report-conditions-form.tsx';
-import './trail-reports.css';
+import { ReportConditionsDialog } from '../../trail-reports/report-conditions-dialog.tsx';
+import type { ReportPlace } from '../../trail-reports/report-conditions-form.tsx';
+import '../../trail-reports/trail-reports.css';
 
 export interface TrailReportsSectionProps {
   trail: Trail;

@@ -6,9 +6,9 @@
  */
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Button } from 'react-aria-components';
-import { useTrails } from '../../db-react/hooks.ts';
-import { useSession } from '../../lib/auth/session-context.tsx';
-import { showToast } from '../../lib/toast.ts';
+import { useTrails } from '../db-react/hooks.ts';
+import { useSession } from '../lib/auth/session-context.tsx';
+import { showToast } from '../lib/toast.ts';
 import {
   ReportConditionsForm,
   type ReportPlace,

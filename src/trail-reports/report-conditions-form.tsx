@@ -20,7 +20,7 @@ import {
   TextArea,
   TextField,
 } from 'react-aria-components';
-import type { PhotoReference } from '../../../schemas/photos.ts';
+import type { PhotoReference } from '../../schemas/photos.ts';
 import {
   trailObservations,
   trailReportNoteMaxLength,
@@ -30,18 +30,18 @@ import {
   type TrailObservation,
   type TrailReport,
   type TrailReportStatus,
-} from '../../../schemas/trail-reports.ts';
-import type { Trail } from '../../../schemas/trails.ts';
-import { fileTrailReport } from '../../db/trail-reports.ts';
-import { useDatabase } from '../../db-react/provider.tsx';
-import { suggestNearestTrail } from '../../lib/trail-reports/nearest-trail.ts';
+} from '../../schemas/trail-reports.ts';
+import type { Trail } from '../../schemas/trails.ts';
+import { fileTrailReport } from '../db/trail-reports.ts';
+import { useDatabase } from '../db-react/provider.tsx';
+import { suggestNearestTrail } from '../lib/trail-reports/nearest-trail.ts';
 import {
   conditionLabels,
   crowdingLabels,
   observationLabels,
-} from '../../lib/trail-reports/report-words.ts';
-import { trailReportStatusLabel } from '../../lib/trail-reports/trail-status.ts';
-import '../../ui/trail-details-fields.css';
+} from '../lib/trail-reports/report-words.ts';
+import { trailReportStatusLabel } from '../lib/trail-reports/trail-status.ts';
+import '../ui/trail-details-fields.css';
 import './trail-reports.css';
 
 /** A place the report may be filed at, with how the rider knows it. */
