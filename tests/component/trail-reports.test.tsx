@@ -154,6 +154,32 @@ describe('trail reports on a trail page', () => {
   });
 });
 
+describe('a trail’s status on its card', () => {
+  beforeEach(async () => {
+    await clearRiderData(await databaseWithCatalogues());
+  });
+
+  it('says "Closed now (rider report, 2 days ago)" on the finder’s card', async () => {
+    const database = await databaseWithCatalogues();
+    await database.trailReports.insert(
+      otherRidersReport('report-card', {
+        status: 'closed',
+        observedAt: Date.now() - 2 * day - 60_000,
+      }),
+    );
+    await renderApp('/ai-trails?q=wolf%20pen');
+    const list = await screen.findByRole('list', { name: 'Trails' }, { timeout: 10_000 });
+    const heading = await within(list).findByRole('heading', {
+      name: 'Wolf Pen Gap Trail Complex',
+    });
+    const card = heading.closest('article')!;
+    expect(
+      await within(card).findByText('Closed now (rider report, 2 days ago)', { exact: false }),
+    ).toBeTruthy();
+    expect(card.textContent).toContain('reported by a rider, unconfirmed');
+  });
+});
+
 describe('a report from the map', () => {
   beforeEach(async () => {
     await clearRiderData(await databaseWithCatalogues());
