@@ -188,7 +188,7 @@ describe('a report from the map', () => {
   });
   afterEach(() => forgetRider());
 
-  it('files a report at the point pressed on the map, on no trail when none is near', async () => {
+  it('files a report at the point pressed on the map and shows its marker', async () => {
     const user = userEvent.setup({ delay: null });
     const { database } = await renderApp('/map');
     await user.click(
@@ -204,6 +204,9 @@ describe('a report from the map', () => {
     );
     expect(stored!.status).toBe('all-clear');
     expect(stored!.id).toMatch(/^temp-/);
+    // The report is on the map at once, as a marker in its status's colour.
+    const overlay = screen.getByRole('list', { name: /^Overlay of Map of Arkansas/ });
+    expect(await within(overlay).findByText('All clear (rider report)')).toBeTruthy();
   });
 });
 
