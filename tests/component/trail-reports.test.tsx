@@ -15,6 +15,7 @@ import { databaseWithCatalogues, renderApp } from './render-app.tsx';
 import {
   clearRiderData,
   forgetRider,
+  renderAppWithApi,
   setOnline,
   signInRider,
   type TestRider,
@@ -228,5 +229,45 @@ describe('trail reports for a guest', () => {
     await user.click(within(section).getByRole('button', { name: 'Report conditions' }));
     const dialog = await screen.findByRole('dialog', { name: 'Report conditions' });
     expect(within(dialog).getByText(/Sign in on the Profile page/)).toBeTruthy();
+  });
+});
+
+describe('trail reports for an admin', () => {
+  afterEach(() => forgetRider());
+
+  it('lists flagged reports first and hides one for every rider', async () => {
+    const user = userEvent.setup({ delay: null });
+    signInRider({ username: 'admin-one', roleId: 'admin' });
+    const flagged = otherRidersReport('report-flagged', { flags: 3, note: 'Buy cheap tyres here' });
+    const recent = otherRidersReport('report-fine', { observedAt: Date.now() - 3_600_000 });
+    let hidden = false;
+    const { requests } = await renderAppWithApi('/admin/trail-review', [
+      { path: '/api/admin/trail-submissions', answer: { body: { submissions: [] } } },
+      {
+        path: '/api/admin/trail-reports',
+        answer: () => ({ body: { reports: [{ ...flagged, hidden }, recent] } }),
+      },
+      {
+        method: 'POST',
+        path: '/api/admin/trail-reports/report-flagged/hidden',
+        answer: (request) => {
+          hidden = (request.body as { hidden: boolean }).hidden;
+          return { body: { id: 'report-flagged', hidden } };
+        },
+      },
+    ]);
+    const list = await screen.findByRole('list', { name: 'Flagged and recent reports' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items[0]!.textContent).toContain('Buy cheap tyres here');
+    expect(items[0]!.textContent).toContain('Flags: 3');
+    // Named by the trail list on the device once it has loaded.
+    await waitFor(() => expect(items[0]!.textContent).toContain('Wolf Pen Gap Trail Complex'));
+    await user.click(within(items[0]!).getByRole('button', { name: 'Hide report' }));
+    // The list loads again from the server, which now says hidden.
+    expect(await screen.findByRole('button', { name: 'Show report' })).toBeTruthy();
+    expect(
+      requests.find((request) => request.path === '/api/admin/trail-reports/report-flagged/hidden')
+        ?.body,
+    ).toEqual({ hidden: true });
   });
 });
