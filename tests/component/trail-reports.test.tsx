@@ -10,6 +10,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TrailReport } from '../../schemas/trail-reports.ts';
+import { toggleSavedTrail } from '../../src/db/saved-trails.ts';
 import { stubGeolocation } from './app-helpers.ts';
 import { databaseWithCatalogues, renderApp } from './render-app.tsx';
 import {
@@ -178,6 +179,33 @@ describe('a trail’s status on its card', () => {
       await within(card).findByText('Closed now (rider report, 2 days ago)', { exact: false }),
     ).toBeTruthy();
     expect(card.textContent).toContain('reported by a rider, unconfirmed');
+  });
+});
+
+describe('a report on a saved trail', () => {
+  beforeEach(async () => {
+    await clearRiderData(await databaseWithCatalogues());
+    signInRider();
+  });
+  afterEach(() => forgetRider());
+
+  it('raises a notification when another rider reports the saved trail closed', async () => {
+    const database = await databaseWithCatalogues();
+    await toggleSavedTrail(database, trailId);
+    await renderApp('/notification-center');
+    await database.trailReports.insert(
+      otherRidersReport('report-saved', { status: 'closed', note: 'Gate locked at FR 38.' }),
+    );
+    expect(
+      await screen.findByText(
+        'Wolf Pen Gap Trail Complex: Closed (rider report)',
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(/Reported by a rider \(rider ab12\), unconfirmed, 3 days ago/),
+    ).toBeTruthy();
   });
 });
 
