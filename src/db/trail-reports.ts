@@ -227,3 +227,12 @@ export function observeTrailReportVotes(
     ),
   );
 }
+
+/** Every report riders may see (hidden ones left out), read once (the voice assistant's answers). */
+export async function readVisibleTrailReports(db: AppDatabase): Promise<TrailReport[]> {
+  const documents = await db.trailReports.find().exec();
+  return documents
+    .map((document) => document.toJSON() as TrailReport)
+    .filter((report) => !report.hidden)
+    .sort(newestFirst);
+}
