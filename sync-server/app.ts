@@ -302,6 +302,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await registerAccountRoutes(app, { db, databaseKind, guards });
     await registerAccountDeletionRoutes(app, {
       db,
+      databaseKind,
       hasher,
       guards,
       credentialRequestsPerMinute: settings.credentialRequestsPerMinute,

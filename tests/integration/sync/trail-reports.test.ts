@@ -22,6 +22,10 @@ import {
   type TrailReportVote,
 } from '../../../schemas/trail-reports.ts';
 import { newTempId } from '../../../schemas/identity.ts';
+import {
+  countsTowardStatus,
+  currentTrailStatus,
+} from '../../../src/lib/trail-reports/trail-status.ts';
 import { createAppDatabase, type AppDatabase } from '../../../src/db/database.ts';
 import { startSyncEngine, type SyncEngine } from '../../../src/sync/sync-engine.ts';
 import { login, readTable } from '../auth/auth-test-server.ts';
@@ -32,6 +36,7 @@ import { createTestTransport } from './test-transport.ts';
 const reports = replicationBasePath('trailReports');
 const records = replicationBasePath('records');
 const observedAt = Date.UTC(2026, 10, 20, 15, 0);
+const day = 24 * 60 * 60 * 1000;
 
 function report(id: string, userId: string, overrides: Partial<TrailReport> = {}): TrailReport {
   return {
@@ -262,7 +267,14 @@ describe.each(storageEngines)('trail reports on %s', (engine) => {
     await vote(bluff, id, 'clear');
     await vote(hollow, id, 'flag');
     await vote(hollow, id, 'clear');
-    expect(await pulledReport(id)).toMatchObject({ confirmations: 0, clears: 2, flags: 0 });
+    const cleared = await pulledReport(id);
+    expect(cleared).toMatchObject({ confirmations: 0, clears: 2, flags: 0 });
+    // Cleared by two riders: the report no longer counts towards the trail's status.
+    const seenAt = observedAt + day;
+    expect(countsTowardStatus(cleared as unknown as TrailReport, seenAt)).toBe(false);
+    expect(currentTrailStatus([cleared as unknown as TrailReport], seenAt).status).toBe(
+      'no-recent-reports',
+    );
 
     // A device that pulled before learns the new tallies from its checkpoint on.
     const later = await server.app.inject({
@@ -335,14 +347,17 @@ describe.each(storageEngines)('trail reports on %s', (engine) => {
     expect(await pulledReport('a-made-up-id')).toBeUndefined();
   });
 
-  it('turns a deleted account’s reports into tombstones other devices drop', async () => {
+  it('turns a deleted account’s reports into tombstones other devices drop, and recounts its votes', async () => {
     const ridge = await server.signIn('Ridge');
     const hollow = await server.signIn('Hollow');
     const id = await fileReport(ridge);
+    const hollowsReport = await fileReport(hollow, { status: 'some-issues' });
+    await vote(ridge, hollowsReport, 'confirm');
+    expect((await pulledReport(hollowsReport))!.confirmations).toBe(1);
     const deviceB = await device('b');
     const runningB = sync(deviceB, hollow);
     await runningB.awaitInSync();
-    expect(await deviceB.trailReports.count().exec()).toBe(1);
+    expect(await deviceB.trailReports.count().exec()).toBe(2);
 
     const deleted = await server.app.inject({
       method: 'POST',
@@ -353,9 +368,13 @@ describe.each(storageEngines)('trail reports on %s', (engine) => {
     expect(deleted.statusCode, deleted.body).toBe(200);
     const tombstone = await pulledReport(id);
     expect(tombstone).toMatchObject({ _deleted: true, note: '', photos: [] });
+    // Ridge's vote went with the account.
+    expect((await pulledReport(hollowsReport))!.confirmations).toBe(0);
 
     runningB.syncNow();
     await runningB.awaitInSync();
-    expect(await deviceB.trailReports.count().exec()).toBe(0);
+    expect((await deviceB.trailReports.find().exec()).map((document) => document.id)).toEqual([
+      hollowsReport,
+    ]);
   }, 60_000);
 });
