@@ -196,7 +196,7 @@ function startEngine(options: SyncEngineOptions): SyncEngine {
       rider: activity.rider || Boolean(promotion?.active),
       catalogue: activity.catalogue,
     });
-  const subscriptions = watchActivity(db, collections, replications, promotion, (next) => {
+  const subscriptions = watchActivity(db, collections, replications, promotion, userId, (next) => {
     activity = next;
     settle();
   });
@@ -239,6 +239,14 @@ function startEngine(options: SyncEngineOptions): SyncEngine {
 }
 
 /**
+ * True when a collection's outcomes are the public (catalogue) part of the status: the
+ * catalogues, and for a guest the shared collections, which they only pull.
+ */
+function isPublicPart(collection: CollectionDescriptor, userId: string | null | undefined) {
+  return isCatalogue(collection) || (!userId && isPulledByEveryone(collection));
+}
+
+/**
  * Follows which part is busy (rider replications or promotion, catalogue pulls) and runs a
  * promotion after trips, plans or waypoints change (debounced, so a burst is one run).
  */
@@ -247,13 +255,14 @@ function watchActivity(
   collections: readonly CollectionDescriptor[],
   replications: readonly CollectionReplication[],
   promotion: PromotionRunner | null,
+  userId: string | null | undefined,
   onActivity: (activity: { rider: boolean; catalogue: boolean }) => void,
 ): Subscription[] {
   const subscriptions = [
     combineLatest(replications.map((replication) => replication.active$)).subscribe((active) =>
       onActivity({
-        rider: active.some((busy, index) => busy && !isCatalogue(collections[index]!)),
-        catalogue: active.some((busy, index) => busy && isCatalogue(collections[index]!)),
+        rider: active.some((busy, index) => busy && !isPublicPart(collections[index]!, userId)),
+        catalogue: active.some((busy, index) => busy && isPublicPart(collections[index]!, userId)),
       }),
     ),
   ];
