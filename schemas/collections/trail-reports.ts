@@ -38,7 +38,7 @@ export const trailReportsCollection = defineCollection({
     holds:
       'The trail reports you file: where and when you saw the trail, its status, condition, what you observed, how busy it was, the expected reopening, your note and the photos you attached.',
     where: 'device and server',
-    kept: 'On this installation’s sync server until you delete the report or your account. A report counts towards a trail’s status for 14 days; it stays listed after that as an older report.',
+    kept: 'On this device and on this installation’s sync server until your account is deleted. A report counts towards a trail’s status for 14 days; after that it stays listed as an older report.',
     sharedWith:
       'Everyone who uses this installation, signed in or not: reports are public, shown with a short tag such as “rider ab12” derived from your account (never your username) and when you saw the trail. Administrators can hide a report.',
     onAccountDeletion: { action: 'deleted' },
