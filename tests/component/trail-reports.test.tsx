@@ -239,6 +239,36 @@ describe('a report from the map', () => {
   });
 });
 
+describe('a report from the recording screen', () => {
+  beforeEach(async () => {
+    await clearRiderData(await databaseWithCatalogues());
+    signInRider();
+    setOnline(false);
+  });
+  afterEach(() => forgetRider());
+
+  it('files a report at the recorder’s last GPS fix', async () => {
+    const user = userEvent.setup({ delay: null });
+    stubGeolocation({ latitude: 34.61, longitude: -93.94, accuracy: 6 });
+    const { database } = await renderApp('/record');
+    await user.click(await screen.findByRole('button', { name: 'Start recording' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Report conditions' }, { timeout: 10_000 }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Report conditions' });
+    expect(within(dialog).getByText('Where: Your position (GPS, ±6 m)')).toBeTruthy();
+    await user.click(within(dialog).getByRole('radio', { name: 'Some issues' }));
+    await user.click(within(dialog).getByRole('button', { name: 'File report' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const [stored] = (await database.trailReports.find().exec()).map((document) =>
+      document.toJSON(),
+    );
+    expect(stored!.position).toEqual({ lon: -93.94, lat: 34.61 });
+    expect(stored!.status).toBe('some-issues');
+    await user.click(screen.getByRole('button', { name: 'Stop and save' }));
+  });
+});
+
 describe('trail reports for a guest', () => {
   beforeEach(async () => {
     await clearRiderData(await databaseWithCatalogues());
