@@ -163,3 +163,23 @@ export function tallyTrailReportVotes(
   }
   return tally;
 }
+
+/**
+ * `incoming` (a pushed report) with every photo the server stored as hidden (by hash) still
+ * hidden: only an admin's hiding is kept against the reporter's push, so a reporter's edit never
+ * shows a hidden photo again. Used as the descriptor's `keepServerData`.
+ */
+export function keepHiddenPhotos<Document extends Record<string, unknown>>(
+  incoming: Document,
+  master: Record<string, unknown> | undefined,
+): Document {
+  const stored = (master?.photos as { hash: string; hidden: boolean }[] | undefined) ?? [];
+  const hidden = new Set(stored.filter((photo) => photo.hidden).map((photo) => photo.hash));
+  if (hidden.size === 0 || !Array.isArray(incoming.photos)) return incoming;
+  return {
+    ...incoming,
+    photos: (incoming.photos as { hash: string; hidden: boolean }[]).map((photo) =>
+      hidden.has(photo.hash) ? { ...photo, hidden: true } : photo,
+    ),
+  };
+}

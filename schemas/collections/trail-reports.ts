@@ -1,10 +1,11 @@
 /**
  * Riders' trail reports (schemas/trail-reports.ts): filed offline under temp- ids, promoted by
  * the server, pulled by every visitor and pushed by their reporter only (scope `shared`). The
- * tallies of other riders' votes, `hidden` (an admin's) and the reporter's public tag are the
- * server's.
+ * tallies of other riders' votes, `hidden` (an admin's, of the report and of each photo) and the
+ * reporter's public tag are the server's.
  */
 import {
+  keepHiddenPhotos,
   reporterLabelOf,
   trailReportSchema,
   trailReportsPerRiderPerDay,
@@ -33,6 +34,8 @@ export const trailReportsCollection = defineCollection({
   heldUntilAdopted: false,
   // A report names no other temp- document, so it is ready at once; after the trips and waypoints.
   promotion: { order: 3, ready: () => true },
+  // A photo an admin hid stays hidden whatever the reporter pushes.
+  keepServerData: keepHiddenPhotos,
   afterWrite: [],
   privacy: {
     holds:

@@ -2,6 +2,7 @@
  * Trail report moderation, admins only (issue "Trail reports from the field", "Keeping it true"):
  * - `GET  /api/admin/trail-reports`              flagged reports first, then the newest (at most 200)
  * - `POST /api/admin/trail-reports/:id/hidden`   `{ hidden: boolean }` hides or shows one report
+ * - `POST /api/admin/trail-reports/:id/photos/:hash/hidden`   the same for one photo of it
  * A hidden report stays synced with `hidden: true`, so every device stops showing it on its next
  * sync. Bad input gets a JSON 4xx and changes nothing.
  */
@@ -11,7 +12,11 @@ import { trailReportsCollection } from '../../schemas/collections/trail-reports.
 import type { AuthGuards } from '../auth/request-auth.ts';
 import { sendError } from '../errors.ts';
 import type { DatabaseKind, ServerDatabase } from '../storage/database.ts';
-import { listTrailReportsForReview, setTrailReportHidden } from '../storage/trail-reports.ts';
+import {
+  listTrailReportsForReview,
+  setTrailReportHidden,
+  setTrailReportPhotoHidden,
+} from '../storage/trail-reports.ts';
 import type { ChangeBus } from '../sync/change-bus.ts';
 
 export interface TrailReportRouteOptions {
@@ -28,6 +33,15 @@ const idParams = {
   type: 'object',
   required: ['id'],
   properties: { id: { type: 'string', minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9-]+$' } },
+} as const;
+
+const photoParams = {
+  type: 'object',
+  required: ['id', 'hash'],
+  properties: {
+    id: idParams.properties.id,
+    hash: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+  },
 } as const;
 
 const hiddenBody = {
@@ -56,6 +70,19 @@ export async function registerTrailReportRoutes(
       }
       await changeBus.publish({ collection: trailReportsCollection.name, ownerId: null });
       return { id, hidden: request.body.hidden };
+    },
+  );
+
+  app.post<{ Params: { id: string; hash: string }; Body: { hidden: boolean } }>(
+    '/api/admin/trail-reports/:id/photos/:hash/hidden',
+    { schema: { params: photoParams, body: hiddenBody }, preHandler: guards.roles('admin') },
+    async (request, reply) => {
+      const { id, hash } = request.params;
+      if (!(await setTrailReportPhotoHidden(db, databaseKind, id, hash, request.body.hidden))) {
+        return sendError(reply, 404, `Trail report "${id}" has no photo ${hash}.`);
+      }
+      await changeBus.publish({ collection: trailReportsCollection.name, ownerId: null });
+      return { id, hash, hidden: request.body.hidden };
     },
   );
 }

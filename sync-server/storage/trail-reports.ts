@@ -146,6 +146,38 @@ export async function setTrailReportHidden(
 }
 
 /**
+ * Hides or shows photo `hash` of report `reportId` (admin moderation): the report keeps the
+ * photo's entry with `hidden` set, so devices stop showing it and the photo route stops serving
+ * it. Answers false when there is no such live report or it has no such photo.
+ */
+export async function setTrailReportPhotoHidden(
+  db: Kysely<ServerDatabase>,
+  kind: DatabaseKind,
+  reportId: string,
+  hash: string,
+  hidden: boolean,
+  now: number = Date.now(),
+): Promise<boolean> {
+  const stored = await findTrailReport(db, reportId);
+  if (!stored?.report.photos.some((photo) => photo.hash === hash)) return false;
+  await rewriteReport(
+    db,
+    kind,
+    reportId,
+    (report) => {
+      const photos = report.photos.map((photo) =>
+        photo.hash === hash ? { ...photo, hidden } : photo,
+      );
+      return photos.every((photo, index) => photo.hidden === report.photos[index]!.hidden)
+        ? null
+        : { ...report, photos };
+    },
+    now,
+  );
+  return true;
+}
+
+/**
  * Live reports for the admin page: flagged ones first (most flags first), then the newest, at
  * most `limit`, each with its owner id.
  */

@@ -329,6 +329,50 @@ describe.each(storageEngines)('trail reports on %s', (engine) => {
     expect((await deviceB.trailReports.findOne(id).exec())?.hidden).toBe(true);
   }, 60_000);
 
+  it('hides one photo of a report for every device, and the reporter cannot show it again', async () => {
+    const ridge = await server.signIn('Ridge');
+    const hollow = await server.signIn('Hollow');
+    const photo = (digit: string) => ({
+      hash: digit.repeat(64),
+      thumbnailHash: 'f'.repeat(64),
+      width: 1600,
+      height: 1200,
+      bytes: 400_000,
+      type: 'image/jpeg' as const,
+      hidden: false,
+    });
+    const id = await fileReport(ridge, { photos: [photo('a'), photo('b')] });
+    const url = (hash: string) => `/api/admin/trail-reports/${id}/photos/${hash}/hidden`;
+    const refused = await server.app.inject({
+      method: 'POST',
+      url: url('a'.repeat(64)),
+      headers: bearer(hollow.token),
+      payload: { hidden: true },
+    });
+    expect(refused.statusCode).toBe(403);
+    const admin = (await login(server.app, 'admin-one', 'admin password')).accessToken;
+    const hide = (hash: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: url(hash),
+        headers: bearer(admin),
+        payload: { hidden: true },
+      });
+    expect((await hide('a'.repeat(64))).statusCode).toBe(200);
+    expect((await hide('c'.repeat(64))).statusCode).toBe(404);
+    const master = (await pulledReport(id))!;
+    expect((master.photos as { hidden: boolean }[]).map((p) => p.hidden)).toEqual([true, false]);
+
+    const edited = report(id, ridge.id, {
+      note: 'Still down.',
+      photos: [photo('a'), photo('b')],
+    });
+    expect((await push(ridge.token, edited, master)).statusCode).toBe(200);
+    const after = (await pulledReport(id))!;
+    expect(after.note).toBe('Still down.');
+    expect((after.photos as { hidden: boolean }[]).map((p) => p.hidden)).toEqual([true, false]);
+  });
+
   it(`answers 429 past ${trailReportsPerRiderPerDay} reports a day, and refuses unpromoted ids`, async () => {
     const ridge = await server.signIn('Ridge');
     const tempIds = Array.from(
