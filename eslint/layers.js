@@ -21,6 +21,7 @@ export const sharedClientLayers = {
   sync: ['photos', 'ui', 'db-react', 'db', 'lib'],
   photos: ['ui', 'db', 'lib'],
   map: ['ui', 'db-react', 'db', 'lib'],
+  'trail-reports': ['photos', 'ui', 'db-react', 'db', 'lib'],
   ui: ['features', 'lib'],
   features: ['lib'],
   machines: ['lib'],

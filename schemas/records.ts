@@ -5,13 +5,14 @@ import {
   idProperty,
   syncConflictsProperty,
 } from './common.ts';
+import { trailReportVoteDataSchema } from './trail-reports.ts';
 import { trailSubmissionDataSchema } from './trail-submissions.ts';
 
 /**
  * Kinds a record may hold today (docs/architecture.md "Collection budget"): a rider's progress
  * through one skills lesson, their best score in the trail safety game, a vehicle in their garage,
  * one maintenance log entry, a trail they submitted for review, a day's completed pre-ride
- * safety checklist and their progress toward one achievement (which had a collection of its own,
+ * safety checklist, their vote on another rider's trail report and their progress toward one achievement (which had a collection of its own,
  * `userAchievements`, until version 0 of this kind: schemas/collections/moves.ts). Later kinds add a data schema
  * below; the collection schema itself does not change, so no RxDB version bump is needed for a new
  * kind.
@@ -24,6 +25,7 @@ export const recordKinds = [
   'trailSubmission',
   'preRideCheck',
   'achievementProgress',
+  'trailReportVote',
 ] as const;
 export type RecordKind = (typeof recordKinds)[number];
 
@@ -248,6 +250,7 @@ export const recordDataSchemas: Record<RecordKind, object> = {
   trailSubmission: trailSubmissionDataSchema,
   preRideCheck: preRideCheckDataSchema,
   achievementProgress: achievementProgressDataSchema,
+  trailReportVote: trailReportVoteDataSchema,
 };
 
 /**
@@ -275,6 +278,8 @@ export const recordDataMergeRules: Record<RecordKind, Record<string, RecordDataM
   trailSubmission: { ...changedKeys(trailSubmissionDataSchema.required), review: 'server' },
   preRideCheck: { completedAt: 'earliest', itemCount: 'max' },
   achievementProgress: { progress: 'max', earnedAt: 'earliest' },
+  // A rider's vote is one choice; the latest one stands.
+  trailReportVote: { vote: 'later', votedAt: 'later' },
 };
 
 /** True when `kind` is one the app and server know. */
@@ -290,6 +295,7 @@ const recordSubjectKeys = {
   trailSubmission: 'submissionId',
   preRideCheck: 'date',
   achievementProgress: 'achievementId',
+  trailReportVote: 'reportId',
 } as const;
 type SubjectKind = keyof typeof recordSubjectKeys;
 
@@ -299,7 +305,8 @@ type SubjectKind = keyof typeof recordSubjectKeys;
  * `<userId>:maintenance:<entryId>` for a maintenance entry and
  * `<userId>:trailSubmission:<submissionId>` for a submitted trail and
  * `<userId>:preRideCheck:<YYYY-MM-DD>` for a day's pre-ride checklist and
- * `<userId>:achievementProgress:<achievementId>` for progress toward an achievement. Within the
+ * `<userId>:achievementProgress:<achievementId>` for progress toward an achievement and
+ * `<userId>:trailReportVote:<reportId>` for a vote on a trail report. Within the
  * id grammar for user ids up to 40 characters (the server's are 36-character UUIDs).
  */
 export function recordId(userId: string, kind: SubjectKind, subject: string): string;

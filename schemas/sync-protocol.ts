@@ -41,9 +41,12 @@ export {
   isDocumentId,
 } from './document-id.ts';
 
-/** Collections each rider owns and syncs both ways (descriptor scope `rider`). */
-export const userSyncedCollections = collectionsOfScope('rider');
-export type UserSyncedCollection = CollectionOfScope<'rider'>;
+/**
+ * Collections whose documents riders own and push (descriptor scopes `rider` and `shared`; a
+ * `shared` one also holds other riders' documents, pulled by everyone).
+ */
+export const userSyncedCollections = collectionsOfScope(['rider', 'shared']);
+export type UserSyncedCollection = CollectionOfScope<'rider' | 'shared'>;
 
 /** Public catalogues every visitor pulls, signed in or not (the server seeds them from data/). */
 export const pulledCatalogueCollections = collectionsOfScope('catalogue');

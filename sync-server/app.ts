@@ -33,6 +33,7 @@ import { createDiskPhotoStore } from './photos/disk-photo-store.ts';
 import { registerPhotoRoutes } from './routes/photo-routes.ts';
 import { registerRepairShopRoutes } from './routes/repair-shop-routes.ts';
 import { registerReviewRoutes } from './routes/review-routes.ts';
+import { registerTrailReportRoutes } from './routes/trail-report-routes.ts';
 import { registerSyncRoutes } from './routes/sync-routes.ts';
 import { registerRegulationRoutes } from './routes/regulation-routes.ts';
 import { registerTrailSubmissionRoutes } from './routes/trail-submission-routes.ts';
@@ -211,6 +212,7 @@ async function registerFeatureRoutes(
   { db, databaseKind, guards, changeBus }: FeatureRouteContext,
 ): Promise<void> {
   await registerReviewRoutes(app, { db, guards, changeBus });
+  await registerTrailReportRoutes(app, { db, databaseKind, guards, changeBus });
   await registerRepairShopRoutes(app, { db, guards });
   await registerGroupRideRoutes(app, { db, guards, changeBus });
   await registerAnalyticsRoutes(app, { db, guards });
@@ -313,6 +315,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await registerAccountRoutes(app, { db, databaseKind, guards });
     await registerAccountDeletionRoutes(app, {
       db,
+      databaseKind,
       hasher,
       guards,
       credentialRequestsPerMinute: settings.credentialRequestsPerMinute,

@@ -21,9 +21,11 @@
  * Who a collection's documents belong to:
  * - `catalogue`: public data the server seeds from data/, pulled by every visitor, never pushed;
  * - `rider`: a rider's own documents, synced both ways once signed in, scoped to that rider;
+ * - `shared`: riders' documents every visitor pulls (signed in or not), each rider pushing only
+ *   their own (trail reports); the server refuses a push naming another rider's document;
  * - `device`: kept on this device only, never synced.
  */
-export type CollectionScope = 'catalogue' | 'rider' | 'device';
+export type CollectionScope = 'catalogue' | 'rider' | 'shared' | 'device';
 
 /**
  * How a collection's ids are made:
@@ -89,11 +91,21 @@ export interface MergeRules {
   keepsConflictList: boolean;
 }
 
-/** What the server writes into a pushed document whatever the device sent. */
-export type ServerOwnedValue = 'owner' | { constant: string };
+/**
+ * What the server writes into a pushed document whatever the device sent:
+ * - `'owner'`: the pushing rider's id;
+ * - `{ constant }`: that text;
+ * - `{ ownerLabel }`: a text the function derives from the owner's id (a reporter's public tag);
+ * - `{ kept }`: the value the server stored (tallies it keeps itself), `kept` for a new document.
+ */
+export type ServerOwnedValue =
+  | 'owner'
+  | { constant: string }
+  | { ownerLabel(ownerId: string): string }
+  | { kept: string | number | boolean };
 
 /** Named steps the server runs after a push wrote documents (sync-server/sync/after-write.ts). */
-export type AfterWriteEffect = 'campgroundRatings';
+export type AfterWriteEffect = 'campgroundRatings' | 'trailReportTallies';
 
 /**
  * A field validated by one of several schemas, chosen by another field (a record's `data` by its
@@ -155,6 +167,11 @@ export interface CollectionDescriptor {
   /** Documents per pull request and rows per RxDB push batch. */
   readonly batch: { readonly pull: number; readonly push: number };
   /**
+   * Most new documents one rider may create per day (ids promoted in the last 24 hours); the
+   * server answers 429 past it. Absent: no limit.
+   */
+  readonly newDocumentsPerDay?: number;
+  /**
    * True when a signed-out rider's documents (owner `LOCAL_USER_ID`) stay on the device until
    * sign-in adopts them under the rider's id (records, achievement progress).
    */
@@ -185,6 +202,19 @@ export interface CollectionDescriptor {
 /** True for a public catalogue: anyone pulls it, nobody pushes it. */
 export function isCatalogue(descriptor: CollectionDescriptor): boolean {
   return descriptor.scope === 'catalogue';
+}
+
+/** True when riders push their own documents of the collection (`rider` and `shared` scopes). */
+export function isPushedByRiders(descriptor: CollectionDescriptor): boolean {
+  return descriptor.scope === 'rider' || descriptor.scope === 'shared';
+}
+
+/**
+ * True when every visitor pulls the whole collection, signed in or not (catalogues, and the
+ * `shared` collections of every rider's public documents).
+ */
+export function isPulledByEveryone(descriptor: CollectionDescriptor): boolean {
+  return descriptor.scope === 'catalogue' || descriptor.scope === 'shared';
 }
 
 /**

@@ -10,6 +10,7 @@ import { campgroundsCollection } from './campgrounds.ts';
 import type { CollectionDescriptor } from './descriptor.ts';
 import { recordsCollection } from './records.ts';
 import { trackChunksCollection } from './track-chunks.ts';
+import { trailReportsCollection } from './trail-reports.ts';
 import { trailsCollection } from './trails.ts';
 import { tripContextCollection } from './trip-context.ts';
 import { tripPlansCollection } from './trip-plans.ts';
@@ -29,6 +30,7 @@ export const collectionDescriptors = {
   waypoints: waypointsCollection,
   campgroundReviews: campgroundReviewsCollection,
   records: recordsCollection,
+  trailReports: trailReportsCollection,
 } as const;
 
 type Descriptors = typeof collectionDescriptors;
@@ -43,12 +45,13 @@ export type CollectionOfScope<Scope extends CollectionDescriptor['scope']> = {
 /** Every descriptor, in sync order. */
 export const allCollections: readonly CollectionDescriptor[] = Object.values(collectionDescriptors);
 
-/** The names of the collections of `scope`, in sync order. */
+/** The names of the collections of `scope` (or of any of several scopes), in sync order. */
 export function collectionsOfScope<Scope extends CollectionDescriptor['scope']>(
-  scope: Scope,
+  scope: Scope | readonly Scope[],
 ): readonly CollectionOfScope<Scope>[] {
+  const scopes: readonly string[] = typeof scope === 'string' ? [scope] : scope;
   return allCollections
-    .filter((descriptor) => descriptor.scope === scope)
+    .filter((descriptor) => scopes.includes(descriptor.scope))
     .map((descriptor) => descriptor.name as CollectionOfScope<Scope>);
 }
 

@@ -43,10 +43,10 @@ export const recordsCollection = defineCollection({
   heldUntilAdopted: true,
   discriminatedFields: [{ field: 'data', discriminator: 'kind', schemas: recordDataSchemas }],
   keepServerData: keepServerReview,
-  afterWrite: [],
+  afterWrite: ['trailReportTallies'],
   privacy: {
     holds:
-      'Your progress towards each achievement and when you earned it, your progress through the skills lessons, your best scores in the trail safety game, your garage vehicles and maintenance log, the days you completed the pre-ride checklist, and the trails you submitted for review (the line, its name, activities, difficulty, season and notes, and the admin’s decision). An approved trail becomes public in the trail catalogue with your username credited.',
+      'Your progress towards each achievement and when you earned it, your progress through the skills lessons, your best scores in the trail safety game, your garage vehicles and maintenance log, the days you completed the pre-ride checklist, your votes on other riders’ trail reports (“still there”, “gone now” or a flag; counted, without your name, in the report’s public tallies), and the trails you submitted for review (the line, its name, activities, difficulty, season and notes, and the admin’s decision). An approved trail becomes public in the trail catalogue with your username credited.',
     where: 'device and server',
     kept: privacyWording.riderSynced,
     sharedWith: privacyWording.riderSharedWith,

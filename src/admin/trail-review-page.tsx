@@ -5,7 +5,7 @@
  * may correct the name, activities, difficulty, season and notes, then approves (the trail
  * joins the public catalogue, credited to the rider) or rejects with a reason the rider sees.
  * Reviewing needs a connection; offline the page says so and nothing is lost (submissions
- * stay on the server).
+ * stay on the server). Below, riders' trail reports, flagged first, which the admin may hide.
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Button, Form, Input, Label, TextField } from 'react-aria-components';
@@ -31,6 +31,7 @@ import { MapView, type MapOverlay } from '../map/map-view.tsx';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { TrailDetailsFields } from '../ui/trail-details-fields.tsx';
 import { useOnlineStatus } from '../ui/use-online-status.ts';
+import { TrailReportModeration } from './trail-report-moderation.tsx';
 import './trail-review.css';
 
 /** Degrees around the submitted line within which catalogue lines are drawn for context. */
@@ -219,6 +220,11 @@ export function TrailReviewPage() {
   const waiting = (submissions ?? []).filter((entry) => entry.data.review.status === 'submitted');
   const reviewed = (submissions ?? []).filter((entry) => entry.data.review.status !== 'submitted');
   const selected = waiting.find((entry) => entry.id === selectedId) ?? waiting[0] ?? null;
+  const { trails } = useTrails();
+  const trailNames = useMemo(
+    () => new Map(trails.map((trail) => [trail.id, trail.name])),
+    [trails],
+  );
   return (
     <article className="trail-review">
       <header>
@@ -270,6 +276,7 @@ export function TrailReviewPage() {
           </ul>
         </section>
       ) : null}
+      <TrailReportModeration trailNames={trailNames} />
     </article>
   );
 }

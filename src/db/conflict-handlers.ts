@@ -1,10 +1,13 @@
 /**
- * RxDB conflict handler of a rider collection: RxDB's own equality check, and the pure merge of
+ * RxDB conflict handler of a collection riders push (rider and shared scopes): RxDB's own equality check, and the pure merge of
  * src/lib/sync/conflict-resolution.ts, by the rules of the collection's descriptor, for
  * resolving. Catalogues and device-only collections keep RxDB's default (the server wins).
  */
 import { defaultConflictHandler, type RxConflictHandler } from 'rxdb';
-import type { CollectionDescriptor } from '../../schemas/collections/descriptor.ts';
+import {
+  isPushedByRiders,
+  type CollectionDescriptor,
+} from '../../schemas/collections/descriptor.ts';
 import { resolveConflict } from '../lib/sync/conflict-resolution.ts';
 import { toWireDocument } from './wire-document.ts';
 
@@ -12,7 +15,7 @@ import { toWireDocument } from './wire-document.ts';
 export function conflictHandlerFor(
   descriptor: CollectionDescriptor,
 ): RxConflictHandler<unknown> | undefined {
-  if (descriptor.scope !== 'rider') return undefined;
+  if (!isPushedByRiders(descriptor)) return undefined;
   return {
     isEqual: (a, b, context) => defaultConflictHandler.isEqual(a, b, context),
     async resolve(input) {

@@ -19,6 +19,7 @@ import type { CampgroundReview } from '../../schemas/campground-reviews.ts';
 import type { Campground } from '../../schemas/campgrounds.ts';
 import type { RiderRecord } from '../../schemas/records.ts';
 import type { TrackChunk } from '../../schemas/track-chunks.ts';
+import type { TrailReport } from '../../schemas/trail-reports.ts';
 import type { Trail } from '../../schemas/trails.ts';
 import type { TripContext } from '../../schemas/trip-context.ts';
 import type { TripPlan } from '../../schemas/trip-plans.ts';
@@ -42,6 +43,7 @@ export type CampgroundCollection = RxCollection<Campground>;
 export type CampgroundReviewCollection = RxCollection<CampgroundReview>;
 export type WmaCollection = RxCollection<Wma>;
 export type RecordCollection = RxCollection<RiderRecord>;
+export type TrailReportCollection = RxCollection<TrailReport>;
 
 /** Every collection of the app database, by the names of `schemas/collections/index.ts`. */
 export type AppCollections = {
@@ -56,6 +58,7 @@ export type AppCollections = {
   campgroundReviews: CampgroundReviewCollection;
   wmas: WmaCollection;
   records: RecordCollection;
+  trailReports: TrailReportCollection;
 };
 
 /** The app's RxDB database, with local documents enabled. */

@@ -8,8 +8,8 @@ import type { AppDatabase } from './database.ts';
 
 /**
  * Number of rider-made documents the server does not have yet, live: trips and trip plans with
- * status 'pending', plus rider waypoints still holding a temp- id (waypoints carry no status;
- * a temp- id means the server has never seen them). Track chunks and the trip context
+ * status 'pending', plus rider waypoints and trail reports still holding a temp- id (they
+ * carry no status; a temp- id means the server has never seen them). Track chunks and the trip context
  * travel with their trip and are not counted separately. (A find rather than RxDB's count():
  * `status` is not indexed, and count() refuses non-indexed selectors.)
  */
@@ -17,8 +17,12 @@ export function observePendingSyncCount(db: AppDatabase): Observable<number> {
   const pendingTrips = db.trips.find({ selector: { status: 'pending' } }).$;
   const pendingPlans = db.tripPlans.find({ selector: { status: 'pending' } }).$;
   const tempWaypoints = db.waypoints.find({ selector: { id: { $regex: '^temp-' } } }).$;
-  return combineLatest([pendingTrips, pendingPlans, tempWaypoints]).pipe(
-    map(([trips, plans, waypoints]) => trips.length + plans.length + waypoints.length),
+  const tempReports = db.trailReports.find({ selector: { id: { $regex: '^temp-' } } }).$;
+  return combineLatest([pendingTrips, pendingPlans, tempWaypoints, tempReports]).pipe(
+    map(
+      ([trips, plans, waypoints, reports]) =>
+        trips.length + plans.length + waypoints.length + reports.length,
+    ),
     distinctUntilChanged(),
   );
 }

@@ -6,12 +6,15 @@
  * results) opens with that place's card or dialog, centred on it. The rider's own trips,
  * imported GPX tracks and saved trails are drawn over it behind the "My tracks" switch.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCampgrounds, useWmas } from '../db-react/hooks.ts';
 import { useMapVariant } from '../map/map-hooks.ts';
-import { palettes } from '../map/map-style.ts';
+import { palettes, type MapOverlay, type OverlayMarker } from '../map/map-style.ts';
 import { MapView, type TappedFeature } from '../map/map-view.tsx';
+import { ReportConditionsDialog } from '../trail-reports/report-conditions-dialog.tsx';
+import { useTrailReportsInBbox } from '../db-react/trail-reports.ts';
+import { countsTowardStatus, trailReportStatusLabel } from '../lib/trail-reports/trail-status.ts';
 import { OfflineMapsPanel } from '../map/offline-maps-panel.tsx';
 import { CampgroundDialog } from './campgrounds/campground-dialog.tsx';
 import { MyTracksSwitch, useRiderOverlay } from './my-tracks.tsx';
@@ -123,8 +126,47 @@ function MapLegend() {
         <span className="map-legend__dot" style={{ background: palette.wma }} aria-hidden="true" />
         WMA
       </li>
+      {(
+        [
+          ['Closed', palette.closed],
+          ['Some issues', palette.campground],
+          ['All clear', palette.difficulty.easy],
+        ] as const
+      ).map(([label, colour]) => (
+        <li key={label}>
+          <span className="map-legend__dot" style={{ background: colour }} aria-hidden="true" />
+          {label} (rider report)
+        </li>
+      ))}
     </ul>
   );
+}
+
+const wholeWorld = [-180, -90, 180, 90] as const;
+
+/**
+ * `base` with a marker for each rider's report that counts now (the last 14 days, not cleared by
+ * two riders, not hidden), coloured by its status and labelled "Closed (rider report)".
+ */
+function useReportMarkers(base: MapOverlay | null): MapOverlay | null {
+  // Every report, on a trail or not: the map shows the whole state.
+  const reports = useTrailReportsInBbox(wholeWorld);
+  const [now] = useState(() => Date.now());
+  return useMemo(() => {
+    const markers: OverlayMarker[] = reports
+      .filter((report) => countsTowardStatus(report, now))
+      .map((report) => ({
+        position: [report.position.lon, report.position.lat],
+        label: `${trailReportStatusLabel(report.status)} (rider report)`,
+        role: `report-${report.status}` as const,
+      }));
+    if (markers.length === 0) return base;
+    return {
+      lines: base?.lines ?? [],
+      points: base?.points ?? [],
+      markers: [...(base?.markers ?? []), ...markers],
+    };
+  }, [base, reports, now]);
 }
 
 /** The /map page. */
@@ -144,6 +186,8 @@ export function MapPage() {
   useMapPageMeta(linked?.feature ?? null);
   const [showMine, setShowMine] = useState(true);
   const rider = useRiderOverlay(showMine);
+  const [reportAt, setReportAt] = useState<[number, number] | null>(null);
+  const overlay = useReportMarkers(rider.overlay);
   const onFeatureTap = (feature: TappedFeature) => {
     if (feature.kind === 'trail') {
       void navigate({ to: '/map/$trailId', params: { trailId: feature.id } });
@@ -169,7 +213,8 @@ export function MapPage() {
           initialView={linked?.view ?? arkansasView}
           label="Map of Arkansas trails, campgrounds and WMAs"
           onFeatureTap={onFeatureTap}
-          overlay={rider.overlay}
+          onLongPress={setReportAt}
+          overlay={overlay}
         />
       </div>
       <MyTracksSwitch isSelected={showMine} onChange={setShowMine} rider={rider} />
@@ -190,6 +235,17 @@ export function MapPage() {
           }}
         />
       ) : null}
+      <p className="map-page__hint">
+        Press and hold a point on the map to report conditions there.
+      </p>
+      <ReportConditionsDialog
+        isOpen={reportAt !== null}
+        onOpenChange={(isOpen) => {
+          if (!isOpen) setReportAt(null);
+        }}
+        places={reportAt ? [{ label: 'The point you pressed on the map', position: reportAt }] : []}
+        trail={null}
+      />
       <OfflineMapsPanel />
     </div>
   );

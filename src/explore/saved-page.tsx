@@ -14,6 +14,7 @@ import { pluralise } from './featured-locations.ts';
 import { SavedTrailMaps } from './saved-trail-maps.tsx';
 import { TrailCard } from './trail-card.tsx';
 import './explore.css';
+import { useTrailReportsByTrail } from '../db-react/trail-reports.ts';
 
 /**
  * Saved trails in the order the saved list gives them, each with an unsave toggle. Ids whose
@@ -23,6 +24,7 @@ import './explore.css';
 export function SavedPage() {
   const { savedTrailIds, isLoading: savedLoading } = useSavedTrailIds();
   const { trails, isLoading: trailsLoading } = useTrails();
+  const reportsByTrail = useTrailReportsByTrail();
 
   usePageMeta({
     title: 'Saved Trails',
@@ -92,7 +94,7 @@ export function SavedPage() {
           <ul className="card-grid" aria-label="Saved trails">
             {saved.map((trail) => (
               <li key={trail.id}>
-                <TrailCard trail={trail} isSaved />
+                <TrailCard trail={trail} isSaved reports={reportsByTrail.get(trail.id) ?? []} />
               </li>
             ))}
           </ul>

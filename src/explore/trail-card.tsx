@@ -1,7 +1,12 @@
 /** A trail's summary card, used by the trails finder and the saved list. */
 import { Link } from '@tanstack/react-router';
-import { ChevronRight, MapPin, Ruler, Ticket, TriangleAlert } from 'lucide-react';
+import { ChevronRight, MapPin, Megaphone, Ruler, Ticket, TriangleAlert } from 'lucide-react';
 import type { Trail } from '../../schemas/trails.ts';
+import {
+  currentTrailStatus,
+  trailStatusSentence,
+  type StatusReport,
+} from '../lib/trail-reports/trail-status.ts';
 import { ActivityIcon } from './activity-icon.tsx';
 import { SaveTrailButton } from './save-trail-button.tsx';
 import { TrailSeasonFact } from './trail-season-note.tsx';
@@ -21,11 +26,14 @@ export interface TrailCardProps {
   distanceLabel?: string | null;
   /** The day the season is judged on (default: now, on the device's calendar). */
   today?: Date;
+  /** Riders' reports of this trail on the device (`useTrailReportsByTrail`); none when absent. */
+  reports?: readonly StatusReport[];
 }
 
 /**
  * Name (a link to /map/{id}), kind, activities with icons, difficulty, length, county and region,
- * fee, the season ("Closed until …" when closed today), the approximate-trailhead note where
+ * fee, the season ("Closed until …" when closed today), riders' reports of the last 14 days
+ * ("Closed now (rider report, 2 days ago)"), the approximate-trailhead note where
  * the point is approximate, and a save toggle.
  * Unknown values are written out ("Length unknown") rather than hidden.
  */
@@ -34,6 +42,7 @@ export function TrailCard({
   isSaved,
   distanceLabel = null,
   today = new Date(),
+  reports = [],
 }: TrailCardProps) {
   const difficultyClass = trail.difficulty
     ? `difficulty difficulty--${trail.difficulty}`
@@ -67,6 +76,7 @@ export function TrailCard({
         distanceLabel={distanceLabel}
         today={today}
       />
+      <TrailReportFact reports={reports} now={today.getTime()} />
 
       {trail.locationConfidence === 'approximate' ? (
         <p className="approximate-note">
@@ -85,6 +95,22 @@ export function TrailCard({
         <ChevronRight size={18} aria-hidden="true" />
       </Link>
     </article>
+  );
+}
+
+/**
+ * The trail's status from riders' reports of the last 14 days ("Closed now (rider report, 2 days
+ * ago)"), said as a rider's unconfirmed report; nothing when no report counts.
+ */
+function TrailReportFact({ reports, now }: { reports: readonly StatusReport[]; now: number }) {
+  const status = currentTrailStatus(reports, now);
+  if (status.report === null) return null;
+  return (
+    <p className={`trail-card__report trail-card__report--${status.status}`}>
+      <Megaphone size={16} aria-hidden="true" />
+      {trailStatusSentence(status, now)}
+      <span className="visually-hidden">: reported by a rider, unconfirmed</span>
+    </p>
   );
 }
 

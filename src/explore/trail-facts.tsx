@@ -34,6 +34,7 @@ import {
 import { SaveTrailButton } from './save-trail-button.tsx';
 import { SystemTrailsSection, TrailLineSection } from './trail-line-facts.tsx';
 import { TrailMap } from './trail-map.tsx';
+import { TrailReportsSection } from './trail-reports/trail-reports-section.tsx';
 import { ClosedTodayCallout } from './trail-season-note.tsx';
 import { seasonLabel } from '../lib/trail-season.ts';
 
@@ -275,6 +276,8 @@ export function TrailFacts({ trail, isSaved }: { trail: Trail; isSaved: boolean 
       {approximate ? <ApproximateLocationCallout /> : null}
 
       <TrailActions trail={trail} isSaved={isSaved} />
+
+      <TrailReportsSection trail={trail} />
 
       <TrailFactsSection trail={trail} officialUrl={officialUrl} approximate={approximate} />
 

@@ -39,6 +39,7 @@ import {
 } from './trail-search.ts';
 import type { RiderPositionState } from './use-rider-position.ts';
 import { ChipFilter } from './chip-filter.tsx';
+import { useTrailReportsByTrail } from '../db-react/trail-reports.ts';
 
 /** The page heading: trail finder, or hunting areas when the search is about hunting. */
 export function FinderHeader({ isHunting }: { isHunting: boolean }) {
@@ -319,6 +320,7 @@ export function FinderResults(props: FinderResultsProps) {
 /** A spinner while loading, the empty state, or the WMA or trail cards. */
 function ResultList(props: FinderResultsProps) {
   const { isLoading, isHunting, trailMatches, areaMatches, savedIds } = props;
+  const reportsByTrail = useTrailReportsByTrail();
   const resultCount = isHunting ? areaMatches.length : trailMatches.length;
   return (
     <>
@@ -349,6 +351,7 @@ function ResultList(props: FinderResultsProps) {
                 trail={trail}
                 isSaved={savedIds.has(trail.id)}
                 distanceLabel={distanceLabel(distance)}
+                reports={reportsByTrail.get(trail.id) ?? []}
               />
             </li>
           ))}

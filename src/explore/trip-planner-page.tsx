@@ -30,6 +30,7 @@ import { LeftOutAreas, TripPlanView } from './trip-plan-view.tsx';
 import { useRiderPosition } from './use-rider-position.ts';
 import './explore.css';
 import './trip-planner.css';
+import { useTrailReportsByTrail } from '../db-react/trail-reports.ts';
 
 const townOptions: PickerOption[] = knownTowns.map((town, index) => ({
   id: index.toString(),
@@ -151,6 +152,7 @@ export function TripPlannerPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const position = useRiderPosition(values.startKind === 'fix');
+  const reportsByTrail = useTrailReportsByTrail();
 
   const onSubmit = () => {
     const resolved = resolveStart(values, catalogues.trails, position);
@@ -173,7 +175,12 @@ export function TripPlannerPage() {
       dailyTrailMiles: values.dailyTrailMiles,
       hunting: values.hunting,
     };
-    setPlan(buildTripPlan(request, catalogues));
+    setPlan(
+      buildTripPlan(request, {
+        ...catalogues,
+        trailReports: { byTrail: reportsByTrail, now: Date.now() },
+      }),
+    );
   };
 
   return (

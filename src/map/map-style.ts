@@ -787,7 +787,8 @@ export interface MapOverlay {
    * Labelled places (a group ride's meeting place, its trail's point, riders' last positions,
    * USGS gauges and lakes), drawn as circles with their label beside them; the meeting place
    * larger; gauges in the track colour and lakes in the highlight colour, which no point of the
-   * archives uses, so they stand out from trailheads and campgrounds.
+   * archives uses, so they stand out from trailheads and campgrounds; riders' trail reports in
+   * their status's colour (closed, some issues, all clear).
    */
   markers?: readonly OverlayMarker[];
 }
@@ -796,7 +797,15 @@ export interface MapOverlay {
 export interface OverlayMarker {
   position: readonly number[];
   label: string;
-  role: 'meeting' | 'trail' | 'rider' | 'gauge' | 'lake';
+  role:
+    | 'meeting'
+    | 'trail'
+    | 'rider'
+    | 'gauge'
+    | 'lake'
+    | 'report-all-clear'
+    | 'report-some-issues'
+    | 'report-closed';
 }
 
 /** The id of the overlay's GeoJSON source (and its layers' prefix). */
@@ -927,6 +936,13 @@ function markerLayers(palette: Palette): LayerSpecification[] {
           palette.track,
           role('lake'),
           palette.highlight,
+          // Riders' trail reports by status: red closed, amber some issues, green all clear.
+          role('report-closed'),
+          palette.closed,
+          role('report-some-issues'),
+          palette.campground,
+          role('report-all-clear'),
+          palette.difficulty.easy,
           palette.trailLine,
         ],
         'circle-radius': ['case', isMeeting, 10, 7],

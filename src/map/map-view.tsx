@@ -40,6 +40,8 @@ export interface MapViewProps {
   overlay?: MapOverlay | null;
   /** Each tap's [longitude, latitude] (drawing a line); feature taps are then not reported. */
   onMapTap?: (position: [number, number]) => void;
+  /** A long press (or right click) at [longitude, latitude]. */
+  onLongPress?: (position: [number, number]) => void;
   /** The rider as an arrow (src/map/rider-position.ts); null until located, absent: not shown. */
   riderPosition?: RiderPosition | null;
   /** Keeps the camera on `riderPosition` until the rider moves the map by hand. */
@@ -237,6 +239,7 @@ export function MapView(props: MapViewProps) {
               {...(props.onFirstRender ? { onFirstRender: props.onFirstRender } : {})}
               {...(props.overlay ? { overlay: props.overlay } : {})}
               {...(props.onMapTap ? { onMapTap: props.onMapTap } : {})}
+              {...(props.onLongPress ? { onLongPress: props.onLongPress } : {})}
               {...(props.riderPosition !== undefined
                 ? { riderPosition: props.riderPosition, follow: props.follow ?? false }
                 : {})}

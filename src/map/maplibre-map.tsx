@@ -89,6 +89,8 @@ export interface MapLibreMapProps extends RiderMapProps {
   overlay?: MapOverlay | null;
   /** Every tap's [longitude, latitude]; when set, taps add points instead of opening features. */
   onMapTap?: (position: [number, number]) => void;
+  /** A long press (or a right click) at [longitude, latitude]: "report conditions here". */
+  onLongPress?: (position: [number, number]) => void;
   onViewChange?: (view: MapViewState) => void;
   /** Called once, when the first full frame with all visible tiles is drawn (ms since mount). */
   onFirstRender?: (ms: number) => void;
@@ -266,6 +268,45 @@ function featureAtTap(map: maplibregl.Map, point: maplibregl.Point): TappedFeatu
   };
 }
 
+/** How long a finger must rest on the map for a long press, ms. */
+const longPressMs = 600;
+
+/**
+ * Calls `onLongPress` for a finger held still on the map for `longPressMs` (one finger; a move,
+ * a second finger or lifting it cancels) and for a right click (`contextmenu`, which desktop
+ * browsers and Android send).
+ */
+function followLongPress(map: maplibregl.Map, callbacks: { readonly current: MapLibreMapProps }) {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let firedAt = 0;
+  const cancel = () => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+  };
+  const fire = (lngLat: maplibregl.LngLat) => {
+    firedAt = Date.now();
+    callbacks.current.onLongPress?.([lngLat.lng, lngLat.lat]);
+  };
+  map.on('touchstart', (event) => {
+    cancel();
+    if (!callbacks.current.onLongPress || event.originalEvent.touches.length !== 1) return;
+    timer = setTimeout(() => {
+      timer = null;
+      fire(event.lngLat);
+    }, longPressMs);
+  });
+  map.on('touchmove', cancel);
+  map.on('touchend', cancel);
+  map.on('touchcancel', cancel);
+  map.on('movestart', cancel);
+  map.on('contextmenu', (event) => {
+    // Android sends contextmenu after our own long press: one report dialog, not two.
+    if (!callbacks.current.onLongPress || Date.now() - firedAt < 1000) return;
+    event.preventDefault();
+    fire(event.lngLat);
+  });
+}
+
 /**
  * Wires the map's events to the latest props: the first complete frame since `started`
  * (performance.now() ms before the map was created; also written to the
@@ -301,6 +342,7 @@ function followMapEvents(
     const feature = featureAtTap(map, event.point);
     if (feature) callbacks.current.onFeatureTap?.(feature);
   });
+  followLongPress(map, callbacks);
   map.on('mousemove', (event) => {
     const layers = tappableLayers(map);
     const hit = layers.length > 0 && map.queryRenderedFeatures(event.point, { layers }).length > 0;

@@ -14,6 +14,7 @@ import {
   CalendarCheck,
   CloudOff,
   MapPinned,
+  Megaphone,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -35,6 +36,7 @@ const kindIcons: Record<NotificationKind, LucideIcon> = {
   submissionReviewed: MapPinned,
   groupRideChanged: Users,
   trailSeasonOpening: CalendarCheck,
+  trailReportFiled: Megaphone,
 };
 
 /** One entry: icon, title, body, age, and its link (opening it marks it read). */

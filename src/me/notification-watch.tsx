@@ -1,7 +1,7 @@
 /**
  * Feeds the notification centre ("Notifications") from events this device sees: a
- * sync of the rider's data that ended in an error, newly earned achievements, and a saved
- * trail's season opening (checked at start and every hour, so a rider with the app open on the
+ * sync of the rider's data that ended in an error, newly earned achievements, another rider's
+ * Closed or Some issues report on a saved trail, and a saved trail's season opening (checked at start and every hour, so a rider with the app open on the
  * day learns of it). The rules are in src/lib/notifications/notification-events.ts; storing and
  * the rider's preferences in src/db/notifications.ts. Renders nothing; mount once inside the
  * database and sync providers.
@@ -11,6 +11,8 @@ import { combineLatest, interval, startWith, type Subscription } from 'rxjs';
 import { observeSavedTrailIds } from '../db/catalogue-reads.ts';
 import { observeTrails } from '../db/catalogue-reads.ts';
 import { addNotification } from '../db/notifications.ts';
+import { observeTrailReportsByTrail } from '../db/trail-reports.ts';
+import { useSession } from '../lib/auth/session-context.tsx';
 import { useDatabase } from '../db-react/provider.tsx';
 import type { AppDatabase } from '../db/database.ts';
 import { onAchievementsEarned } from '../lib/achievements/earned-announcements.ts';
@@ -18,6 +20,7 @@ import {
   achievementNotifications,
   seasonOpeningNotifications,
   followSyncOutcome,
+  trailReportNotifications,
 } from '../lib/notifications/notification-events.ts';
 import type { NotificationInput } from '../lib/notifications/notification-log.ts';
 import { useSyncEngine } from '../sync/sync-context.tsx';
@@ -50,6 +53,29 @@ function watchSeasonOpenings(db: AppDatabase): Subscription {
   });
 }
 
+/**
+ * Logs another rider's Closed or Some issues report on a saved trail as it reaches the device
+ * (sync), once per report; `userId` is the signed-in rider, whose own reports are not news.
+ */
+function watchTrailReports(db: AppDatabase, userId: string | null): Subscription {
+  return combineLatest([
+    observeTrails(db),
+    observeSavedTrailIds(db),
+    observeTrailReportsByTrail(db),
+  ]).subscribe(([trails, savedIds, reportsByTrail]) => {
+    const saved = new Set(savedIds);
+    logAll(
+      db,
+      trailReportNotifications(
+        trails.filter((trail) => saved.has(trail.id)),
+        [...reportsByTrail.values()].flat(),
+        userId,
+        Date.now(),
+      ),
+    );
+  });
+}
+
 /** Set while the current run of failed syncs has its notification-centre entry. */
 const syncFailureLoggedKey = 'nst-sync-failure-logged';
 
@@ -57,6 +83,8 @@ const syncFailureLoggedKey = 'nst-sync-failure-logged';
 export function NotificationWatch() {
   const db = useDatabase();
   const { store } = useSyncEngine();
+  const session = useSession();
+  const userId = session.status === 'signedIn' ? (session.user?.id ?? null) : null;
 
   useEffect(() => {
     // A run of failures lasts until a sync succeeds, across reloads too: a rider who reopens the
@@ -86,5 +114,10 @@ export function NotificationWatch() {
       seasonSubscription.unsubscribe();
     };
   }, [db, store]);
+
+  useEffect(() => {
+    const subscription = watchTrailReports(db, userId);
+    return () => subscription.unsubscribe();
+  }, [db, userId]);
   return null;
 }

@@ -7,8 +7,10 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Button } from 'react-aria-components';
-import { Circle, Pause, Play, RotateCcw, Save, Square } from 'lucide-react';
+import { Circle, Pause, Play, RotateCcw, Save, Square, TriangleAlert } from 'lucide-react';
 import { useDatabase } from '../db-react/provider.tsx';
+import { ReportConditionsDialog } from '../trail-reports/report-conditions-dialog.tsx';
+import type { ReportPlace } from '../trail-reports/report-conditions-form.tsx';
 import { useTrackPoints } from '../db-react/trip-hooks.ts';
 import { toTripStatistics } from '../lib/geo/track-stats.ts';
 import { formatDateTime } from '../lib/format.ts';
@@ -337,6 +339,7 @@ function LiveRecording({
       ) : null}
       <LiveStatistics context={context} elapsed={elapsed} />
       <LiveControls recording={phase === 'recording'} send={send} />
+      <ReportFromRide fix={context.lastFix} />
       <TrackDrawing
         track={points}
         position={position}
@@ -344,6 +347,39 @@ function LiveRecording({
         height={260}
       />
     </section>
+  );
+}
+
+/**
+ * "Report conditions" during a ride: the report is filed at the recorder's last GPS fix (offered
+ * once there is one), on the nearest trail line within 200 m.
+ */
+function ReportFromRide({ fix }: { fix: RecorderContext['lastFix'] }) {
+  const [isOpen, setOpen] = useState(false);
+  const [place, setPlace] = useState<ReportPlace | null>(null);
+  if (!fix) return null;
+  return (
+    <>
+      <Button
+        className="button"
+        onPress={() => {
+          // The fix when pressed: the rider reports what they see where they stopped.
+          setPlace({
+            label: `Your position (GPS, ${formatAccuracy(fix.accuracy)})`,
+            position: [fix.longitude, fix.latitude],
+          });
+          setOpen(true);
+        }}
+      >
+        <TriangleAlert size={20} aria-hidden="true" /> Report conditions
+      </Button>
+      <ReportConditionsDialog
+        isOpen={isOpen}
+        onOpenChange={setOpen}
+        places={place ? [place] : []}
+        trail={null}
+      />
+    </>
   );
 }
 

@@ -2,10 +2,16 @@
  * The replication of each synced collection over the HTTP protocol of schemas/sync-protocol.ts
  * (docs/architecture.md#sync): checkpointed pulls for every collection, live through the shared
  * change stream, and pushes for the rider's own collections. The public catalogues are pulled
- * only; the server answers them with or without a token.
+ * only; the server answers them with or without a token. A shared collection is pulled by
+ * everyone and pushed, once signed in, with the rider's own documents only.
  */
 import { filter } from 'rxjs';
-import { isCatalogue, type CollectionDescriptor } from '../../schemas/collections/descriptor.ts';
+import {
+  isCatalogue,
+  isPulledByEveryone,
+  isPushedByRiders,
+  type CollectionDescriptor,
+} from '../../schemas/collections/descriptor.ts';
 import { LOCAL_USER_ID } from '../../schemas/identity.ts';
 import {
   isTempId,
@@ -35,10 +41,23 @@ const pushRequestLimits = {
 
 /**
  * False for a document that stays on the device for now: a temp- id waits for its promotion,
- * a signed-out rider's document of a collection held until adoption waits for sign-in.
+ * a signed-out rider's document of a collection held until adoption waits for sign-in. Never
+ * true for another rider's document of a collection everyone pulls (`userId`: the signed-in
+ * rider): the server would refuse the whole push.
  */
-export function isReadyToPush(collection: CollectionDescriptor, document: WireDocument): boolean {
+export function isReadyToPush(
+  collection: CollectionDescriptor,
+  document: WireDocument,
+  userId: string | null = null,
+): boolean {
   if (isTempId(document.id)) return false;
+  if (
+    isPulledByEveryone(collection) &&
+    collection.ownerField !== null &&
+    document[collection.ownerField] !== userId
+  ) {
+    return false;
+  }
   return !(
     collection.heldUntilAdopted &&
     collection.ownerField !== null &&
@@ -61,11 +80,18 @@ export interface ReplicationSetup {
    * server, a rider's collections are that rider's alone.
    */
   identifier: (collection: CollectionDescriptor) => string;
+  /** The signed-in rider, or null: a guest pulls, and pushes nothing. */
+  userId: string | null;
 }
 
-/** The part of the status a collection's outcomes belong to. */
-function partOf(collection: CollectionDescriptor): SyncPart {
-  return isCatalogue(collection) ? { catalogue: collection.name } : { rider: true };
+/**
+ * The part of the status a collection's outcomes belong to: a shared collection is the rider's
+ * part once signed in, public data like a catalogue for a guest.
+ */
+function partOf(collection: CollectionDescriptor, userId: string | null): SyncPart {
+  return isCatalogue(collection) || (isPulledByEveryone(collection) && userId === null)
+    ? { catalogue: collection.name }
+    : { rider: true };
 }
 
 /**
@@ -79,7 +105,7 @@ export function startSyncedCollection(
 ): CollectionReplication {
   const { transport, reporter, stream } = setup;
   const base = replicationBasePath(collection.name, collection.schema.version);
-  const part = partOf(collection);
+  const part = partOf(collection, setup.userId);
   // RxDB begins every replication with a checkpointed pull. A stream that opened before that
   // pull was sent misses nothing the pull will not read (the server reads after the stream
   // listens), so its RESYNC would only repeat the pull: a second round of requests for every
@@ -104,12 +130,13 @@ export function startSyncedCollection(
           return { documents: answer.documents, checkpoint: answer.checkpoint ?? undefined };
         }),
     },
-    ...(isCatalogue(collection)
+    ...(!isPushedByRiders(collection) || setup.userId === null
       ? {}
       : {
           push: {
             batchSize: collection.batch.push,
-            shouldPush: (document: WireDocument) => isReadyToPush(collection, document),
+            shouldPush: (document: WireDocument) =>
+              isReadyToPush(collection, document, setup.userId),
             // One request per group that fits the body limit, in order; a failure makes RxDB
             // retry the whole batch, and the server answers rows it already stored as repeats.
             handler: (rows) =>

@@ -21,6 +21,8 @@ import type { PromotableCollection } from '../../schemas/sync-protocol.ts';
 import {
   inPromotionOrder,
   isCatalogue,
+  isPulledByEveryone,
+  isPushedByRiders,
   type CollectionDescriptor,
 } from '../../schemas/collections/descriptor.ts';
 import {
@@ -158,7 +160,7 @@ function startEngine(options: SyncEngineOptions): SyncEngine {
   const isOnline =
     options.isOnline ?? (() => (typeof navigator === 'undefined' ? true : navigator.onLine));
   const collections = (options.collections ?? allCollections).filter(
-    (collection) => collection.scope === 'catalogue' || (userId && collection.scope === 'rider'),
+    (collection) => isPulledByEveryone(collection) || (userId && isPushedByRiders(collection)),
   );
   const replications: CollectionReplication[] = [];
   const reporter = createSyncReporter({
@@ -175,13 +177,13 @@ function startEngine(options: SyncEngineOptions): SyncEngine {
           reporter.fail(userId ? { rider: true } : null, error),
         );
   const identifier = (collection: CollectionDescriptor) =>
-    `${collection.name}|${options.serverIdentity}|${isCatalogue(collection) ? 'public' : userId}`;
+    `${collection.name}|${options.serverIdentity}|${isCatalogue(collection) ? 'public' : (userId ?? 'public')}`;
   const heldStream = holdStream(stream, options.streamWaitMs ?? defaultStreamWaitMs);
   const streamAttempted = heldStream.attempted;
   for (const collection of collections) {
     replications.push(
       startSyncedCollection(
-        { db, transport, reporter, stream, streamAttempted, identifier },
+        { db, transport, reporter, stream, streamAttempted, identifier, userId: userId ?? null },
         collection,
       ),
     );
@@ -194,7 +196,7 @@ function startEngine(options: SyncEngineOptions): SyncEngine {
       rider: activity.rider || Boolean(promotion?.active),
       catalogue: activity.catalogue,
     });
-  const subscriptions = watchActivity(db, collections, replications, promotion, (next) => {
+  const subscriptions = watchActivity(db, collections, replications, promotion, userId, (next) => {
     activity = next;
     settle();
   });
@@ -237,6 +239,14 @@ function startEngine(options: SyncEngineOptions): SyncEngine {
 }
 
 /**
+ * True when a collection's outcomes are the public (catalogue) part of the status: the
+ * catalogues, and for a guest the shared collections, which they only pull.
+ */
+function isPublicPart(collection: CollectionDescriptor, userId: string | null | undefined) {
+  return isCatalogue(collection) || (!userId && isPulledByEveryone(collection));
+}
+
+/**
  * Follows which part is busy (rider replications or promotion, catalogue pulls) and runs a
  * promotion after trips, plans or waypoints change (debounced, so a burst is one run).
  */
@@ -245,13 +255,14 @@ function watchActivity(
   collections: readonly CollectionDescriptor[],
   replications: readonly CollectionReplication[],
   promotion: PromotionRunner | null,
+  userId: string | null | undefined,
   onActivity: (activity: { rider: boolean; catalogue: boolean }) => void,
 ): Subscription[] {
   const subscriptions = [
     combineLatest(replications.map((replication) => replication.active$)).subscribe((active) =>
       onActivity({
-        rider: active.some((busy, index) => busy && !isCatalogue(collections[index]!)),
-        catalogue: active.some((busy, index) => busy && isCatalogue(collections[index]!)),
+        rider: active.some((busy, index) => busy && !isPublicPart(collections[index]!, userId)),
+        catalogue: active.some((busy, index) => busy && isPublicPart(collections[index]!, userId)),
       }),
     ),
   ];

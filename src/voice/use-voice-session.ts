@@ -29,6 +29,7 @@ import {
 import { inspectOption } from '../machines/inspector.ts';
 import { voiceMachine, type VoiceActor } from '../machines/voice-machine.ts';
 import { useProvidedVoiceEngines } from './voice-engines-context.tsx';
+import { readVisibleTrailReports } from '../db/trail-reports.ts';
 
 /** How long to wait for a GPS fix before answering without one, ms. */
 const FIX_TIMEOUT_MS = 8000;
@@ -97,14 +98,17 @@ export function useVoiceSession(): { actor: VoiceActor; snapshot: VoiceSnapshot 
       // answered as if the device had none; a question that needs neither does not wait.
       answer: async (text) => {
         const command = detectIntent(text);
-        const [catalogues, userLocation] = await Promise.all([
+        const [catalogues, userLocation, trailReports] = await Promise.all([
           needsCatalogues(command)
             ? (loaded.current ?? readCatalogues(db))
             : { trails: [], campgrounds: [] },
           currentFix(),
+          // Riders' reports answer "any reports on …?" offline, from what the device holds.
+          command.intent === 'trail_info' ? readVisibleTrailReports(db) : [],
         ]);
         const context: VoiceAnswerContext = {
           ...catalogues,
+          trailReports,
           userLocation,
           isOffline: !navigator.onLine,
           now: new Date(),

@@ -16,10 +16,11 @@ import type { PasswordHasher } from '../auth/passwords.ts';
 import { sendAccountDeleted, type AuthGuards } from '../auth/request-auth.ts';
 import { sendError } from '../errors.ts';
 import { deleteAccount, type AccountDeletion } from '../storage/account-deletions.ts';
-import type { ServerDatabase } from '../storage/database.ts';
+import type { DatabaseKind, ServerDatabase } from '../storage/database.ts';
 
 export interface AccountDeletionRouteOptions {
   db: Kysely<ServerDatabase>;
+  databaseKind: DatabaseKind;
   hasher: PasswordHasher;
   guards: AuthGuards;
   /** The sign-in's rate limit, since this route also checks a password. */
@@ -41,7 +42,7 @@ export const wrongPasswordMessage = 'That password is not right, so nothing was 
  */
 export async function registerAccountDeletionRoutes(
   app: FastifyInstance,
-  { db, hasher, guards, credentialRequestsPerMinute }: AccountDeletionRouteOptions,
+  { db, databaseKind, hasher, guards, credentialRequestsPerMinute }: AccountDeletionRouteOptions,
 ): Promise<void> {
   app.post<{ Body: AccountDeletionBody }>(
     accountDeletionPath,
@@ -60,7 +61,14 @@ export async function registerAccountDeletionRoutes(
       if (!(await hasher.verify(user.password_hash, password))) {
         return sendError(reply, 403, wrongPasswordMessage);
       }
-      const outcome = await deleteAccount(db, user.id, user.username, requestId);
+      const outcome = await deleteAccount(
+        db,
+        user.id,
+        user.username,
+        requestId,
+        Date.now(),
+        databaseKind,
+      );
       if (!outcome) return sendAccountDeleted(reply);
       request.log.info({ carriedOut: outcome.carriedOut }, 'account deleted by its rider');
       return answerOf(outcome.deletion);

@@ -6,13 +6,18 @@
  * - `GET  /api/sync/stream?collections=trips.v1,…` the same for several collections at once
  * - `POST /api/sync/promotions`                   canonical ids for temp- ids
  * A rider's collections need a bearer token and see only that rider's documents; the public
- * catalogues can be pulled by anyone and never pushed. What each collection is, and every rule
+ * catalogues can be pulled by anyone and never pushed; a shared collection (every rider's public
+ * documents) is pulled by anyone and pushed by each rider for their own documents only. What each collection is, and every rule
  * of its pushes, comes from its descriptor (sync/collection-rules.ts interprets them).
  * Every rejection is a JSON 4xx and writes nothing.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { isCatalogue, type CollectionDescriptor } from '../../schemas/collections/descriptor.ts';
+import {
+  isCatalogue,
+  isPulledByEveryone,
+  type CollectionDescriptor,
+} from '../../schemas/collections/descriptor.ts';
 import { moveOf } from '../../schemas/collections/moves.ts';
 import {
   documentIdProperty,
@@ -25,12 +30,14 @@ import {
 import type { AuthGuards } from '../auth/request-auth.ts';
 import { sendError } from '../errors.ts';
 import type { DatabaseKind, ServerDatabase } from '../storage/database.ts';
-import { promoteTempIds } from '../storage/id-promotions.ts';
+import { countPromotionsSince, promoteTempIds, unpromotedIds } from '../storage/id-promotions.ts';
 import {
   ForeignDocumentError,
   latestCatalogueCheckpoint,
+  latestSharedCheckpoint,
   latestUserCheckpoint,
   pullCatalogueDocuments,
+  pullSharedDocuments,
   pullUserDocuments,
   pulledBatchJson,
   pushUserDocuments,
@@ -145,6 +152,8 @@ const promotionBodySchema = {
   },
 } as const;
 
+const dayMs = 24 * 60 * 60 * 1000;
+
 /** The checkpoint query parameter: JSON `{id, serverTime}`; null when absent; throws when malformed. */
 function parseCheckpoint(raw: string | undefined): SyncCheckpoint | null {
   if (raw === undefined || raw === '' || raw === 'null') return null;
@@ -249,12 +258,15 @@ async function authorise(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<boolean> {
-  if (isCatalogue(collection)) return true;
+  if (isPulledByEveryone(collection)) return true;
   await guards.signedIn.call(app, request, reply);
   return !reply.sent;
 }
 
-/** A batch of a catalogue (public, `ownerId` ignored) or of `ownerId`'s rider collection. */
+/**
+ * A batch of a catalogue or a shared collection (public, `ownerId` ignored) or of `ownerId`'s
+ * rider collection.
+ */
 function pullBatch(
   { db }: SyncRouteContext,
   collection: CollectionDescriptor,
@@ -262,12 +274,20 @@ function pullBatch(
   checkpoint: SyncCheckpoint | null,
   limit: number,
 ): Promise<PulledBatch> {
-  return isCatalogue(collection)
-    ? pullCatalogueDocuments(db, collection.name, checkpoint, limit)
-    : pullUserDocuments(db, ownerId!, collection.name, checkpoint, limit);
+  if (isCatalogue(collection))
+    return pullCatalogueDocuments(db, collection.name, checkpoint, limit);
+  if (isPulledByEveryone(collection)) {
+    return pullSharedDocuments(db, collection.name, checkpoint, limit);
+  }
+  return pullUserDocuments(db, ownerId!, collection.name, checkpoint, limit);
 }
 
-/** `GET …/pull`: anyone for a catalogue, the token's rider for a rider collection. */
+/** The owner a change of `collection` is published under: null where everyone pulls it. */
+function changeOwnerOf(collection: CollectionDescriptor, riderId: string | null): string | null {
+  return isPulledByEveryone(collection) ? null : riderId;
+}
+
+/** `GET …/pull`: anyone for a catalogue or shared collection, the token's rider for a rider collection. */
 function registerPullRoute(context: SyncRouteContext): void {
   context.app.get<{
     Params: ReplicationParams;
@@ -354,6 +374,18 @@ function registerPushRoute(context: SyncRouteContext): void {
       const descriptor = synced.get(request.params.collection)!;
       const prepared = preparePushRows(descriptor, request.body.rows, ownerId);
       if ('problem' in prepared) return sendError(reply, 400, prepared.problem);
+      if (descriptor.newDocumentsPerDay !== undefined) {
+        // The daily limit counts promotions, so a new document must come from one.
+        const ids = prepared.rows.map((row) => row.newDocumentState.id);
+        const unminted = await unpromotedIds(db, ownerId, descriptor.name, ids);
+        if (unminted.length > 0) {
+          return sendError(
+            reply,
+            400,
+            `${unminted[0]} was not promoted for you (POST /api/sync/promotions): a new ${descriptor.noun} needs an id from the server. Nothing was saved.`,
+          );
+        }
+      }
       try {
         const outcome = await pushUserDocuments(
           db,
@@ -368,9 +400,13 @@ function registerPushRoute(context: SyncRouteContext): void {
           },
         );
         if (outcome.written > 0) {
-          await changeBus.publish({ collection: descriptor.name, ownerId });
+          await changeBus.publish({
+            collection: descriptor.name,
+            ownerId: changeOwnerOf(descriptor, ownerId),
+          });
           for (const catalogue of await runAfterWriteEffects(
             db,
+            databaseKind,
             descriptor.afterWrite,
             prepared.rows,
           )) {
@@ -398,7 +434,9 @@ async function currentCheckpoints(
       collection.name,
       isCatalogue(collection)
         ? await latestCatalogueCheckpoint(db, collection.name)
-        : await latestUserCheckpoint(db, riderId!, collection.name),
+        : isPulledByEveryone(collection)
+          ? await latestSharedCheckpoint(db, collection.name)
+          : await latestUserCheckpoint(db, riderId!, collection.name),
     );
   }
   return checkpoints;
@@ -417,7 +455,7 @@ async function openStream(
   collections: CollectionDescriptor[],
 ): Promise<void> {
   const riderId = request.signedInUser?.id ?? null;
-  const ownerOf = (collection: CollectionDescriptor) => (isCatalogue(collection) ? null : riderId);
+  const ownerOf = (collection: CollectionDescriptor) => changeOwnerOf(collection, riderId);
   const checkpoints = await currentCheckpoints(context, collections, riderId);
 
   // Sends every document after the collection's stream checkpoint; runs one batch at a time,
@@ -455,7 +493,8 @@ async function openStream(
 
 /**
  * `GET …/stream` (one collection) and `GET /api/sync/stream?collections=…` (several): a token
- * is needed only when a rider collection is asked for; catalogues stream to anyone.
+ * is needed only when a rider collection is asked for; catalogues and shared collections
+ * stream to anyone.
  */
 function registerStreamRoutes(context: SyncRouteContext): void {
   const { app, guards } = context;
@@ -481,7 +520,7 @@ function registerStreamRoutes(context: SyncRouteContext): void {
         if (!checked) return reply;
         collections.push(checked);
       }
-      if (collections.some((collection) => !isCatalogue(collection))) {
+      if (collections.some((collection) => !isPulledByEveryone(collection))) {
         await guards.signedIn.call(app, request, reply);
         if (reply.sent) return reply;
       }
@@ -492,12 +531,31 @@ function registerStreamRoutes(context: SyncRouteContext): void {
 }
 
 /** `POST /api/sync/promotions`: canonical ids for the rider's temp- ids (idempotent). */
-function registerPromotionRoute({ app, db, databaseKind, guards }: SyncRouteContext): void {
+function registerPromotionRoute({ app, db, databaseKind, guards, synced }: SyncRouteContext): void {
   app.post<{ Body: PromotionRequest }>(
     '/api/sync/promotions',
     // Signed in before the body is read (onRequest), so no anonymous body is parsed.
     { schema: { body: promotionBodySchema }, onRequest: guards.signedIn },
-    async (request) => {
+    async (request, reply) => {
+      const limit = synced.get(request.body.collection)?.newDocumentsPerDay;
+      if (limit !== undefined) {
+        const { known, lastDay } = await countPromotionsSince(
+          db,
+          request.signedInUser!.id,
+          request.body.collection,
+          request.body.tempIds,
+          Date.now() - dayMs,
+        );
+        const fresh = new Set(request.body.tempIds).size - known;
+        if (fresh > 0 && lastDay + fresh > limit) {
+          const noun = synced.get(request.body.collection)!.noun;
+          return sendError(
+            reply,
+            429,
+            `You have filed ${lastDay} ${noun}s in the last 24 hours; at most ${limit} a day are accepted. The rest stay on this device and are sent once the day has passed.`,
+          );
+        }
+      }
       const promotions = await promoteTempIds(
         db,
         databaseKind,

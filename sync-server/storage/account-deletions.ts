@@ -6,8 +6,9 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import { recomputeCampgroundRatings } from './campground-ratings.ts';
-import type { ServerDatabase } from './database.ts';
+import type { DatabaseKind, ServerDatabase } from './database.ts';
 import { revokeAllTokensOfUser } from './refresh-tokens.ts';
+import { recomputeTrailReportTallies, tombstoneReportsOf } from './trail-reports.ts';
 import { anonymisePublishedTrails } from './trail-submissions.ts';
 import { softDeleteUser } from './users.ts';
 
@@ -42,7 +43,10 @@ export async function findAccountDeletion(db: Db, userId: string): Promise<Accou
     : null;
 }
 
-/** Campground ids of the rider's live reviews and trail ids their approved submissions became. */
+/**
+ * Campground ids of the rider's live reviews, trail ids their approved submissions became and
+ * the trail reports they voted on.
+ */
 async function sharedTraces(transaction: Transaction<ServerDatabase>, userId: string) {
   const rows = await transaction
     .selectFrom('user_documents')
@@ -53,12 +57,16 @@ async function sharedTraces(transaction: Transaction<ServerDatabase>, userId: st
     .execute();
   const campgroundIds: string[] = [];
   const trailIds: string[] = [];
+  const votedReportIds: string[] = [];
   for (const row of rows) {
     const document = JSON.parse(row.data) as {
       campgroundId?: string;
       kind?: string;
-      data?: { review?: { status?: string; trailId?: string | null } };
+      data?: { review?: { status?: string; trailId?: string | null }; reportId?: string };
     };
+    if (document.kind === 'trailReportVote' && typeof document.data?.reportId === 'string') {
+      votedReportIds.push(document.data.reportId);
+    }
     if (row.collection === 'campgroundReviews' && document.campgroundId) {
       campgroundIds.push(document.campgroundId);
     }
@@ -67,15 +75,17 @@ async function sharedTraces(transaction: Transaction<ServerDatabase>, userId: st
       trailIds.push(review.trailId);
     }
   }
-  return { campgroundIds, trailIds };
+  return { campgroundIds, trailIds, votedReportIds };
 }
 
 /**
  * Deletes live account `userId` (username `username`) for request `requestId`, in one
  * transaction: every synced document of theirs (all collections, trail submissions waiting for
- * review included) and their id promotions; their group-ride memberships and positions, and the
+ * review included; their public trail reports become empty tombstones so every device drops
+ * them) and their id promotions; their group-ride memberships and positions, and the
  * rides they organise (with their notes); their repair shop suggestions not yet approved. It
- * recomputes the ratings of the campgrounds they reviewed, keeps the public trails their approved
+ * recomputes the ratings of the campgrounds they reviewed (and, after it, the tallies of the
+ * trail reports they voted on; `databaseKind` for the reports' write lock), keeps the public trails their approved
  * submissions became without their name, clears the account's email, soft-deletes it, revokes
  * every refresh token and records the deletion.
  *
@@ -89,14 +99,24 @@ export async function deleteAccount(
   username: string,
   requestId: string,
   now: number = Date.now(),
+  databaseKind: DatabaseKind = 'sqlite',
 ): Promise<AccountDeletionOutcome | null> {
   const recorded = await findAccountDeletion(db, userId);
   if (recorded)
     return recorded.requestId === requestId ? { deletion: recorded, carriedOut: false } : null;
   try {
+    let votedReportIds: string[] = [];
     const deletion = await db.transaction().execute(async (transaction) => {
-      const { campgroundIds, trailIds } = await sharedTraces(transaction, userId);
-      await transaction.deleteFrom('user_documents').where('owner_id', '=', userId).execute();
+      const traces = await sharedTraces(transaction, userId);
+      const { campgroundIds, trailIds } = traces;
+      votedReportIds = traces.votedReportIds;
+      // Other riders' devices hold the rider's public reports: tombstones tell them to drop them.
+      await tombstoneReportsOf(transaction, userId, now);
+      await transaction
+        .deleteFrom('user_documents')
+        .where('owner_id', '=', userId)
+        .where('collection', '!=', 'trailReports')
+        .execute();
       await transaction.deleteFrom('id_promotions').where('owner_id', '=', userId).execute();
       await transaction.deleteFrom('group_ride_members').where('user_id', '=', userId).execute();
       const organised = transaction
@@ -129,6 +149,8 @@ export async function deleteAccount(
         .execute();
       return { userId, requestId, deletedAt: now };
     });
+    // The rider's votes went with the account: the reports they voted on are counted again.
+    await recomputeTrailReportTallies(db, databaseKind, votedReportIds, now);
     return { deletion, carriedOut: true };
   } catch (error) {
     // Two requests at once: the one that lost answers as the winner's record says.

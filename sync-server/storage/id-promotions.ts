@@ -54,3 +54,64 @@ export async function promoteTempIds(
     return tempIds.map((tempId) => ({ tempId, id: canonical.get(tempId)! }));
   });
 }
+
+/**
+ * For a daily limit of new documents: how many of `tempIds` were promoted before (`known`: a
+ * retry mints nothing new) and how many ids `ownerId` had minted in `collection` since `since`
+ * (epoch ms).
+ */
+export async function countPromotionsSince(
+  db: Kysely<ServerDatabase>,
+  ownerId: string,
+  collection: string,
+  tempIds: readonly string[],
+  since: number,
+): Promise<{ known: number; lastDay: number }> {
+  const known = await db
+    .selectFrom('id_promotions')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('owner_id', '=', ownerId)
+    .where('collection', '=', collection)
+    .where('temp_id', 'in', [...new Set(tempIds)])
+    .executeTakeFirst();
+  const lastDay = await db
+    .selectFrom('id_promotions')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('owner_id', '=', ownerId)
+    .where('collection', '=', collection)
+    .where('created_at', '>=', since)
+    .executeTakeFirst();
+  return { known: Number(known?.count ?? 0), lastDay: Number(lastDay?.count ?? 0) };
+}
+
+/**
+ * The ids among `ids` the server never minted for `ownerId` in `collection` and that name no
+ * stored document: new documents that skipped promotion. (An id of another rider's document is
+ * left to the push's foreign-id check, which answers 403.)
+ */
+export async function unpromotedIds(
+  db: Kysely<ServerDatabase>,
+  ownerId: string,
+  collection: string,
+  ids: readonly string[],
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const minted = await db
+    .selectFrom('id_promotions')
+    .select('canonical_id')
+    .where('owner_id', '=', ownerId)
+    .where('collection', '=', collection)
+    .where('canonical_id', 'in', [...ids])
+    .execute();
+  const known = new Set(minted.map((row) => row.canonical_id));
+  const unknown = ids.filter((id) => !known.has(id));
+  if (unknown.length === 0) return [];
+  const stored = await db
+    .selectFrom('user_documents')
+    .select('id')
+    .where('collection', '=', collection)
+    .where('id', 'in', unknown)
+    .execute();
+  const storedIds = new Set(stored.map((row) => row.id));
+  return unknown.filter((id) => !storedIds.has(id));
+}

@@ -269,6 +269,23 @@ const accountDeletionsSchema: Migration = {
   },
 };
 
+/**
+ * Pulls of a `shared` collection (trail reports) read every owner's documents in (server time,
+ * id) order; this index is that range, as `user_documents_checkpoint_idx` is for one owner.
+ */
+const sharedCollectionPullIndex: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createIndex('user_documents_shared_checkpoint_idx')
+      .on('user_documents')
+      .columns(['collection', 'server_time', 'id'])
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropIndex('user_documents_shared_checkpoint_idx').execute();
+  },
+};
+
 /** Migrations by name; names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
   '2025-01-01-initial-schema': initialSchema,
@@ -281,6 +298,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-the-move-of-achievement-progress-into-records': collectionMovesMigration,
   '2026-11-28-account-deletions': accountDeletionsSchema,
   '2026-11-28-photos': photosSchema,
+  '2026-11-28-shared-collection-pulls': sharedCollectionPullIndex,
 };
 
 /** Hands the in-code migrations to Kysely's Migrator. */

@@ -143,6 +143,73 @@ export async function pullCatalogueDocuments(
   };
 }
 
+/**
+ * Up to `limit` documents of a `shared` collection, every rider's, after `checkpoint`, ordered
+ * by (server time, id): server times of a shared collection grow across all its owners (see
+ * `writeScopeOf`), so one checkpoint orders them all. Tombstones included.
+ */
+export async function pullSharedDocuments(
+  db: Kysely<ServerDatabase>,
+  collection: string,
+  checkpoint: SyncCheckpoint | null,
+  limit: number,
+): Promise<PulledBatch> {
+  let query = db
+    .selectFrom('user_documents')
+    .select(['id', 'data', 'server_time', 'deleted'])
+    .where('collection', '=', collection);
+  if (checkpoint) {
+    query = query.where((eb) =>
+      eb(eb.refTuple('server_time', 'id'), '>', eb.tuple(checkpoint.serverTime, checkpoint.id)),
+    );
+  }
+  const rows = await query.orderBy('server_time').orderBy('id').limit(limit).execute();
+  const last = rows.at(-1);
+  return {
+    documentsJson: rows.map((row) => wireJson(row.data, row.deleted)),
+    checkpoint: last ? { id: last.id, serverTime: Number(last.server_time) } : checkpoint,
+  };
+}
+
+/** The newest checkpoint of a `shared` collection (every rider's documents), null if empty. */
+export async function latestSharedCheckpoint(
+  db: Kysely<ServerDatabase>,
+  collection: string,
+): Promise<SyncCheckpoint | null> {
+  const row = await db
+    .selectFrom('user_documents')
+    .select(['id', 'server_time'])
+    .where('collection', '=', collection)
+    .orderBy('server_time', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? { id: row.id, serverTime: Number(row.server_time) } : null;
+}
+
+/**
+ * Whose writes share one lock and one growing server time: the owner's alone, or, for a
+ * collection everyone pulls in one order (`shared`), every owner's (owner `null`).
+ */
+export function writeScopeOf(descriptor: CollectionDescriptor, ownerId: string): string | null {
+  return descriptor.scope === 'shared' ? null : ownerId;
+}
+
+/**
+ * Takes the write lock of `collection` for `scopeOwner` (null: every owner) and answers the
+ * server time of its next write, after every stored one of that scope.
+ */
+export async function lockAndNextServerTime(
+  transaction: Transaction<ServerDatabase>,
+  kind: DatabaseKind,
+  scopeOwner: string | null,
+  collection: string,
+  now: number,
+): Promise<number> {
+  await lockOwnerCollection(transaction, kind, scopeOwner ?? '*', collection);
+  return nextServerTime(transaction, scopeOwner, collection, now);
+}
+
 /** The newest checkpoint of a rider's collection (where a new stream starts), null if empty. */
 export async function latestUserCheckpoint(
   db: Kysely<ServerDatabase>,
@@ -180,16 +247,16 @@ export async function latestCatalogueCheckpoint(
 
 async function nextServerTime(
   transaction: Transaction<ServerDatabase>,
-  ownerId: string,
+  ownerId: string | null,
   collection: string,
   now: number,
 ): Promise<number> {
-  const row = await transaction
+  let query = transaction
     .selectFrom('user_documents')
     .select((eb) => eb.fn.max('server_time').as('latest'))
-    .where('owner_id', '=', ownerId)
-    .where('collection', '=', collection)
-    .executeTakeFirst();
+    .where('collection', '=', collection);
+  if (ownerId !== null) query = query.where('owner_id', '=', ownerId);
+  const row = await query.executeTakeFirst();
   const latest = row?.latest === null || row?.latest === undefined ? 0 : Number(row.latest);
   return Math.max(now, latest + 1);
 }
@@ -316,6 +383,25 @@ function upsertQuery(
   return compiled;
 }
 
+/**
+ * `row` with the server-owned fields the server keeps (`{ kept }`: tallies) set to the stored
+ * master's values; a new document keeps what the route set (the descriptor's initial value).
+ */
+function withKeptServerValues(
+  descriptor: CollectionDescriptor,
+  row: PushRow,
+  master: WireDocument | undefined,
+): PushRow {
+  if (!master) return row;
+  const kept = Object.entries(descriptor.serverOwned).filter(
+    ([, value]) => typeof value === 'object' && 'kept' in value,
+  );
+  if (kept.length === 0) return row;
+  const document: WireDocument = { ...row.newDocumentState };
+  for (const [field] of kept) if (field in master) document[field] = master[field];
+  return { ...row, newDocumentState: document };
+}
+
 /** Options of a push: see `pushUserDocuments`. */
 export interface PushOptions {
   checkForeignIds: boolean;
@@ -370,28 +456,26 @@ export async function pushInTransaction(
   const descriptor = descriptorOf(collectionOrName);
   const collection = descriptor.name;
   const ids = rows.map((row) => row.newDocumentState.id);
-  await lockOwnerCollection(transaction, kind, ownerId, collection);
-  const masters = await readMasters(transaction, ownerId, collection, ids, options.checkForeignIds);
-  const conflicts: WireDocument[] = [];
-  let serverTime = await nextServerTime(
+  let serverTime = await lockAndNextServerTime(
     transaction,
-    ownerId,
+    kind,
+    writeScopeOf(descriptor, ownerId),
     collection,
     options.now ?? Date.now(),
   );
+  const masters = await readMasters(transaction, ownerId, collection, ids, options.checkForeignIds);
+  const conflicts: WireDocument[] = [];
   // By id: a document written twice in one push is stored once, in its last state.
   const writes = new Map<string, WrittenRow>();
   for (const [index, pushed] of rows.entries()) {
     const master = masters.get(pushed.newDocumentState.id);
+    const kept = withKeptServerValues(descriptor, pushed, master);
     const row = options.serverOwnedData
       ? {
           ...pushed,
-          newDocumentState: options.serverOwnedData(
-            pushed.newDocumentState,
-            master,
-          ) as WireDocument,
+          newDocumentState: options.serverOwnedData(kept.newDocumentState, master) as WireDocument,
         }
-      : pushed;
+      : kept;
     const incoming = row.newDocumentState;
     const decision = master
       ? decideAgainstMaster(descriptor, master, row, options.sentStates?.[index])

@@ -32,7 +32,11 @@ export function idsAreUnique(descriptor: CollectionDescriptor): boolean {
   return descriptor.idRule.kind !== 'fixed';
 }
 
-/** `document` with the server-owned fields set: owners become `ownerId`, constants their value. */
+/**
+ * `document` with the server-owned fields set: owners become `ownerId`, constants their value,
+ * owner labels the label of `ownerId`, kept fields their initial value (the push then puts back
+ * the stored one).
+ */
 export function withServerOwnedFields(
   descriptor: CollectionDescriptor,
   document: WireDocument,
@@ -41,7 +45,13 @@ export function withServerOwnedFields(
   const entries = Object.entries(descriptor.serverOwned);
   if (entries.length === 0) return document;
   const copy: WireDocument = { ...document };
-  for (const [field, value] of entries) copy[field] = value === 'owner' ? ownerId : value.constant;
+  for (const [field, value] of entries) {
+    if (value === 'owner') copy[field] = ownerId;
+    else if ('constant' in value) copy[field] = value.constant;
+    else if ('ownerLabel' in value) copy[field] = value.ownerLabel(ownerId);
+    // The stored value replaces it at the push (storage/user-documents.ts); new documents start here.
+    else copy[field] = value.kept;
+  }
   return copy;
 }
 

@@ -4,7 +4,8 @@
  * gave the map, so a test can read them as a rider's map would use them: a region named by the
  * map's label with the rider's position, follow mode and the start view as data attributes; the
  * overlay's lines and markers as a list ("Overlay of <label>"), each item with its emphasis;
- * and a button standing for a hand pan. Every component test uses it (tests/component/setup.ts),
+ * a button standing for a hand pan, and one standing for a long press (0.01° north-east of the
+ * start view's centre) where the page listens for one. Every component test uses it (tests/component/setup.ts),
  * so the module graph is the same in every file; what the map draws is checked in Chromium
  * (tests/e2e/).
  */
@@ -40,6 +41,16 @@ export function MapStandIn(props: MapLibreMapProps) {
       <button type="button" onClick={() => props.onFollowPaused?.()}>
         Pan the map by hand
       </button>
+      {props.onLongPress ? (
+        <button
+          type="button"
+          onClick={() =>
+            props.onLongPress?.([initialView.center[0] + 0.01, initialView.center[1] + 0.01])
+          }
+        >
+          Long-press the map
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -73,6 +73,7 @@ const riderCollections = [
   'tripContext',
   'waypoints',
   'campgroundReviews',
+  'trailReports',
 ] as const;
 
 /** Device-only documents of the rider: the notification log and its preferences, and more. */

@@ -1,12 +1,18 @@
 /**
  * Turns events the device sees into notification-centre entries ("Notifications"):
- * a sync that ended in an error, newly earned achievements and the season opening of a saved
- * trail. Pure: the watcher (src/me/notification-watch.tsx) feeds them the sync status, the
+ * a sync that ended in an error, newly earned achievements, the season opening of a saved
+ * trail and another rider's Closed or Some issues report on a saved trail. Pure: the watcher (src/me/notification-watch.tsx) feeds them the sync status, the
  * achievement announcements and the saved trails with today's date.
  */
 import { format, subDays } from 'date-fns';
 import type { Achievement } from '../../../schemas/achievements.ts';
+import type { TrailReport } from '../../../schemas/trail-reports.ts';
 import type { Trail } from '../../../schemas/trails.ts';
+import {
+  countsTowardStatus,
+  timeAgo,
+  trailReportStatusLabel,
+} from '../trail-reports/trail-status.ts';
 import { nextOpening } from '../trail-season.ts';
 import type { NotificationInput } from './notification-log.ts';
 
@@ -79,6 +85,38 @@ export function seasonOpeningNotifications(
       title: `${trail.name} ${isToday ? 'opens today' : `opened on ${format(opening, 'MMMM d')}`}`,
       body: `Its published season starts on ${format(opening, 'MMMM d')} (source: ${trail.season.source}). Check for closures the source does not list before you ride.`,
       link: `/map/${encodeURIComponent(trail.id)}`,
+    });
+  }
+  return entries;
+}
+
+/**
+ * An entry for each report of another rider (not `userId`'s) on a saved trail that says Closed
+ * or Some issues and counts now (the last 14 days, not hidden, not cleared by two riders), at
+ * `now` (epoch ms). The id is the report's, so each report is logged once, as it arrives by
+ * sync. The words say it is a rider's unconfirmed report, with who and when.
+ */
+export function trailReportNotifications(
+  savedTrails: readonly Pick<Trail, 'id' | 'name'>[],
+  reports: Iterable<TrailReport>,
+  userId: string | null,
+  now: number,
+): NotificationInput[] {
+  const names = new Map(savedTrails.map((trail) => [trail.id, trail.name]));
+  const entries: NotificationInput[] = [];
+  for (const report of reports) {
+    const name = report.trailId === null ? undefined : names.get(report.trailId);
+    if (name === undefined || report.status === 'all-clear') continue;
+    // The rider's own report, sent or still waiting (no tag yet), is news to nobody.
+    if (report.userId === userId || report.reporterLabel === '') continue;
+    if (!countsTowardStatus(report, now)) continue;
+    const status = trailReportStatusLabel(report.status);
+    entries.push({
+      id: `trail-report:${report.id}`,
+      kind: 'trailReportFiled',
+      title: `${name}: ${status} (rider report)`,
+      body: `Reported by a rider (${report.reporterLabel}), unconfirmed, ${timeAgo(report.observedAt, now)}${report.note ? `: “${report.note}”` : '.'} Check conditions before you ride.`,
+      link: `/map/${encodeURIComponent(report.trailId!)}`,
     });
   }
   return entries;

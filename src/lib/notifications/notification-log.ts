@@ -13,6 +13,7 @@ export const notificationKinds = [
   'submissionReviewed',
   'groupRideChanged',
   'trailSeasonOpening',
+  'trailReportFiled',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -42,6 +43,10 @@ export const notificationKindLabels: Record<
   trailSeasonOpening: {
     label: 'Saved trails opening',
     description: 'A trail you saved opens for its season today.',
+  },
+  trailReportFiled: {
+    label: 'Reports on saved trails',
+    description: 'A rider reported a trail you saved as Closed or with some issues.',
   },
 };
 

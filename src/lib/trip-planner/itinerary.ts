@@ -44,6 +44,11 @@ import {
   type ExcludedTrail,
   type RankedTrail,
 } from './ranking.ts';
+import {
+  currentTrailStatus,
+  trailStatusSentence,
+  type StatusReport,
+} from '../trail-reports/trail-status.ts';
 
 /** Campgrounds within this many straight-line miles of a day's first trail are offered. */
 export const campgroundRadiusMiles = 25;
@@ -59,6 +64,31 @@ export interface PlannerCatalogues {
   trails: readonly Trail[];
   campgrounds: readonly Campground[];
   wmas: readonly Wma[];
+  /** Riders' reports on the device by trail id, and when they are read (epoch ms). */
+  trailReports?: { byTrail: ReadonlyMap<string, readonly StatusReport[]>; now: number };
+}
+
+/**
+ * A planned trail flagged with its own or its system's rider-reported status when a report of
+ * the last 14 days says Closed or Some issues ("Closed now (rider report, 2 days ago)"): a
+ * rider's unconfirmed word, so the trail is flagged, not left out.
+ */
+function withReportFlag(
+  planned: PlannedTrail,
+  reports: PlannerCatalogues['trailReports'],
+): PlannedTrail {
+  if (!reports) return planned;
+  const own = reports.byTrail.get(planned.id) ?? [];
+  const system = planned.systemId ? (reports.byTrail.get(planned.systemId) ?? []) : [];
+  const status = currentTrailStatus([...own, ...system], reports.now);
+  if (status.report === null || status.status === 'all-clear') return planned;
+  return {
+    ...planned,
+    flags: [
+      ...planned.flags,
+      `${trailStatusSentence(status, reports.now)}: reported by a rider, unconfirmed. Check before you go.`,
+    ],
+  };
 }
 
 function plannedTrail(ranked: RankedTrail): PlannedTrail {
@@ -327,7 +357,7 @@ export function buildTripPlan(request: PlanRequest, catalogues: PlannerCatalogue
       day: index + 1,
       date: format(date, 'yyyy-MM-dd'),
       area: area ? { id: area.id, name: area.name } : null,
-      trails: trails.map(plannedTrail),
+      trails: trails.map((trail) => withReportFlag(plannedTrail(trail), catalogues.trailReports)),
       trailMiles: trailMiles(trails),
       driveMiles: drive,
       driveFrom,

@@ -10,11 +10,17 @@ import { bearing } from '@turf/bearing';
 import { distance } from '@turf/distance';
 import { getTimes } from 'suncalc';
 import type { Campground } from '../../../schemas/campgrounds.ts';
+import type { TrailReport } from '../../../schemas/trail-reports.ts';
 import type { Trail } from '../../../schemas/trails.ts';
 import { spokenDiagnosis, type SpokenDiagnosticStart } from '../diagnostics/spoken.ts';
 import { duckSeasonAnswer, AGFC_SOURCE } from './duck-season-facts.ts';
 import { detectIntent, VOICE_TRAIL_NAMES, type VoiceCommand, type VoiceIntent } from './intents.ts';
 import { KNOWLEDGE, type KnowledgeCategory } from './knowledge-base.ts';
+import {
+  countsTowardStatus,
+  currentTrailStatus,
+  trailStatusSentence,
+} from '../trail-reports/trail-status.ts';
 
 /** A GPS fix in degrees WGS84. */
 export interface VoiceFix {
@@ -30,6 +36,8 @@ export interface VoiceAnswerContext {
   userLocation: VoiceFix | null;
   isOffline: boolean;
   now: Date;
+  /** Riders' reports on the device (hidden ones left out), for "any reports on …?". */
+  trailReports?: readonly TrailReport[];
 }
 
 /** Something the panel offers (or, with `auto`, does at once) after answering. */
@@ -225,6 +233,9 @@ function trailInfoReply(command: VoiceCommand, context: VoiceAnswerContext): Voi
       spec ? ['product spec'] : [],
     );
   }
+  if (/\b(reports?|conditions?)\b/i.test(command.text)) {
+    return trailReportsReply(trail, context);
+  }
   return reply(
     'trail_info',
     'trails',
@@ -235,6 +246,42 @@ function trailInfoReply(command: VoiceCommand, context: VoiceAnswerContext): Voi
       auto: false,
     },
     [...trail.sources],
+  );
+}
+
+/**
+ * "Any reports on Wolf Pen Gap?": the trail's status from riders' reports on the device (the last
+ * 14 days count), said as a rider's unconfirmed report with who and when, and its newest note.
+ */
+function trailReportsReply(trail: Trail, context: VoiceAnswerContext): VoiceReply {
+  const now = context.now.getTime();
+  const reports = (context.trailReports ?? []).filter(
+    (report) => report.trailId === trail.id && !report.hidden,
+  );
+  const status = currentTrailStatus(reports, now);
+  const action: VoiceAction = {
+    href: `/map/${trail.id}`,
+    label: `Open ${trail.name}`,
+    auto: false,
+  };
+  if (status.report === null) {
+    return reply(
+      'trail_info',
+      'trails',
+      `No recent reports on ${trail.name}: no rider has reported on it in the last 14 days on this device.`,
+      action,
+      ['Rider reports'],
+    );
+  }
+  const counting = reports.filter((report) => countsTowardStatus(report, now)).length;
+  const who = status.report.reporterLabel || 'you';
+  const note = status.report.note ? ` The rider wrote: ${status.report.note}` : '';
+  return reply(
+    'trail_info',
+    'trails',
+    `${trail.name}: ${trailStatusSentence(status, now)}, reported by ${who}, unconfirmed.${note} ${counting === 1 ? 'That is the only report' : `${counting} reports`} in the last 14 days.`,
+    action,
+    ['Rider reports'],
   );
 }
 

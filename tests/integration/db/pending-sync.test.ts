@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { TripPlan } from '../../../schemas/trip-plans.ts';
 import type { AppDatabase } from '../../../src/db/database.ts';
 import { observePendingSyncCount } from '../../../src/db/pending-sync.ts';
+import { fileTrailReport } from '../../../src/db/trail-reports.ts';
 import { createRecordedTrip } from '../../../src/db/trips/recording-store.ts';
 import { openTestDatabase } from './fixtures.ts';
 
@@ -70,6 +71,27 @@ describe('pending sync count (core-platform §4 "Offline")', () => {
     ]);
     expect(await firstValueFrom(count$.pipe(filter((count) => count === 1)))).toBe(1);
     await (await db.waypoints.findOne('temp-wp-1').exec())!.remove();
+    expect(await firstValueFrom(count$.pipe(filter((count) => count === 0)))).toBe(0);
+  });
+
+  it('counts trail reports filed offline until the server gives them an id', async () => {
+    db = await openTestDatabase();
+    const count$ = observePendingSyncCount(db);
+    const input = {
+      trailId: null,
+      position: { lon: -93.9, lat: 34.6 },
+      status: 'closed' as const,
+      condition: null,
+      observations: [],
+      crowding: null,
+      expectedReopening: null,
+      note: '',
+      photos: [],
+      observedAt: 1_700_000_000_000,
+    };
+    const filed = await fileTrailReport(db, 'rider-1', input, 1_700_000_000_000);
+    expect(await firstValueFrom(count$.pipe(filter((count) => count === 1)))).toBe(1);
+    await (await db.trailReports.findOne(filed.id).exec())!.remove();
     expect(await firstValueFrom(count$.pipe(filter((count) => count === 0)))).toBe(0);
   });
 });

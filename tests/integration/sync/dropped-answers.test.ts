@@ -9,7 +9,10 @@ import fc from 'fast-check';
 import stableStringify from 'fast-json-stable-stringify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RxCollection } from 'rxdb';
-import type { CollectionDescriptor } from '../../../schemas/collections/descriptor.ts';
+import {
+  isPushedByRiders,
+  type CollectionDescriptor,
+} from '../../../schemas/collections/descriptor.ts';
 import { allCollections } from '../../../schemas/collections/index.ts';
 import {
   isTempId,
@@ -34,8 +37,8 @@ const documentsPerCollection = 8;
 const lossRate = 0.25;
 const mostLosses = 8;
 
-/** The rider's collections only: the public catalogues have nothing to promote. */
-const riderCollections = allCollections.filter((descriptor) => descriptor.scope === 'rider');
+/** The collections riders push (rider and shared): the public catalogues have nothing to promote. */
+const riderCollections = allCollections.filter(isPushedByRiders);
 const promotable = riderCollections
   .filter((descriptor) => descriptor.idRule.kind === 'promoted')
   .sort((a, b) => (a.promotion?.order ?? 0) - (b.promotion?.order ?? 0));
@@ -71,8 +74,11 @@ function losingAnswers(inner: SyncTransport, random: () => number) {
   return { transport, lost };
 }
 
-/** `count` documents of `descriptor` valid for its schema and ready for promotion, temp- ids. */
-function offlineDocuments(descriptor: CollectionDescriptor, count: number) {
+/**
+ * `count` documents of `descriptor` valid for its schema and ready for promotion, temp- ids,
+ * owned by `ownerId` (a device files them under the signed-in rider).
+ */
+function offlineDocuments(descriptor: CollectionDescriptor, count: number, ownerId: string) {
   const ready = descriptor.promotion?.ready ?? (() => true);
   const documents = fc.sample(
     documentArbitrary(descriptor, 'placeholder').filter((document) => ready(document)),
@@ -80,6 +86,7 @@ function offlineDocuments(descriptor: CollectionDescriptor, count: number) {
   );
   return documents.map((document, index) => ({
     ...document,
+    ...(descriptor.ownerField ? { [descriptor.ownerField]: ownerId } : {}),
     id: `${tempIdPrefix}${descriptor.name}-${String(index).padStart(3, '0')}`,
     updatedAt: 1_760_000_000_000 + index,
   }));
@@ -112,7 +119,7 @@ describe('promotion and push under lost answers', () => {
     });
     const made = new Map<string, Record<string, unknown>[]>();
     for (const descriptor of promotable) {
-      const documents = offlineDocuments(descriptor, documentsPerCollection);
+      const documents = offlineDocuments(descriptor, documentsPerCollection, rider.id);
       made.set(descriptor.name, documents);
       await collectionOf(database, descriptor).bulkInsert(documents);
     }

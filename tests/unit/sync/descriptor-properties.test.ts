@@ -8,10 +8,11 @@
 import deepEqual from 'fast-deep-equal';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type {
-  CollectionDescriptor,
-  FieldMerge,
-  KeyMerge,
+import {
+  isPushedByRiders,
+  type CollectionDescriptor,
+  type FieldMerge,
+  type KeyMerge,
 } from '../../../schemas/collections/descriptor.ts';
 import { allCollections } from '../../../schemas/collections/index.ts';
 import {
@@ -32,7 +33,8 @@ import {
   documentArbitrary,
 } from '../../support/schema-arbitrary.ts';
 
-const riderCollections = allCollections.filter((descriptor) => descriptor.scope === 'rider');
+/** Every collection riders push (rider and shared scopes): each merges on the devices and the server. */
+const riderCollections = allCollections.filter(isPushedByRiders);
 const documentId = 'rider-1:doc-1';
 const ownerId = 'rider-1';
 /** Fixed seed: a failure is replayed as it happened; runs kept low so the file takes seconds. */

@@ -163,3 +163,37 @@ describe('planning by trail system from Mena, UTV, 2 days', () => {
     expect(plan.leftOut![0]!.milesFromStart).toBeLessThan(20);
   });
 });
+
+describe('buildTripPlan with riders’ reports', () => {
+  it('flags a planned trail a rider reported closed, said as unconfirmed, without leaving it out', () => {
+    const plain = buildTripPlan(request, catalogues);
+    const first = plain.days[0]!.trails[0]!;
+    const now = Date.UTC(2026, 4, 1, 12);
+    const report = {
+      id: 'r1',
+      status: 'closed' as const,
+      observedAt: now - 2 * 24 * 60 * 60 * 1000,
+      clears: 0,
+      hidden: false,
+      reporterLabel: 'rider ab12',
+    };
+    const flagged = buildTripPlan(request, {
+      ...catalogues,
+      trailReports: { byTrail: new Map([[first.systemId ?? first.id, [report]]]), now },
+    });
+    const same = flagged.days[0]!.trails[0]!;
+    expect(same.id).toBe(first.id);
+    expect(same.flags).toContain(
+      'Closed now (rider report, 2 days ago): reported by a rider, unconfirmed. Check before you go.',
+    );
+    // A report two riders cleared says nothing.
+    const cleared = buildTripPlan(request, {
+      ...catalogues,
+      trailReports: {
+        byTrail: new Map([[first.systemId ?? first.id, [{ ...report, clears: 2 }]]]),
+        now,
+      },
+    });
+    expect(cleared.days[0]!.trails[0]!.flags).toEqual(first.flags);
+  });
+});
