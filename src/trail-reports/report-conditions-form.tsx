@@ -23,6 +23,7 @@ import {
 import type { PhotoReference } from '../../schemas/photos.ts';
 import {
   trailObservations,
+  trailReportMaxPhotos,
   trailReportNoteMaxLength,
   trailReportStatuses,
   type TrailCondition,
@@ -33,6 +34,8 @@ import {
 } from '../../schemas/trail-reports.ts';
 import type { Trail } from '../../schemas/trails.ts';
 import { fileTrailReport } from '../db/trail-reports.ts';
+import { showToast } from '../lib/toast.ts';
+import { PhotoAttachField, queuePhotoUploads } from '../photos/index.ts';
 import { useDatabase } from '../db-react/provider.tsx';
 import { suggestNearestTrail } from '../lib/trail-reports/nearest-trail.ts';
 import {
@@ -122,6 +125,35 @@ function draftErrors(draft: Draft) {
   };
 }
 
+/** What the draft says of the trail, once a status is chosen. */
+function reportOfDraft(draft: Draft, status: TrailReportStatus) {
+  return {
+    status,
+    condition: draft.condition,
+    observations: draft.observations,
+    crowding: draft.crowding,
+    expectedReopening:
+      status === 'closed' && draft.expectedReopening ? draft.expectedReopening : null,
+    note: draft.note,
+  };
+}
+
+/**
+ * Queues the upload of a filed report's photos: they go up on their own, resumable, once there
+ * is signal. The report is stored either way; a failure here is told, never thrown.
+ */
+async function queueReportPhotos(report: TrailReport): Promise<void> {
+  if (report.photos.length === 0) return;
+  try {
+    await queuePhotoUploads(report.photos, { collection: 'trailReports', id: report.id });
+  } catch (error) {
+    showToast({
+      title: `Your report is saved, but its photos could not be queued for sending: ${(error as Error).message}`,
+      variant: 'destructive',
+    });
+  }
+}
+
 /** The report form; see the file comment. */
 export function ReportConditionsForm(props: ReportConditionsFormProps) {
   const db = useDatabase();
@@ -129,9 +161,7 @@ export function ReportConditionsForm(props: ReportConditionsFormProps) {
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const change = (changes: Partial<Draft>) => setDraft((current) => ({ ...current, ...changes }));
   const [placeIndex, setPlaceIndex] = useState(0);
-  // Photos are attached by PhotoAttachField (src/photos/, the photo pipeline) once it is merged;
-  // until then every report is filed with none.
-  const [photos] = useState<PhotoReference[]>([]);
+  const [photos, setPhotos] = useState<PhotoReference[]>([]);
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -147,19 +177,14 @@ export function ReportConditionsForm(props: ReportConditionsFormProps) {
     if (draft.status === null || errors.expectedReopening) return;
     setSaving(true);
     try {
-      const closed = draft.status === 'closed';
       const report = await fileTrailReport(db, props.userId, {
+        ...reportOfDraft(draft, draft.status),
         trailId: trailId === noTrail ? null : trailId,
         position: { lon: place.position[0], lat: place.position[1] },
-        status: draft.status,
-        condition: draft.condition,
-        observations: draft.observations,
-        crowding: draft.crowding,
-        expectedReopening: closed && draft.expectedReopening ? draft.expectedReopening : null,
-        note: draft.note,
         photos,
         observedAt: openedAt,
       });
+      await queueReportPhotos(report);
       props.onFiled(report);
     } catch (error) {
       setFailure(`The report was not saved: ${(error as Error).message}`);
@@ -178,7 +203,12 @@ export function ReportConditionsForm(props: ReportConditionsFormProps) {
       }}
     >
       <DraftFields draft={draft} change={change} errors={submitted ? errors : {}} />
-      {/* Photo slot: PhotoAttachField (src/photos/) goes here, value={photos} onChange, max 4. */}
+      <PhotoAttachField
+        value={photos}
+        onChange={setPhotos}
+        max={trailReportMaxPhotos}
+        isDisabled={saving}
+      />
       <PlaceField
         places={props.places}
         index={placeIndex}

@@ -31,6 +31,7 @@ import {
 import { useRiderPosition } from '../use-rider-position.ts';
 import { ReportConditionsDialog } from '../../trail-reports/report-conditions-dialog.tsx';
 import type { ReportPlace } from '../../trail-reports/report-conditions-form.tsx';
+import { ReportPhotos } from '../../trail-reports/report-photos.tsx';
 import '../../trail-reports/trail-reports.css';
 
 export interface TrailReportsSectionProps {
@@ -166,6 +167,7 @@ function TrailReportItem({
       <p className="trail-report__byline">{reportByline(report, now)}</p>
       {facts.length > 0 ? <p className="trail-report__facts">{facts.join(' · ')}</p> : null}
       {report.note ? <p className="trail-report__note">{report.note}</p> : null}
+      <ReportPhotos photos={report.photos} />
       {canVote ? (
         <div className="trail-report__votes" role="group" aria-label="Is it still so?">
           <Button
