@@ -145,7 +145,8 @@ describe('trail reports on a trail page', () => {
     expect(within(section).queryByText('Spam')).toBeNull();
     expect(within(items[1]!).getByText('No longer counts')).toBeTruthy();
 
-    const stillThere = within(items[0]!).getByRole('button', { name: 'Still there (2)' });
+    // The vote buttons need the signed-in rider, whom the session settles on after the list.
+    const stillThere = await within(items[0]!).findByRole('button', { name: 'Still there (2)' });
     await user.click(stillThere);
     await waitFor(() => expect(stillThere.getAttribute('aria-pressed')).toBe('true'));
     const vote = await database.records.findOne(`${rider.id}:trailReportVote:report-recent`).exec();
@@ -327,5 +328,48 @@ describe('trail reports for an admin', () => {
       requests.find((request) => request.path === '/api/admin/trail-reports/report-flagged/hidden')
         ?.body,
     ).toEqual({ hidden: true });
+  });
+
+  it('hides one photo of a report and can show it again', async () => {
+    const user = userEvent.setup({ delay: null });
+    signInRider({ username: 'admin-one', roleId: 'admin' });
+    const photo = (digit: string) => ({
+      hash: digit.repeat(64),
+      thumbnailHash: digit === 'a' ? 'c'.repeat(64) : 'd'.repeat(64),
+      width: 1600,
+      height: 1200,
+      bytes: 300_000,
+      type: 'image/jpeg' as const,
+      hidden: false,
+    });
+    const photos = [photo('a'), photo('b')];
+    const { requests } = await renderAppWithApi('/admin/trail-review', [
+      { path: '/api/admin/trail-submissions', answer: { body: { submissions: [] } } },
+      {
+        path: '/api/admin/trail-reports',
+        answer: () => ({ body: { reports: [otherRidersReport('report-photos', { photos })] } }),
+      },
+      {
+        method: 'POST',
+        path: `/api/admin/trail-reports/report-photos/photos/${'a'.repeat(64)}/hidden`,
+        answer: (request) => {
+          photos[0] = { ...photos[0]!, hidden: (request.body as { hidden: boolean }).hidden };
+          return { body: { id: 'report-photos', hash: 'a'.repeat(64), hidden: photos[0].hidden } };
+        },
+      },
+    ]);
+    const list = await screen.findByRole('list', { name: 'Photos' });
+    expect(
+      within(list).getByRole('img', { name: 'Photo 1 of the report' }).getAttribute('src'),
+    ).toBe(`/api/photos/${'c'.repeat(64)}`);
+    await user.click(within(list).getByRole('button', { name: 'Hide photo 1' }));
+    // The list loads again from the server, which now says the first photo is hidden.
+    expect(await screen.findByText('Photo 1 is hidden')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Photo 2 of the report' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Show photo 1' }));
+    expect(await screen.findByRole('img', { name: 'Photo 1 of the report' })).toBeTruthy();
+    expect(
+      requests.filter((request) => request.path.endsWith('/hidden')).map((request) => request.body),
+    ).toEqual([{ hidden: true }, { hidden: false }]);
   });
 });

@@ -26,3 +26,19 @@ export async function setTrailReportHidden(id: string, hidden: boolean): Promise
     { hidden },
   );
 }
+
+/**
+ * Hides the photo `hash` (its full hash) of report `id` from every rider, or shows it again, on
+ * their next sync; the server stops serving a hidden photo at once (admins).
+ */
+export async function setTrailReportPhotoHidden(
+  id: string,
+  hash: string,
+  hidden: boolean,
+): Promise<void> {
+  await apiRequest<{ id: string; hash: string; hidden: boolean }>(
+    'POST',
+    `/api/admin/trail-reports/${encodeURIComponent(id)}/photos/${hash}/hidden`,
+    { hidden },
+  );
+}
