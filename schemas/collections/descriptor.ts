@@ -196,6 +196,12 @@ export interface CollectionDescriptor {
     master: Record<string, unknown> | undefined,
   ) => Record<string, unknown>;
   readonly afterWrite: readonly AfterWriteEffect[];
+  /**
+   * Who may see the photos its documents list in `photos` (schemas/photos.ts): `public`,
+   * everyone while the document and the photo entry are not hidden (trail reports); `owner`, the
+   * document's rider only (waypoints, trips). Absent: its documents hold no photos.
+   */
+  readonly photos?: 'public' | 'owner';
   readonly privacy: PrivacyEntry;
 }
 

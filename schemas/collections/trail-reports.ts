@@ -37,6 +37,7 @@ export const trailReportsCollection = defineCollection({
   // A photo an admin hid stays hidden whatever the reporter pushes.
   keepServerData: keepHiddenPhotos,
   afterWrite: [],
+  photos: 'public',
   privacy: {
     holds:
       'The trail reports you file: where and when you saw the trail, its status, condition, what you observed, how busy it was, the expected reopening, your note and the photos you attached.',

@@ -22,6 +22,7 @@ export const tripsCollection = defineCollection({
   // The recorder keeps writing chunks under the temp id until the ride ends.
   promotion: { order: 0, ready: (trip) => trip.recordingState === 'finished' },
   afterWrite: [],
+  photos: 'owner',
   privacy: {
     holds:
       'Your recorded and imported trips: name, start and end time, distance, moving and elapsed time, speeds, elevation gain and loss, the trail and vehicle type if you chose them, your notes, and the photos you attach (stored on the server by their content, without metadata, shown only to you).',

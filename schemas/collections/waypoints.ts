@@ -25,6 +25,7 @@ export const waypointsCollection = defineCollection({
     ready: (waypoint) => typeof waypoint.tripId !== 'string' || !isTempId(waypoint.tripId),
   },
   afterWrite: [],
+  photos: 'owner',
   privacy: {
     holds:
       'Waypoints you create or import: name, category, description, position and elevation, the trip or trail they belong to, and the photos you attach (stored on the server by their content, without metadata, shown only to you).',

@@ -6,14 +6,21 @@
  * Anything else (a hidden report, a hidden photo, a photo nobody refers to yet) is not served.
  */
 import type { Kysely } from 'kysely';
+import { allCollections } from '../../schemas/collections/index.ts';
 import type { PhotoReference } from '../../schemas/photos.ts';
 import type { ServerDatabase } from '../storage/database.ts';
 
-/** The collection of rider trail reports, visible to everyone (the shared scope). */
-export const publicPhotoCollections = ['trailReports'] as const;
+/** Collections whose photos everyone sees (trail reports): their descriptors say `photos: 'public'`. */
+export const publicPhotoCollections = collectionNamesWithPhotos('public');
 
-/** Collections whose photos only their owner sees. */
-export const ownPhotoCollections = ['waypoints', 'trips'] as const;
+/** Collections whose photos only their rider sees (waypoints, trips). */
+export const ownPhotoCollections = collectionNamesWithPhotos('owner');
+
+function collectionNamesWithPhotos(seenBy: 'public' | 'owner'): string[] {
+  return allCollections
+    .filter((descriptor) => descriptor.photos === seenBy)
+    .map((descriptor) => descriptor.name);
+}
 
 /** Who may see a photo: everyone, only the rider asking, or nobody. */
 export type PhotoVisibility = 'public' | 'owner' | 'none';
