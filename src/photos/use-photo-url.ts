@@ -5,32 +5,17 @@
  * it shows offline next time.
  */
 import { useEffect, useState } from 'react';
-import { photoUrl, type PhotoReference } from '../../schemas/photos.ts';
-import { sendAuthorized } from '../lib/http/request.ts';
+import type { PhotoReference } from '../../schemas/photos.ts';
 import { appPhotoDatabase, type PhotoDatabase, type StoredPhoto } from '../db/photo-database.ts';
 import { useOnlineStatus } from '../ui/use-online-status.ts';
 import { keepViewedPhoto, readStoredPhoto } from './photo-store.ts';
+import { fetchPhotoFromServer } from './server-photo.ts';
 
 export interface PhotoUrlOptions {
   /** With a reference: show its thumbnail (`thumbnailHash`) rather than the full photo. */
   thumbnail?: boolean;
   /** The photo store (default the app's); give the same one at every render. */
   database?: PhotoDatabase;
-}
-
-/** The image's bytes from the server, or null when it has none to show (404) or is unreachable. */
-async function fetchFromServer(
-  hash: string,
-): Promise<Omit<StoredPhoto, 'origin' | 'storedAt' | 'thumbnailOf'> | null> {
-  try {
-    const response = await sendAuthorized('GET', photoUrl(hash));
-    if (!response.ok) return null;
-    const type =
-      response.headers.get('content-type') === 'image/webp' ? 'image/webp' : 'image/jpeg';
-    return { hash, data: await response.arrayBuffer(), type, width: 0, height: 0 };
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -64,7 +49,7 @@ export function usePhotoUrl(
       let image: Omit<StoredPhoto, 'origin' | 'storedAt' | 'thumbnailOf'> | undefined | null =
         await readStoredPhoto(store, hash);
       if (!image && online && !cancelled) {
-        image = await fetchFromServer(hash);
+        image = await fetchPhotoFromServer(hash);
         if (image) await keepViewedPhoto(store, image);
       }
       if (!image || cancelled) return;

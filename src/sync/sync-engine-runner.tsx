@@ -95,6 +95,20 @@ export function SyncEngineRunner({
     };
   }, [userId]);
 
+  useEffect(() => {
+    // Every visitor: the photos of reports in the regions downloaded here, kept for offline.
+    if (!db) return;
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    void import('./region-report-thumbnails.ts').then(({ startKeepingRegionReportThumbnails }) => {
+      if (!cancelled) stop = startKeepingRegionReportThumbnails(db);
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [db]);
+
   const value = useMemo<SyncEngineValue>(
     () => ({ store, syncNow: () => engine.current?.syncNow() }),
     [store],
