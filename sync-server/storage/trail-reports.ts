@@ -70,20 +70,14 @@ async function rewriteReport(
 ): Promise<boolean> {
   return db.transaction().execute(async (transaction) => {
     const serverTime = await lockAndNextServerTime(transaction, kind, null, reportsCollection, now);
-    const row = await transaction
-      .selectFrom('user_documents')
-      .select(['owner_id', 'data'])
-      .where('collection', '=', reportsCollection)
-      .where('id', '=', reportId)
-      .where('deleted', '=', 0)
-      .executeTakeFirst();
-    if (!row) return false;
-    const changed = change(JSON.parse(row.data) as TrailReport);
+    const stored = await findTrailReport(transaction, reportId);
+    if (!stored) return false;
+    const changed = change(stored.report);
     if (!changed) return false;
     await transaction
       .updateTable('user_documents')
       .set({ data: JSON.stringify(changed), server_time: serverTime })
-      .where('owner_id', '=', row.owner_id)
+      .where('owner_id', '=', stored.ownerId)
       .where('collection', '=', reportsCollection)
       .where('id', '=', reportId)
       .execute();

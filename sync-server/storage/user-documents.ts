@@ -94,11 +94,25 @@ export async function pullUserDocuments(
   checkpoint: SyncCheckpoint | null,
   limit: number,
 ): Promise<PulledBatch> {
+  return pullStoredDocuments(db, collection, ownerId, checkpoint, limit);
+}
+
+/**
+ * The pull of `user_documents` rows of `collection`: `ownerId`'s, or every rider's when null (a
+ * shared collection, whose server times grow across owners), ordered by (server time, id).
+ */
+async function pullStoredDocuments(
+  db: Kysely<ServerDatabase>,
+  collection: string,
+  ownerId: string | null,
+  checkpoint: SyncCheckpoint | null,
+  limit: number,
+): Promise<PulledBatch> {
   let query = db
     .selectFrom('user_documents')
     .select(['id', 'data', 'server_time', 'deleted'])
-    .where('owner_id', '=', ownerId)
     .where('collection', '=', collection);
+  if (ownerId !== null) query = query.where('owner_id', '=', ownerId);
   if (checkpoint) {
     // A row-value comparison is a range of the checkpoint index in SQLite and PostgreSQL; the
     // equivalent `a > x or (a = x and b > y)` made SQLite walk the rider's rows from the start.
@@ -154,21 +168,7 @@ export async function pullSharedDocuments(
   checkpoint: SyncCheckpoint | null,
   limit: number,
 ): Promise<PulledBatch> {
-  let query = db
-    .selectFrom('user_documents')
-    .select(['id', 'data', 'server_time', 'deleted'])
-    .where('collection', '=', collection);
-  if (checkpoint) {
-    query = query.where((eb) =>
-      eb(eb.refTuple('server_time', 'id'), '>', eb.tuple(checkpoint.serverTime, checkpoint.id)),
-    );
-  }
-  const rows = await query.orderBy('server_time').orderBy('id').limit(limit).execute();
-  const last = rows.at(-1);
-  return {
-    documentsJson: rows.map((row) => wireJson(row.data, row.deleted)),
-    checkpoint: last ? { id: last.id, serverTime: Number(last.server_time) } : checkpoint,
-  };
+  return pullStoredDocuments(db, collection, null, checkpoint, limit);
 }
 
 /** The newest checkpoint of a `shared` collection (every rider's documents), null if empty. */
