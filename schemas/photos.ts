@@ -56,6 +56,9 @@ export const maximumPhotoBytes = 10 * 1024 * 1024;
  */
 export const maximumServerPhotoSidePixels = 4096;
 
+/** Most photos a rider's own waypoint or trip holds (their schemas' `photos.maxItems`). */
+export const ownDocumentMaxPhotos = 4;
+
 /** Full photos (not thumbnails) one rider may upload per Arkansas calendar day. */
 export const photosPerRiderPerDay = 40;
 

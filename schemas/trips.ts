@@ -6,7 +6,7 @@ import {
   syncStatusProperty,
   syncConflictsProperty,
 } from './common.ts';
-import { photoReferenceSchema } from './photos.ts';
+import { ownDocumentMaxPhotos, photoReferenceSchema } from './photos.ts';
 
 /** Where a trip is in its life as a recording; sync state is the separate `status` field. */
 export const recordingStates = ['recording', 'paused', 'finished'] as const;
@@ -49,7 +49,7 @@ export const tripSchema = {
     updatedAt: epochMsProperty,
     syncConflicts: syncConflictsProperty,
     /** Photos of the rider's own trip (src/photos), seen only by that rider; at most 4. */
-    photos: { type: 'array', maxItems: 4, items: photoReferenceSchema },
+    photos: { type: 'array', maxItems: ownDocumentMaxPhotos, items: photoReferenceSchema },
   },
   required: [
     'id',

@@ -8,7 +8,7 @@ import {
   sourcesProperty,
   syncConflictsProperty,
 } from './common.ts';
-import { photoReferenceSchema } from './photos.ts';
+import { ownDocumentMaxPhotos, photoReferenceSchema } from './photos.ts';
 
 export const waypointCategories = [
   'wma',
@@ -56,7 +56,7 @@ export const waypointSchema = {
     updatedAt: epochMsProperty,
     syncConflicts: syncConflictsProperty,
     /** Photos of a rider's own waypoint (src/photos), seen only by that rider; at most 4. */
-    photos: { type: 'array', maxItems: 4, items: photoReferenceSchema },
+    photos: { type: 'array', maxItems: ownDocumentMaxPhotos, items: photoReferenceSchema },
   },
   required: [
     'id',

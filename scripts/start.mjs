@@ -11,7 +11,18 @@ import { bundleServer, isStale, serverBundlePath } from './server-bundle.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const builtIndex = join(root, 'dist', 'index.html');
-const buildInputs = ['src', 'schemas', 'workers', 'public', 'index.html', 'vite.config.ts'];
+// The pre-rendered pages also show the shipped catalogue (data/places, data/trails).
+const buildInputs = [
+  'src',
+  'schemas',
+  'workers',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'scripts/prerender-build.ts',
+  'data/places',
+  'data/trails',
+];
 
 if (isStale(builtIndex, buildInputs)) {
   console.log(

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# `npm test`: type-check, lint and format check (side by side), build, then the vitest suites one
-# after another (unit, component, integration, browser journeys), each with its wall time in
-# the closing summary. `--quick` (`npm run test:quick`) is the inner loop: the checks and the
-# unit and component suites (in one vitest run), no build, no servers, no browser; its checks
-# keep caches in node_modules/.cache/nst, so a second run re-checks only what changed (the
-# full run never uses them: it is the authority). Installs Debian's Chromium, espeak-ng and
-# PostgreSQL first when missing (full run only).
+# `npm test`: type-check, lint, format check and build (side by side), then the vitest suites
+# one after another (unit and component together, integration, browser journeys), each with its
+# wall time in the closing summary. `--quick` (`npm run test:quick`) is the inner loop: the
+# checks and the unit and component suites (in one vitest run), no build, no servers, no
+# browser; its checks keep caches in node_modules/.cache/nst, so a second run re-checks only
+# what changed (the full run never uses them: it is the authority). Installs Debian's
+# Chromium, espeak-ng and PostgreSQL first when missing (full run only).
 set -uo pipefail
 shopt -s nullglob
 cd "$(dirname "$0")/.."
@@ -57,6 +57,17 @@ checks() {
   return "$status"
 }
 
+# The checks and the build side by side; either failing fails the step.
+checks_and_build() {
+  local log="$reports/build.log"
+  npm run --silent build >"$log" 2>&1 &
+  local build=$!
+  local status=0
+  checks || status=1
+  wait "$build" || { echo "Build failed:"; cat "$log"; status=1; }
+  return "$status"
+}
+
 # Runs the vitest projects named in "$@" in one run (their files share the workers).
 suite() {
   local projects=()
@@ -74,15 +85,14 @@ finish() {
   node scripts/print-test-summary.mjs "$timings" "$reports"/vitest-*.json
   exit "$failed"
 }
-step "type-check, lint, format" checks || finish
-if [ "$quick" = false ]; then
-  step "build" npm run --silent build || finish
-fi
 if [ "$quick" = true ]; then
-  step "unit and component tests" suite unit component
+  step "type-check, lint, format" checks || finish
+  step "unit and component tests" suite unit unit-mocked component
 else
-  step "unit tests" suite unit
-  step "component tests" suite component
+  # The build reads no checked output and the checks never read dist/, so they run side by
+  # side: the build fills the gaps while the checks wait on each other.
+  step "type-check, lint, format and build" checks_and_build || finish
+  step "unit and component tests" suite unit unit-mocked component
   step "integration tests" suite integration
   step "browser journeys" suite e2e
 fi

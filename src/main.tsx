@@ -1,12 +1,21 @@
 /**
  * Browser entry: applies the stored theme before the first paint (requirements §core-4, from the
- * localStorage mirror), then mounts the router. The PWA service worker is registered by the
- * lead's PwaUpdatePrompt inside the layout.
+ * localStorage mirror), then mounts the router. A page pre-rendered at build time
+ * (docs/architecture.md#pre-rendered-first-screens) is hydrated: the route and its lazily
+ * loaded page are loaded first and the first render uses the data the build rendered with, so
+ * it matches the HTML already on screen. Any other page (or a pre-rendered one opened with a
+ * query string) is rendered from scratch. The PWA
+ * service worker is registered by the lead's PwaUpdatePrompt inside the layout.
  */
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { createAppRouter } from './app/router.tsx';
+import {
+  applyPrerenderData,
+  prerenderDataElementId,
+  readPrerenderData,
+} from './app/prerender/prerender-data.ts';
 import { applyInitialTheme } from './app/theme/theme-storage.ts';
 import './ui/theme.css';
 
@@ -17,8 +26,27 @@ const router = createAppRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <RouterProvider router={router} />
-  </StrictMode>,
+  </StrictMode>
 );
+
+const prerendered = readPrerenderData(document);
+// The build rendered each page without a query string; a page opened with one (a search, a
+// filter) may render differently, so it is rendered afresh rather than hydrated.
+if (prerendered && container.firstElementChild && window.location.search === '') {
+  applyPrerenderData(prerendered);
+  // Read once; the page's text should not carry it.
+  document.getElementById(prerenderDataElementId)?.remove();
+  // Not a top-level await: lazily loaded chunks import from the entry, which must not wait on
+  // them (the bundler would otherwise split the entry into dozens of files to avoid that).
+  void router.load().then(() => {
+    // The router then renders as it did on the server (no Suspense boundary of its own around
+    // the matches), which hydration requires.
+    router.ssr = { manifest: undefined };
+    hydrateRoot(container, app);
+  });
+} else {
+  createRoot(container).render(app);
+}

@@ -1,12 +1,13 @@
 /**
  * Serves the built PWA (vite build output, `dist/`) with caching that suits a service-worker
  * app: hashed files under /assets/ are immutable for a year; the entry points the browser must
- * re-check (index.html, the service worker with its bundled Workbox code, the manifest) are
+ * re-check (the HTML pages, the service worker with its bundled Workbox code, the manifest) are
  * `no-cache`; everything else gets a short max-age. Text files go out in the build's Brotli or
- * gzip copy when the browser accepts one. Any other GET outside /api/ answers index.html so
- * client-side routes (e.g. /map/some-trail) load the app.
+ * gzip copy when the browser accepts one. A GET of a route the build pre-rendered answers its page
+ * (`/safety` → safety.html, `/map/some-trail` → map/[trailId].html); any other GET outside /api/
+ * answers the empty app shell (app-shell.html) so client-side routes load the app.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -16,7 +17,48 @@ export const immutableCacheControl = 'public, max-age=31536000, immutable';
 export const noCacheControl = 'no-cache';
 export const shortCacheControl = 'public, max-age=3600';
 
-const alwaysRevalidated = /^(index\.html|sw\.js|manifest\.webmanifest)$/;
+const alwaysRevalidated = /^(.*\.html|sw\.js|manifest\.webmanifest)$/;
+
+/** The build's empty shell, for routes without a pre-rendered page (scripts/prerender-build.ts). */
+export const appShellFile = 'app-shell.html';
+
+/** A pre-rendered page of the build: its file and its path's segments (`[name]`: any value). */
+interface PrerenderedPage {
+  file: string;
+  segments: string[];
+}
+
+/** Every pre-rendered page under `staticDir` (its .html files but the shell), exact ones first. */
+export function listPrerenderedPages(staticDir: string): PrerenderedPage[] {
+  const pages: PrerenderedPage[] = [];
+  const visit = (folder: string) => {
+    for (const entry of readdirSync(join(staticDir, folder), { withFileTypes: true })) {
+      const path = folder ? `${folder}/${entry.name}` : entry.name;
+      if (entry.isDirectory() && path !== 'assets') visit(path);
+      else if (entry.isFile() && path.endsWith('.html') && path !== appShellFile) {
+        const route = path.slice(0, -'.html'.length);
+        pages.push({ file: path, segments: route === 'index' ? [] : route.split('/') });
+      }
+    }
+  };
+  visit('');
+  const parameters = (page: PrerenderedPage) =>
+    page.segments.filter((segment) => segment.startsWith('[')).length;
+  return pages.sort((a, b) => parameters(a) - parameters(b));
+}
+
+/** The pre-rendered page answering URL path `pathname`, or null. */
+export function prerenderedPageFor(pages: PrerenderedPage[], pathname: string): string | null {
+  const segments = pathname.split('/').filter((segment) => segment !== '');
+  const page = pages.find(
+    (candidate) =>
+      candidate.segments.length === segments.length &&
+      candidate.segments.every(
+        (segment, index) => segment.startsWith('[') || segment === segments[index],
+      ),
+  );
+  return page?.file ?? null;
+}
 
 /**
  * The Cache-Control header for a file of the build, given its path relative to the build root.
@@ -39,7 +81,8 @@ export function isApiPath(url: string): boolean {
 
 /**
  * Registers static hosting of `staticDir` (when it exists) and the not-found handler: unknown
- * /api/* routes (any method) get a JSON 404; other GET/HEAD requests get index.html (200,
+ * /api/* routes (any method) get a JSON 404; other GET/HEAD requests get the route's pre-rendered
+ * page or the app shell (200,
  * no-cache), or a JSON 503 when the app has not been built; other methods get a JSON 404.
  */
 export async function registerStaticHosting(
@@ -69,7 +112,7 @@ export async function registerStaticHosting(
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return sendError(reply, 404, `No route ${request.method} ${request.url.split('?')[0]}.`);
     }
-    if (!hasStaticDir || !existsSync(join(staticDir, 'index.html'))) {
+    if (!hasStaticDir || !existsSync(join(staticDir, appShellFile))) {
       return sendError(
         reply,
         503,
@@ -77,6 +120,14 @@ export async function registerStaticHosting(
       );
     }
     reply.header('cache-control', noCacheControl);
-    return reply.code(200).type('text/html; charset=utf-8').sendFile('index.html');
+    let pathname = request.url.split('?')[0]!;
+    try {
+      pathname = decodeURIComponent(pathname);
+    } catch {
+      // A malformed escape matches no page: the shell answers.
+    }
+    // Listed per request (a few folders, the assets skipped): a new build takes effect at once.
+    const page = prerenderedPageFor(listPrerenderedPages(staticDir), pathname) ?? appShellFile;
+    return reply.code(200).type('text/html; charset=utf-8').sendFile(page);
   });
 }

@@ -1,7 +1,8 @@
 /**
  * The app's service worker (`/sw.js`, built by vite-plugin-pwa's injectManifest from this file;
  * docs/architecture.md#pwa). It precaches the app shell and every route chunk so any page
- * reloads offline after one online visit, answers navigations with the cached shell, and keeps
+ * reloads offline after one online visit, answers navigations with the route's cached
+ * pre-rendered page (or the app shell when it has none), and keeps
  * the heavy capabilities (maplibre, the Whisper runtime, model files) in runtime caches filled
  * only when the rider asks for them.
  *
@@ -18,6 +19,7 @@ import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { clientsClaim } from 'workbox-core';
 import type { PrecacheEntry } from 'workbox-precaching';
+import type { RouteHandlerCallback } from 'workbox-core';
 import { readPrecachePack } from './precache-pack.ts';
 import { speechModelCacheName } from './speech-model-cache.ts';
 
@@ -126,12 +128,60 @@ cleanupOutdatedCaches();
 // for the rider to accept them (no skipWaiting on install).
 clientsClaim();
 
-registerRoute(new PrecacheRoute(precache));
+/**
+ * The pre-rendered pages of this version (scripts/prerender-build.ts): each precached .html file
+ * but the shell, by its path's segments (`[name]`: any value), exact paths first.
+ */
+const prerenderedPages = manifest
+  .map((entry) => new URL(entryUrl(entry), self.location.href).pathname)
+  .filter((path) => path.endsWith('.html') && path !== '/app-shell.html')
+  .map((path) => {
+    const route = path.slice(1, -'.html'.length);
+    return { url: path, segments: route === 'index' ? [] : route.split('/') };
+  })
+  .sort(
+    (a, b) =>
+      a.segments.filter((segment) => segment.startsWith('[')).length -
+      b.segments.filter((segment) => segment.startsWith('[')).length,
+  );
+
+/** The precached page answering a navigation to `pathname`: its pre-rendered page or the shell. */
+function pageFor(pathname: string): string {
+  const segments = pathname.split('/').filter((segment) => segment !== '');
+  const page = prerenderedPages.find(
+    (candidate) =>
+      candidate.segments.length === segments.length &&
+      candidate.segments.every(
+        (segment, index) => segment.startsWith('[') || segment === segments[index],
+      ),
+  );
+  return page?.url ?? '/app-shell.html';
+}
+
+const pageHandlers = new Map<string, ReturnType<PrecacheController['createHandlerBoundToURL']>>();
+/** Answers a navigation from the precache, with the page of its route (the same as the server). */
+const navigationHandler: RouteHandlerCallback = (options) => {
+  let pathname = options.url.pathname;
+  try {
+    pathname = decodeURIComponent(pathname);
+  } catch {
+    // A malformed escape matches no page: the shell answers.
+  }
+  const page = pageFor(pathname);
+  let handler = pageHandlers.get(page);
+  if (!handler) {
+    handler = precache.createHandlerBoundToURL(page);
+    pageHandlers.set(page, handler);
+  }
+  return handler(options);
+};
+
 registerRoute(
-  new NavigationRoute(precache.createHandlerBoundToURL('/index.html'), {
+  new NavigationRoute(navigationHandler, {
     denylist: [/^\/api\//, /^\/tiles\//, /^\/models\//],
   }),
 );
+registerRoute(new PrecacheRoute(precache));
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && heavyChunk.test(url.pathname),
   new CacheFirst({

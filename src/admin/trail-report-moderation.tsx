@@ -18,6 +18,7 @@ import {
   setTrailReportPhotoHidden,
 } from '../lib/trail-reports/trail-report-admin-api.ts';
 import { reportByline, trailReportStatusLabel } from '../lib/trail-reports/trail-status.ts';
+import '../photos/photo-thumbnails.css';
 import '../trail-reports/trail-reports.css';
 import { useAdminData } from './use-admin-data.ts';
 
@@ -31,14 +32,14 @@ function ReportPhotoModeration({
 }) {
   if (photos.length === 0) return null;
   return (
-    <ul className="report-photos" aria-label="Photos">
+    <ul className="photo-thumbnails" aria-label="Photos">
       {photos.map((photo, index) => (
-        <li key={photo.hash} className="report-photos__item report-photos__moderated">
+        <li key={photo.hash} className="photo-thumbnails__moderated">
           {photo.hidden ? (
-            <span className="report-photos__missing">Photo {index + 1} is hidden</span>
+            <span className="photo-thumbnails__missing">Photo {index + 1} is hidden</span>
           ) : (
             <img
-              className="report-photos__thumbnail report-photos__open"
+              className="photo-thumbnails__thumbnail photo-thumbnails__open"
               src={photoUrl(photo.thumbnailHash)}
               alt={`Photo ${index + 1} of the report`}
             />

@@ -12,6 +12,8 @@ let markPainted: () => void = () => undefined;
 export const firstScreenPainted = new Promise<void>((resolve) => {
   markPainted = () => {
     painted = true;
+    // What starts after the paint (database, sync, service worker) is timed from this mark.
+    performance.mark('first-screen-painted');
     resolve();
   };
 });

@@ -4,8 +4,8 @@
  * PWA update prompt, error boundary and the Suspense skeleton for lazily loaded pages. It opens
  * the database, starts the trail catalogue refresh and the generic trip plan purge once it is
  * open, applies the theme, guards routes by role, scrolls to the top on every route change and
- * remembers visited features. The shell and pages marked `rendersBeforeDatabase` (home) paint
- * before RxDB has loaded; other pages, the voice assistant, the outdoor settings provider and
+ * remembers visited features. The shell and pages marked `rendersBeforeDatabase` (home, the
+ * trail finder, the Safety Center, the skills lessons) paint before RxDB has loaded; other pages, the voice assistant, the outdoor settings provider and
  * the service worker registration follow once the database is open.
  */
 import { lazy, Suspense, useContext, useEffect, useState, type ReactNode } from 'react';
@@ -21,7 +21,6 @@ import {
 import { SyncEngineRunner } from '../sync/sync-engine-runner.tsx';
 import { SkeletonPage } from '../ui/skeleton-page.tsx';
 import { Spinner } from '../ui/spinner.tsx';
-import { SyncStatusIndicator } from '../sync/sync-status-view.tsx';
 import { BottomNav } from './bottom-nav.tsx';
 import { CommandPaletteLauncher } from './command-palette-launcher.tsx';
 import { RootErrorBoundary } from './error-page.tsx';
@@ -33,9 +32,18 @@ import { useCurrentRole } from './session/role-context.tsx';
 import { SessionProvider } from './session/session-provider.tsx';
 import { ThemeProvider } from './theme/theme-provider.tsx';
 import { OutdoorContext, type OutdoorContextValue } from '../safety/outdoor-context.ts';
-import { TopNav } from './top-nav.tsx';
 import { useCurrentFeatureKey, useCurrentHref } from './use-current-page.ts';
 import './layout.css';
+
+// The desktop bar (hidden on a phone) and the sync indicator (nothing for a signed-out rider with
+// nothing waiting) are not needed to paint the first screen: they load beside it. A pre-rendered
+// page keeps their HTML until their code arrives (React hydrates them then).
+const TopNav = lazy(() => import('./top-nav.tsx').then((module) => ({ default: module.TopNav })));
+const SyncStatusIndicator = lazy(() =>
+  import('../sync/sync-status-view.tsx').then((module) => ({
+    default: module.SyncStatusIndicator,
+  })),
+);
 
 // Achievement progress, its toast and haptic pulse: after the first screen, like haptics.
 const AchievementWatch = lazy(() =>
@@ -69,11 +77,10 @@ const PwaUpdatePrompt = lazy(() =>
   import('./pwa/pwa-update-prompt.tsx').then((module) => ({ default: module.PwaUpdatePrompt })),
 );
 // Haptics, wake lock, fall detection and safety check-ins load after the first paint.
-const OutdoorSettingsHost = lazy(() =>
-  import('../safety/outdoor-settings-provider.tsx').then((module) => ({
-    default: module.OutdoorSettingsHost,
-  })),
-);
+const importOutdoorSettings = () => import('../safety/outdoor-settings-provider.tsx');
+type OutdoorSettingsHostComponent = Awaited<
+  ReturnType<typeof importOutdoorSettings>
+>['OutdoorSettingsHost'];
 
 /** Lets react-aria links and menu items navigate through the TanStack router (no reloads). */
 function AriaRouterBridge({ children }: { children: ReactNode }) {
@@ -134,14 +141,27 @@ function GenericTripPlanPurge() {
  */
 function DeferredOutdoorSettings({ children }: { children: ReactNode }) {
   const [value, setValue] = useState<OutdoorContextValue | null>(null);
+  const [Host, setHost] = useState<OutdoorSettingsHostComponent | null>(null);
+  // Every page but the home page waits for these settings. Their code loads beside the
+  // database's, and into state rather than through React.lazy: a suspended lazy component is
+  // revealed up to 300 ms late (React's Suspense throttling), which every page load would pay.
+  useEffect(() => {
+    let mounted = true;
+    void firstScreenPainted.then(importOutdoorSettings).then((module) => {
+      if (mounted) setHost(() => module.OutdoorSettingsHost);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, []);
   return (
     <OutdoorContext.Provider value={value}>
       {children}
-      <WhenDatabaseOpen>
-        <Suspense fallback={null}>
-          <OutdoorSettingsHost onValue={setValue} />
-        </Suspense>
-      </WhenDatabaseOpen>
+      {Host ? (
+        <WhenDatabaseOpen>
+          <Host onValue={setValue} />
+        </WhenDatabaseOpen>
+      ) : null}
     </OutdoorContext.Provider>
   );
 }
@@ -216,8 +236,12 @@ function Shell() {
       <header className="app-header">
         <div className="app-header__inner">
           <Brand />
-          <TopNav role={role} currentHref={currentHref} />
-          <SyncStatusIndicator className="sync-indicator--mobile" />
+          <Suspense fallback={<div className="top-nav" />}>
+            <TopNav role={role} currentHref={currentHref} />
+          </Suspense>
+          <Suspense fallback={null}>
+            <SyncStatusIndicator className="sync-indicator--mobile" />
+          </Suspense>
           <Button
             className="search-button search-button--mobile"
             onPress={openPalette}
@@ -241,7 +265,12 @@ function Shell() {
       <WhenDatabaseOpen>
         <Suspense fallback={null}>
           <VoiceAssistant />
-          {afterFirstScreen ? <NotificationWatch /> : null}
+          {afterFirstScreen ? (
+            <>
+              <AchievementWatch />
+              <NotificationWatch />
+            </>
+          ) : null}
         </Suspense>
       </WhenDatabaseOpen>
       <CommandPaletteLauncher />
@@ -271,7 +300,9 @@ function usePageLifecycleCleanup(): void {
 /** Root route component. */
 export function RootLayout() {
   // The service worker's install runs beside the database and the catalogue's first pull, not
-  // after them (offline-ready sooner), but never competes with the first screen.
+  // after them (offline-ready sooner), but never competes with the first screen. Its few lines
+  // come with the shell: loaded after the paint, they waited behind the ~70 scripts that load
+  // then (about 0.3 s on a desktop), and the install is what offline-ready waits for last.
   useEffect(() => {
     void firstScreenPainted.then(registerServiceWorkerEarly);
   }, []);
@@ -284,7 +315,6 @@ export function RootLayout() {
             <WhenDatabaseOpen>
               <GenericTripPlanPurge />
               <Suspense fallback={null}>
-                <AchievementWatch />
                 <SubmissionReviewWatch />
               </Suspense>
               <Suspense fallback={null}>

@@ -10,8 +10,10 @@ import {
   lazyRouteComponent,
   redirect,
   useSearch,
+  type AsyncRouteComponent,
   type RouterHistory,
 } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { SKILLS_SUBPAGES } from '../features/directory.ts';
 import type { ParkPageKey } from '../local/parks.ts';
 import { validateEquipmentSearch } from '../garage/equipment-search.ts';
@@ -93,6 +95,19 @@ const waterwayPages = {
   accessPoints: lazyRouteComponent(importWaterwayPages, 'AccessPointMapPage'),
 };
 
+/**
+ * A route component that renders the lazily loaded `page` with props of its own. It carries the
+ * page's `preload`, so the router fetches the page's code while it matches the route, as it does
+ * for a bare lazy component; without it the code would load only once this component rendered,
+ * after the database had opened, and the page would be revealed late.
+ */
+function rendersLazyPage(
+  render: () => ReactNode,
+  page: AsyncRouteComponent<never>,
+): AsyncRouteComponent<object> {
+  return Object.assign(render, { preload: () => page.preload?.() ?? Promise.resolve() });
+}
+
 /** A route of the root layout showing the lazily loaded `component` of directory entry `featureKey`. */
 function pageRoute<TPath extends string>(
   path: TPath,
@@ -133,9 +148,9 @@ function parkRoute<TPath extends string>(path: TPath, parkKey: ParkPageKey) {
     getParentRoute: () => rootRoute,
     path,
     staticData: { featureKey: parkKey },
-    component: function ParkRoute() {
+    component: rendersLazyPage(function ParkRoute() {
       return <ParkPage parkKey={parkKey} />;
-    },
+    }, ParkPage),
   });
 }
 
@@ -169,11 +184,11 @@ function equipmentRoute<TPath extends '/equipment-intelligence' | '/equipment'>(
     path,
     staticData: { featureKey: 'equipment-intelligence' },
     validateSearch: validateEquipmentSearch,
-    component: function EquipmentRoute() {
+    component: rendersLazyPage(function EquipmentRoute() {
       // Both paths share this component, so read the search loosely and validate it again.
       const { category } = validateEquipmentSearch(useSearch({ strict: false }));
       return <EquipmentPage path={path} category={category} />;
-    },
+    }, EquipmentPage),
   });
 }
 
@@ -214,7 +229,8 @@ const indexRoute = createRoute({
 const aiTrailsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/ai-trails',
-  staticData: { featureKey: 'ai-trails' },
+  // The finder paints at once; its results wait for the catalogue on the device.
+  staticData: { featureKey: 'ai-trails', rendersBeforeDatabase: true },
   validateSearch: (search: Record<string, unknown>): AiTrailsSearch =>
     validateAiTrailsSearch(search),
   component: AiTrailsPage,
@@ -342,18 +358,26 @@ const realTrailRidingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/real-trail-riding',
   staticData: { featureKey: 'real-trail-riding' },
-  component: function RealTrailRidingRoute() {
+  component: rendersLazyPage(function RealTrailRidingRoute() {
     return <RealTrailRidingPage path="/real-trail-riding" />;
-  },
+  }, RealTrailRidingPage),
 });
 
 const gpsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/gps',
   staticData: { featureKey: 'real-trail-riding' },
-  component: function GpsRoute() {
+  component: rendersLazyPage(function GpsRoute() {
     return <RealTrailRidingPage path="/gps" />;
-  },
+  }, RealTrailRidingPage),
+});
+
+/** The Safety Center paints at once; its contact and settings forms wait for the device's data. */
+const safetyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/safety',
+  staticData: { featureKey: 'safety', rendersBeforeDatabase: true },
+  component: SafetyPage,
 });
 
 const navigateTrailRoute = createRoute({
@@ -367,15 +391,18 @@ const importLearnPages = () => import('../learn/skills-page.tsx');
 const SkillsPage = lazyRouteComponent(importLearnPages, 'SkillsPage');
 const GamePage = lazyRouteComponent(() => import('../learn/game-page.tsx'), 'GamePage');
 
-/** A skills page: the lesson `featureKey` ('arkansas-skills' or a subpage slug). */
+/**
+ * A skills page: the lesson `featureKey` ('arkansas-skills' or a subpage slug). The lesson paints
+ * before the database opens (its progress and quiz follow), so it is pre-rendered whole.
+ */
 function skillsRoute<TPath extends string>(path: TPath, featureKey: string) {
   return createRoute({
     getParentRoute: () => rootRoute,
     path,
-    staticData: { featureKey },
-    component: function SkillsRoute() {
+    staticData: { featureKey, rendersBeforeDatabase: true },
+    component: rendersLazyPage(function SkillsRoute() {
       return <SkillsPage lessonId={featureKey} />;
-    },
+    }, SkillsPage),
   });
 }
 
@@ -385,9 +412,9 @@ function gameRoute<TPath extends string>(path: TPath) {
     getParentRoute: () => rootRoute,
     path,
     staticData: { featureKey: 'game' },
-    component: function GameRoute() {
+    component: rendersLazyPage(function GameRoute() {
       return <GamePage path={path} />;
-    },
+    }, GamePage),
   });
 }
 
@@ -454,7 +481,7 @@ const routeTree = rootRoute.addChildren([
   pageRoute('/group-ride', 'group-ride', GroupRidePage),
   groupDetailRoute,
   // Safety
-  pageRoute('/safety', 'safety', SafetyPage),
+  safetyRoute,
   pageRoute('/emergency', 'emergency', EmergencyPage),
   pageRoute('/emergency-test', 'emergency-test', EmergencyTestPage),
   pageRoute('/water-safety-alerts', 'water-safety-alerts', waterwayPages.alerts),

@@ -96,8 +96,9 @@ export function useCampgrounds(): { campgrounds: Campground[]; isLoading: boolea
 
 /** Ids of the rider's saved trails, most recently saved first (see saved-trails.ts). */
 export function useSavedTrailIds(): { savedTrailIds: string[]; isLoading: boolean } {
-  const db = useDatabase();
-  const source = useMemo(() => observeSavedTrailIds(db), [db]);
+  // Loading while a deferred provider opens the database (the trail finder paints before it).
+  const db = useOptionalDatabase();
+  const source = useMemo(() => (db ? observeSavedTrailIds(db) : NEVER), [db]);
   const { value, isLoading } = useObservable(source);
   return { savedTrailIds: value ?? [], isLoading };
 }
@@ -108,8 +109,9 @@ export function useSavedTrailIds(): { savedTrailIds: string[]; isLoading: boolea
  * last failure's message (null after a success) and whether a pull is running now. Never-refreshed until the first answer.
  */
 export function useCatalogueStatus(): CatalogueStatus {
-  const db = useDatabase();
-  const source = useMemo(() => observeCatalogueStatus(db), [db]);
+  // Nothing known yet while a deferred provider opens the database.
+  const db = useOptionalDatabase();
+  const source = useMemo(() => (db ? observeCatalogueStatus(db) : NEVER), [db]);
   const { value } = useObservable(source);
   return value ?? { lastSyncedAt: null, error: null, isRefreshing: false };
 }

@@ -4,8 +4,9 @@
  * through useObservable and call its writes; the storage rules live in the repository module.
  */
 import { useCallback, useMemo, useState } from 'react';
+import { NEVER } from 'rxjs';
 import type { PreRideCheckData } from '../../schemas/records.ts';
-import { useDatabase } from './provider.tsx';
+import { useOptionalDatabase } from './provider.tsx';
 import { useLocalSetting } from './settings.ts';
 import { useObservable } from './use-observable.ts';
 import {
@@ -36,10 +37,11 @@ export interface PreRideChecklist {
 
 /** The /safety checklist of `owner` (a rider id or 'anonymous') for the day the page opened. */
 export function usePreRideChecklist(owner: string): PreRideChecklist {
-  const db = useDatabase();
+  // Null while a deferred provider opens the database (the page paints before it): loading.
+  const db = useOptionalDatabase();
   const [today] = useState(() => calendarDate(Date.now()));
   const { value: stored, isLoading, setValue } = useLocalSetting(preRideChecklistKey, noTicks);
-  const checks$ = useMemo(() => observePreRideChecks(db, owner), [db, owner]);
+  const checks$ = useMemo(() => (db ? observePreRideChecks(db, owner) : NEVER), [db, owner]);
   const { value: checks, isLoading: checksLoading } = useObservable(checks$);
   const ticked = useMemo(
     () => new Set(stored.date === today ? stored.ticked : []),
@@ -56,7 +58,8 @@ export function usePreRideChecklist(owner: string): PreRideChecklist {
         after = [...next];
         return { date: today, ticked: [...next] };
       });
-      if (items.every((entry) => after.includes(entry))) {
+      // The boxes stay disabled until the database is open, so it is open here.
+      if (db && items.every((entry) => after.includes(entry))) {
         await completePreRideCheck(db, owner, { date: today, itemCount: items.length });
       }
     },

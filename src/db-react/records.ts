@@ -4,21 +4,24 @@
  * its writes; the storage rules live in the repository module.
  */
 import { useMemo } from 'react';
-import { of } from 'rxjs';
+import { NEVER, of } from 'rxjs';
 import type { GameBestData } from '../../schemas/records.ts';
-import { useDatabase } from './provider.tsx';
+import { useDatabase, useOptionalDatabase } from './provider.tsx';
 import { useObservable } from './use-observable.ts';
 import { type SkillProgress, observeSkillProgress, observeGameBest } from '../db/records.ts';
 
 const emptyProgress = new Map<string, SkillProgress>();
 
-/** Progress of every lesson for the rider (signed in, or 'anonymous'); empty while loading. */
+/**
+ * Progress of every lesson for the rider (signed in, or 'anonymous'); empty while loading, also
+ * while a deferred provider opens the database (the lessons paint before it).
+ */
 export function useSkillProgress(userId: string): {
   progress: Map<string, SkillProgress>;
   isLoading: boolean;
 } {
-  const db = useDatabase();
-  const source = useMemo(() => observeSkillProgress(db, userId), [db, userId]);
+  const db = useOptionalDatabase();
+  const source = useMemo(() => (db ? observeSkillProgress(db, userId) : NEVER), [db, userId]);
   const { value, isLoading } = useObservable(source);
   return { progress: value ?? emptyProgress, isLoading };
 }

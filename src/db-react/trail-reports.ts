@@ -4,7 +4,7 @@
  * repository's reads through useObservable; the storage rules live in the repository module.
  */
 import { useMemo } from 'react';
-import { of } from 'rxjs';
+import { NEVER, of } from 'rxjs';
 import type { TrailReportVote } from '../../schemas/trail-reports.ts';
 import {
   observeTrailReportVotes,
@@ -13,7 +13,7 @@ import {
   observeTrailReportsOfTrail,
   type ShownTrailReport,
 } from '../db/trail-reports.ts';
-import { useDatabase } from './provider.tsx';
+import { useDatabase, useOptionalDatabase } from './provider.tsx';
 import { useObservable } from './use-observable.ts';
 
 const noReports: ShownTrailReport[] = [];
@@ -46,10 +46,13 @@ export function useTrailReportsInBbox(
   return useObservable(source).value ?? noReports;
 }
 
-/** Every trail's visible reports, by trail id (for status badges on cards and the map). */
+/**
+ * Every trail's visible reports, by trail id (for status badges on cards and the map); none
+ * while a deferred provider opens the database (the trail finder paints before it).
+ */
 export function useTrailReportsByTrail(): ReadonlyMap<string, ShownTrailReport[]> {
-  const db = useDatabase();
-  const source = useMemo(() => observeTrailReportsByTrail(db), [db]);
+  const db = useOptionalDatabase();
+  const source = useMemo(() => (db ? observeTrailReportsByTrail(db) : NEVER), [db]);
   return useObservable(source).value ?? noTrails;
 }
 

@@ -9,7 +9,18 @@
  * 'anonymous' (never pushed) and merged into the rider's rows on sign-in.
  */
 import { statewideRegionId } from '../../schemas/map-catalog.ts';
-import { debounceTime, from, merge, startWith, switchMap, type Observable } from 'rxjs';
+import {
+  combineLatest,
+  debounceTime,
+  distinctUntilChanged,
+  filter,
+  from,
+  merge,
+  of,
+  startWith,
+  switchMap,
+  type Observable,
+} from 'rxjs';
 import type { Achievement } from '../../schemas/achievements.ts';
 import type { MapRegion } from '../../schemas/map-regions.ts';
 import {
@@ -189,14 +200,12 @@ async function evaluateRetryingConflicts(
   db: AppDatabase,
   owner: string,
   now: number,
-): Promise<Achievement[]> {
-  // Kept across attempts: what an attempt earned before its conflict is stored as earned, and
-  // the next attempt would not see it as new.
-  const earned: Achievement[] = [];
+  earned: Achievement[],
+): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await evaluateNow(db, owner, now, earned);
-      return earned;
+      return;
     } catch (error) {
       if (!isWriteConflict(error) || attempt >= 3) throw error;
     }
@@ -210,7 +219,9 @@ const queues = new WeakMap<AppDatabase, Promise<unknown>>();
 /**
  * Brings every tracked achievement of `owner` up to date with the rider's data, announces the
  * newly earned ones (src/lib/achievements/earned-announcements.ts) and resolves with them.
- * Untracked metrics are left unwritten.
+ * Untracked metrics are left unwritten. Rejects with a storage error that three attempts did not
+ * get past; what was stored as earned before it is announced all the same (the next run would
+ * find it earned and never announce it).
  */
 export function evaluateAchievements(
   db: AppDatabase,
@@ -218,13 +229,14 @@ export function evaluateAchievements(
   now: number = Date.now(),
 ): Promise<Achievement[]> {
   const previous = queues.get(db) ?? Promise.resolve();
+  // Kept across attempts: what an attempt earned before its conflict is stored as earned, and
+  // the next attempt would not see it as new.
+  const earned: Achievement[] = [];
   const run = previous
     .catch(() => undefined)
-    .then(() => evaluateRetryingConflicts(db, owner, now))
-    .then((earned) => {
-      announceEarnedAchievements(earned);
-      return earned;
-    });
+    .then(() => evaluateRetryingConflicts(db, owner, now, earned))
+    .finally(() => announceEarnedAchievements(earned))
+    .then(() => earned);
   queues.set(db, run);
   return run;
 }
@@ -245,15 +257,25 @@ function riderDataChanges(db: AppDatabase): Observable<unknown> {
 /**
  * Evaluates `owner`'s achievements now and after every change of the rider's data (a saved
  * trip, a finished lesson, a new waypoint, a downloaded region, a contact), offline too.
- * Returns the function that stops watching. Failures go to `onError`.
+ * `settled$` (default: always) holds evaluations while it says false: while a sync is bringing
+ * the rider's data, their trips can arrive before the progress records another device wrote,
+ * and an evaluation in between would earn, and announce, an achievement the rider earned long
+ * ago. Returns the function that stops watching. Failures go to `onError`.
  */
 export function watchAchievements(
   db: AppDatabase,
   owner: string,
   onError: (error: unknown) => void,
+  settled$: Observable<boolean> = of(true),
 ): () => void {
-  const subscription = riderDataChanges(db)
-    .pipe(startWith(null), debounceTime(250))
+  const subscription = combineLatest([
+    riderDataChanges(db).pipe(startWith(null)),
+    settled$.pipe(distinctUntilChanged()),
+  ])
+    .pipe(
+      filter(([, settled]) => settled),
+      debounceTime(250),
+    )
     .subscribe(() => {
       evaluateAchievements(db, owner).catch(onError);
     });

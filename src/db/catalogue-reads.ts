@@ -6,7 +6,7 @@
  * assistant), as an observable of plain documents (toJSON) that emits on every change from any
  * tab or the sync engine.
  */
-import { map, type Observable } from 'rxjs';
+import { map, Observable, type OperatorFunction } from 'rxjs';
 import type { Achievement } from '../../schemas/achievements.ts';
 import type { Campground } from '../../schemas/campgrounds.ts';
 import type { Trail } from '../../schemas/trails.ts';
@@ -22,6 +22,61 @@ import type { AppDatabase } from './database.ts';
 import { localDocumentData } from './local-document-write.ts';
 import { savedTrailsDocumentId, type SavedTrails } from './saved-trails.ts';
 
+/**
+ * How long a catalogue list waits for its changes to stop before it shows them, ms. A first
+ * visit stores the trail catalogue in many slices (src/lib/sync/pull-slices.ts); rendering every
+ * screen and watcher that lists trails after each of them cost a mid-range phone more
+ * main-thread time than storing them. So a list shows its first results, and a change after a
+ * quiet spell, at once; changes that follow each other closely show together once they stop,
+ * or every `catalogueUpdateMaxWaitMs` while they go on. Catalogues change only through the sync
+ * engine.
+ */
+export const catalogueUpdateIntervalMs = 500;
+
+/** Longest a list waits during a run of changes before it shows the latest, ms. */
+export const catalogueUpdateMaxWaitMs = 2000;
+
+/** A query's results as `catalogueUpdateIntervalMs` describes. */
+function coalesced<T>(): OperatorFunction<T, T> {
+  return (source) =>
+    new Observable<T>((subscriber) => {
+      let quiet: ReturnType<typeof setTimeout> | null = null;
+      let latest: { value: T } | null = null;
+      let shownAt = 0;
+      const show = (value: T) => {
+        latest = null;
+        shownAt = Date.now();
+        subscriber.next(value);
+      };
+      const waitForQuiet = () => {
+        if (quiet !== null) clearTimeout(quiet);
+        quiet = setTimeout(() => {
+          quiet = null;
+          if (!latest) return;
+          show(latest.value);
+          waitForQuiet();
+        }, catalogueUpdateIntervalMs);
+      };
+      const subscription = source.subscribe({
+        next(value) {
+          if (quiet === null) show(value);
+          else if (Date.now() - shownAt >= catalogueUpdateMaxWaitMs) show(value);
+          else latest = { value };
+          waitForQuiet();
+        },
+        error: (error: unknown) => subscriber.error(error),
+        complete() {
+          if (latest) subscriber.next(latest.value);
+          subscriber.complete();
+        },
+      });
+      return () => {
+        subscription.unsubscribe();
+        if (quiet !== null) clearTimeout(quiet);
+      };
+    });
+}
+
 /** A document as the plain stored object. */
 function plain<T>(document: { toJSON(): unknown }): T {
   return document.toJSON() as T;
@@ -30,6 +85,7 @@ function plain<T>(document: { toJSON(): unknown }): T {
 /** Every cached trail, sorted by name (case-insensitive, numbers in numeric order). */
 export function observeTrails(db: AppDatabase): Observable<Trail[]> {
   return db.trails.find().$.pipe(
+    coalesced(),
     map((documents) =>
       sortCatalogue(
         'trails',
@@ -49,6 +105,7 @@ export function observeTrail(db: AppDatabase, id: string): Observable<Trail | nu
 /** The trails of a system (their `systemId` is `systemId`), sorted by name. */
 export function observeSystemTrails(db: AppDatabase, systemId: string): Observable<Trail[]> {
   return db.trails.find({ selector: { systemId } }).$.pipe(
+    coalesced(),
     map((documents) =>
       sortCatalogue(
         'trails',
@@ -79,6 +136,7 @@ export function observeWaypoints(
 /** The Wildlife Management Area catalogue (schemas/wmas.ts), sorted by name. */
 export function observeWmas(db: AppDatabase): Observable<Wma[]> {
   return db.wmas.find().$.pipe(
+    coalesced(),
     map((documents) =>
       sortCatalogue(
         'wmas',
@@ -91,6 +149,7 @@ export function observeWmas(db: AppDatabase): Observable<Wma[]> {
 /** The achievement catalogue in its `sortOrder`. */
 export function observeAchievements(db: AppDatabase): Observable<Achievement[]> {
   return db.achievements.find().$.pipe(
+    coalesced(),
     map((documents) =>
       sortCatalogue(
         'achievements',
@@ -103,6 +162,7 @@ export function observeAchievements(db: AppDatabase): Observable<Achievement[]> 
 /** Every cached campground, sorted by name. */
 export function observeCampgrounds(db: AppDatabase): Observable<Campground[]> {
   return db.campgrounds.find().$.pipe(
+    coalesced(),
     map((documents) =>
       sortCatalogue(
         'campgrounds',

@@ -109,6 +109,18 @@ async function runMove(db: AppDatabase, move: CollectionMove): Promise<number> {
 }
 
 /**
+ * Records every move as finished without running any: for a database created by this start,
+ * which cannot hold a retired collection (each was opened under this database's name, whose
+ * storage token a first open writes before anything else), so a first visit opens none.
+ */
+export async function recordCollectionMovesDone(db: AppDatabase): Promise<void> {
+  const all = [...collectionMoves, ...localDocumentMoves].map(moveName);
+  await modifyLocalDocument<FinishedMoves>(db, collectionMovesDocumentId, (current) => ({
+    done: [...new Set([...(current?.done ?? []), ...all])],
+  }));
+}
+
+/**
  * Runs every move of schemas/collections/moves.ts this device has not finished. Resolves to the
  * number of documents moved. Throws the database's error (quota, closed database); what was
  * moved stays moved, and the rest is done on the next start.

@@ -4,14 +4,12 @@
  * §core-3). This folder is the only code that imports rxdb; the rest of the app reads through the
  * hooks of `src/db-react` and writes through the domain functions of this folder.
  */
-import { addRxPlugin, createRxDatabase } from 'rxdb';
+import { addRxPlugin, createRxDatabase, isRxDatabaseFirstTimeInstantiated } from 'rxdb';
 import type { MigrationStrategies, RxCollection, RxDatabase, RxJsonSchema, RxStorage } from 'rxdb';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { withIndexedChangesSince } from './changes-since-storage.ts';
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { allCollections } from '../../schemas/collections/index.ts';
 import type { CollectionDescriptor } from '../../schemas/collections/descriptor.ts';
 import type { Achievement } from '../../schemas/achievements.ts';
@@ -86,20 +84,26 @@ export interface CreateAppDatabaseOptions {
 }
 
 /**
- * SHA-256 as lowercase hex, in plain JavaScript. RxDB's default uses `crypto.subtle`, which
- * browsers only expose on secure origins, so a phone testing the app over plain-HTTP LAN would
- * fail to open the database (docs/architecture.md#toolchain).
+ * SHA-256 as lowercase hex. The browser's Web Crypto digest where it exists (it runs off the
+ * main thread; RxDB hashes every collection's schema while the database opens), else plain
+ * JavaScript, loaded only then: browsers only expose `crypto.subtle` on secure origins, so a
+ * phone testing the app over plain-HTTP LAN would otherwise fail to open the database
+ * (docs/architecture.md#toolchain).
  */
 export async function hashSha256Hex(input: string | ArrayBuffer | Blob): Promise<string> {
-  let bytes: Uint8Array;
+  let bytes: Uint8Array<ArrayBuffer>;
   if (typeof input === 'string') {
-    bytes = utf8ToBytes(input);
+    bytes = new TextEncoder().encode(input);
   } else if (typeof Blob !== 'undefined' && input instanceof Blob) {
     bytes = new Uint8Array(await input.arrayBuffer());
   } else {
     bytes = new Uint8Array(input as ArrayBuffer);
   }
-  return bytesToHex(sha256(bytes));
+  const subtle = globalThis.crypto?.subtle;
+  const digest = subtle
+    ? new Uint8Array(await subtle.digest('SHA-256', bytes))
+    : (await import('@noble/hashes/sha2.js')).sha256(bytes);
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 let pluginsAdded = false;
@@ -187,41 +191,83 @@ export async function createAppDatabase(options: CreateAppDatabaseOptions): Prom
 
 let appDatabase: Promise<AppDatabase> | null = null;
 
+/** True when this open created the database (its first visit); false when unsure. */
+async function isNewDatabase(database: AppDatabase): Promise<boolean> {
+  try {
+    return await isRxDatabaseFirstTimeInstantiated(database as unknown as RxDatabase);
+  } catch {
+    return false;
+  }
+}
+
+let startStepModules: {
+  legacyMigration: Promise<typeof import('./legacy-migration.ts')>;
+  collectionMoves: Promise<typeof import('./collection-moves.ts')>;
+} | null = null;
+
+/**
+ * The one-time steps' modules, loaded on demand (after their first run they only read a flag,
+ * so they should not weigh on the entry) and requested once, at the start of the database's
+ * opening: on a first visit they download beside it instead of one after the other after it.
+ */
+function loadStartStepModules(): NonNullable<typeof startStepModules> {
+  if (!startStepModules) {
+    startStepModules = {
+      legacyMigration: import('./legacy-migration.ts'),
+      collectionMoves: import('./collection-moves.ts'),
+    };
+    // A failed download is reported by the step that awaits it, not as unhandled meanwhile.
+    startStepModules.legacyMigration.catch(() => undefined);
+    startStepModules.collectionMoves.catch(() => undefined);
+  }
+  return startStepModules;
+}
+
+/**
+ * The one-time steps after the database opens (see `getAppDatabase`). A database this start
+ * created holds nothing older, so a first visit only records them as done: the legacy check
+ * skips counting the empty collections, and no retired collection is opened and removed, which
+ * on a mid-range phone kept the main thread busy for half a second before the catalogue's pull.
+ */
+export async function runStartSteps(database: AppDatabase): Promise<void> {
+  const modules = loadStartStepModules();
+  const isNew = await isNewDatabase(database);
+  try {
+    const { runLegacyMigration } = await modules.legacyMigration;
+    await runLegacyMigration(database, { currentDatabaseIsNew: isNew });
+  } catch (error) {
+    console.error('Legacy offline database migration failed; will retry next start', error);
+  }
+  try {
+    const { recordCollectionMovesDone, runCollectionMoves } = await modules.collectionMoves;
+    await (isNew ? recordCollectionMovesDone(database) : runCollectionMoves(database));
+  } catch (error) {
+    console.error('Could not move a retired collection; will retry next start', error);
+  }
+  if (isNew) return;
+  try {
+    await removePublicWmaWaypoints(database);
+  } catch (error) {
+    console.error('Could not remove the old public WMA waypoints; will retry next start', error);
+  }
+}
+
 /**
  * The browser's one app database ('natural-state-trails'), opened on first call and shared
  * afterwards. The first open also runs the one-time legacy-database migration
  * (requirements §core-4 "Offline"); a failed migration is logged and never blocks the app, and it
  * is retried on the next start because its flag is only set on success. Then the documents of
  * retired collections move into their new ones (`runCollectionMoves`, once per device), and the
- * public WMA rows older versions kept in `waypoints` are removed (`removePublicWmaWaypoints`).
+ * public WMA rows older versions kept in `waypoints` are removed (`removePublicWmaWaypoints`);
+ * a database this start created skips both (`runStartSteps`).
  * A failed open is not cached, so a later call tries again.
  */
 export function getAppDatabase(): Promise<AppDatabase> {
   if (!appDatabase) {
     appDatabase = (async () => {
+      loadStartStepModules();
       const database = await createAppDatabase({ name: appDatabaseName });
-      try {
-        // Loaded on demand: it runs once per device and should not weigh on every start.
-        const { runLegacyMigration } = await import('./legacy-migration.ts');
-        await runLegacyMigration(database);
-      } catch (error) {
-        console.error('Legacy offline database migration failed; will retry next start', error);
-      }
-      try {
-        // Loaded on demand, like the legacy migration: after its first run it only reads a flag.
-        const { runCollectionMoves } = await import('./collection-moves.ts');
-        await runCollectionMoves(database);
-      } catch (error) {
-        console.error('Could not move a retired collection; will retry next start', error);
-      }
-      try {
-        await removePublicWmaWaypoints(database);
-      } catch (error) {
-        console.error(
-          'Could not remove the old public WMA waypoints; will retry next start',
-          error,
-        );
-      }
+      await runStartSteps(database);
       return database;
     })();
     appDatabase.catch(() => {

@@ -120,6 +120,11 @@ export interface LegacyMigrationRecord {
 /** Options of `runLegacyMigration`; tests inject fake-indexeddb and a clock. */
 export interface LegacyMigrationOptions {
   indexedDB?: IDBFactory;
+  /**
+   * The current database was created by this start (nothing was ever written to it), so it is
+   * known to be empty without counting every collection.
+   */
+  currentDatabaseIsNew?: boolean;
   legacyDatabaseName?: string;
   now?: () => number;
 }
@@ -886,7 +891,10 @@ export async function runLegacyMigration(
   const factory = options.indexedDB ?? globalThis.indexedDB;
   const legacyName = options.legacyDatabaseName ?? legacyOfflineDatabase.name;
   const now = (options.now ?? Date.now)();
-  const record = emptyMigrationRecord(now, await isDatabaseEmpty(database));
+  const record = emptyMigrationRecord(
+    now,
+    options.currentDatabaseIsNew === true || (await isDatabaseEmpty(database)),
+  );
 
   const legacy = factory ? await openExistingDatabase(factory, legacyName) : null;
   if (legacy) {

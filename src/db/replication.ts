@@ -4,7 +4,7 @@
  * place that touches RxDB's replication plugin; src/sync builds the handlers and drives the
  * returned handle through plain rxjs observables.
  */
-import type { Observable } from 'rxjs';
+import { EMPTY, merge, type Observable, type Subscription } from 'rxjs';
 import {
   awaitRxStorageReplicationFirstInSync,
   awaitRxStorageReplicationInSync,
@@ -12,7 +12,10 @@ import {
 } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import type { SyncCheckpoint, WireDocument } from '../../schemas/sync-protocol.ts';
+import { yieldToMain } from '../lib/scheduling/yield-to-main.ts';
+import { slicedPull } from '../lib/sync/pull-slices.ts';
 import type { AppDatabase } from './database.ts';
+import { repairPullBookkeepingOnStart } from './pull-bookkeeping-repair.ts';
 import { toWireDocument } from './wire-document.ts';
 
 /** What the sync layer provides for one collection. */
@@ -29,7 +32,13 @@ export interface CollectionReplicationOptions {
     }>;
     /** Changes the server streams, and 'RESYNC' after each (re)connection. */
     stream$?: Observable<{ documents: WireDocument[]; checkpoint: SyncCheckpoint } | 'RESYNC'>;
+    /** Documents per request to the server. */
     batchSize: number;
+    /**
+     * Most approximate JSON characters stored in one write (default `defaultPullSliceChars`):
+     * a page is stored in slices of about this size, the main thread free between them.
+     */
+    sliceChars?: number;
   };
   /** Absent for pull-only catalogues. */
   push?: {
@@ -40,9 +49,41 @@ export interface CollectionReplicationOptions {
     batchSize: number;
     /** Return false to keep a document on the device (temp- ids, public documents). */
     shouldPush(document: WireDocument): boolean;
+    /**
+     * False for a document only this device holds (a temp- id before promotion, a signed-out
+     * rider's document held until adoption): it can never have come from a pull, so the
+     * repair of lost pull bookkeeping (pull-bookkeeping-repair.ts) leaves it alone.
+     */
+    hasServerCopy(document: WireDocument): boolean;
   };
   /** First retry delay after a failed request, ms; adjustable later with `setRetryDelay`. */
   retryDelayMs: number;
+}
+
+/**
+ * Approximate JSON characters of the first slice of a pull stored in one write; later slices
+ * are sized so that storing one takes about `pullSliceTargetMs`. About 64 KB keeps a first
+ * slice's tasks (the storage's reads and writes, RxDB's change events, the queries and screens
+ * they update) under 100 ms on a mid-range phone (CPU 4x slower than a desktop).
+ */
+export const defaultPullSliceChars = 64 * 1024;
+
+/**
+ * How long storing one slice should take, ms. Below the 50 ms of a long task, so a phone
+ * stores the trail catalogue in many short writes, while a desktop, which stores a slice in a
+ * few milliseconds, grows its slices and is not slowed by waiting between a dozen of them.
+ */
+export const pullSliceTargetMs = 40;
+
+/**
+ * The checkpoint the server understands from what RxDB hands the pull handler: RxDB merges the
+ * checkpoints it stores into one object, and an empty one (the slices of a first page) means
+ * none yet.
+ */
+function protocolCheckpoint(checkpoint: SyncCheckpoint | undefined): SyncCheckpoint | undefined {
+  return checkpoint && typeof checkpoint.id === 'string'
+    ? { id: checkpoint.id, serverTime: checkpoint.serverTime }
+    : undefined;
 }
 
 /** A running replication, in terms the sync layer can use without RxDB types. */
@@ -74,6 +115,24 @@ export function startCollectionReplication(
   options: CollectionReplicationOptions,
 ): CollectionReplication {
   const push = options.push;
+  // The pull-only public catalogues (the first visit's megabyte) are stored in slices
+  // (src/lib/sync/pull-slices.ts): the next waits until the previous is stored and the main
+  // thread was yielded, so RxDB cannot merge them. A rider's own and shared collections arrive
+  // a few documents at a time and keep RxDB's own pull, whose order with the server's stream
+  // of changes the sync tests prove.
+  const sliced = !push;
+  const storedSlices = watchStoredDocuments();
+  const pullSlices = slicedPull<WireDocument, SyncCheckpoint>({
+    fetchPage: (checkpoint, limit) => options.pull.handler(checkpoint, limit),
+    pageSize: options.pull.batchSize,
+    maxSliceChars: options.pull.sliceChars ?? defaultPullSliceChars,
+    targetSliceMs: pullSliceTargetMs,
+    normalizeCheckpoint: protocolCheckpoint,
+    afterSlice: async (slice) => {
+      await storedSlices.stored(slice, () => db.requestIdlePromise());
+      await yieldToMain();
+    },
+  });
   const state: RxReplicationState<Record<string, unknown>, SyncCheckpoint> = replicateRxCollection<
     Record<string, unknown>,
     SyncCheckpoint
@@ -85,33 +144,28 @@ export function startCollectionReplication(
     waitForLeadership: false,
     autoStart: true,
     pull: {
-      handler: (checkpoint, batchSize) => options.pull.handler(checkpoint, batchSize),
+      ...(sliced
+        ? {
+            handler: (checkpoint: SyncCheckpoint | undefined) => pullSlices(checkpoint),
+            // RxDB stops a pull at an answer smaller than this; slices of any size must not
+            // stop it.
+            batchSize: 1,
+          }
+        : {
+            handler: (checkpoint: SyncCheckpoint | undefined, batchSize: number) =>
+              options.pull.handler(checkpoint, batchSize),
+            batchSize: options.pull.batchSize,
+          }),
       ...(options.pull.stream$ ? { stream$: options.pull.stream$ } : {}),
-      batchSize: options.pull.batchSize,
     },
-    ...(push
-      ? {
-          push: {
-            batchSize: push.batchSize,
-            modifier: (document: Record<string, unknown>) => {
-              const wire = toWireDocument(document);
-              return push.shouldPush(wire) ? wire : null;
-            },
-            handler: async (rows) =>
-              push.handler(
-                rows.map((row) => ({
-                  ...(row.assumedMasterState
-                    ? { assumedMasterState: row.assumedMasterState as WireDocument }
-                    : {}),
-                  newDocumentState: row.newDocumentState as WireDocument,
-                })),
-              ) as never,
-          },
-        }
-      : {}),
+    ...(push ? { push: rxdbPushOptions(push) } : {}),
   });
+  if (sliced) storedSlices.follow(state.received$ as Observable<{ id?: unknown }>);
   const replication: CollectionReplication = {
-    error$: state.error$ as Observable<Error>,
+    error$: merge(
+      state.error$ as Observable<Error>,
+      push ? repairPullBookkeepingOnStart(state, push.hasServerCopy) : EMPTY,
+    ),
     active$: state.active$,
     awaitInSync: () => awaitReplicationsInSync(db, [replication]),
     reSync: () => state.reSync(),
@@ -119,11 +173,68 @@ export function startCollectionReplication(
       state.retryTime = ms;
     },
     async cancel() {
+      storedSlices.stop();
       await state.cancel();
     },
   };
   replicationStates.set(replication, state);
   return replication;
+}
+
+/** RxDB's push options for `push`: documents leave as wire documents, unless kept on the device. */
+function rxdbPushOptions(push: NonNullable<CollectionReplicationOptions['push']>) {
+  return {
+    batchSize: push.batchSize,
+    modifier: (document: Record<string, unknown>) => {
+      const wire = toWireDocument(document);
+      return push.shouldPush(wire) ? wire : null;
+    },
+    handler: async (
+      rows: { assumedMasterState?: unknown; newDocumentState: unknown }[],
+    ): Promise<never> =>
+      push.handler(
+        rows.map((row) => ({
+          ...(row.assumedMasterState
+            ? { assumedMasterState: row.assumedMasterState as WireDocument }
+            : {}),
+          newDocumentState: row.newDocumentState as WireDocument,
+        })),
+      ) as never,
+  };
+}
+
+/**
+ * Tells when the documents of a pulled slice are stored: RxDB's replication reports each
+ * document it wrote to the collection (`received$`). A document equal to the stored one is not
+ * written and never reported (a pull repeated after an interruption), so the wait also ends once
+ * the database is idle (`idle`), which a busy first visit reaches only much later.
+ */
+function watchStoredDocuments() {
+  let waiting: { ids: Set<unknown>; done: () => void } | null = null;
+  let subscription: Subscription | null = null;
+  return {
+    follow(received$: Observable<{ id?: unknown }>) {
+      subscription = received$.subscribe((document) => {
+        if (!waiting) return;
+        waiting.ids.delete(document.id);
+        if (waiting.ids.size === 0) waiting.done();
+      });
+    },
+    stored(slice: readonly WireDocument[], idle: () => Promise<unknown>): Promise<void> {
+      const stored = new Promise<void>((resolve) => {
+        const done = () => {
+          waiting = null;
+          resolve();
+        };
+        waiting = { ids: new Set(slice.map((document) => document.id)), done };
+      });
+      return Promise.race([stored, idle().then(() => undefined)]);
+    },
+    stop() {
+      subscription?.unsubscribe();
+      waiting?.done();
+    },
+  };
 }
 
 /** The RxDB state behind each handle `startCollectionReplication` returned. */

@@ -5,6 +5,7 @@
  * are never written here.
  */
 import { map, type Observable } from 'rxjs';
+import { ownDocumentMaxPhotos, type PhotoReference } from '../../schemas/photos.ts';
 import type { Waypoint, WaypointCategory } from '../../schemas/waypoints.ts';
 import type { AppDatabase } from './database.ts';
 import { LOCAL_USER_ID, newTempId } from '../../schemas/identity.ts';
@@ -18,11 +19,20 @@ export interface RiderWaypointInput {
   latitude: number;
   /** How the position was obtained, kept in `sources` (e.g. "GPS fix ±12 m"). */
   positionSource: string;
+  /** Photos prepared on this device (src/photos), at most 4; their upload is the caller's. */
+  photos?: readonly PhotoReference[];
+}
+
+/** A RangeError for more photos than a waypoint holds. */
+function checkPhotoCount(photos: readonly PhotoReference[]): void {
+  if (photos.length > ownDocumentMaxPhotos) {
+    throw new RangeError(`A waypoint holds at most ${ownDocumentMaxPhotos} photos`);
+  }
 }
 
 /**
  * Stores a new rider waypoint and returns it. Throws a RangeError (and writes nothing) for an
- * empty name or a position outside WGS84 ranges.
+ * empty name, a position outside WGS84 ranges or more than 4 photos.
  */
 export async function createRiderWaypoint(
   db: AppDatabase,
@@ -36,6 +46,8 @@ export async function createRiderWaypoint(
   if (!(Math.abs(input.latitude) <= 90) || !(Math.abs(input.longitude) <= 180)) {
     throw new RangeError('The position is not a latitude and longitude');
   }
+  const photos = input.photos ?? [];
+  checkPhotoCount(photos);
   const description = input.description?.trim() ?? '';
   const waypoint: Waypoint = {
     id: newTempId(now),
@@ -55,9 +67,29 @@ export async function createRiderWaypoint(
     sources: [`Marked by the rider: ${input.positionSource}`.slice(0, 500)],
     createdAt: now,
     updatedAt: now,
+    ...(photos.length > 0 ? { photos: [...photos] } : {}),
   };
   await db.waypoints.insert(waypoint);
   return waypoint;
+}
+
+/**
+ * Replaces the photos of the rider's waypoint `id` (offline too; the sync engine sends the
+ * change) and resolves to the stored waypoint. Throws a RangeError for more than 4 photos, and an
+ * Error for a waypoint that is not the rider's own or not on this device.
+ */
+export async function setRiderWaypointPhotos(
+  db: AppDatabase,
+  id: string,
+  photos: readonly PhotoReference[],
+  now: number = Date.now(),
+): Promise<Waypoint> {
+  checkPhotoCount(photos);
+  const document = await db.waypoints.findOne(id).exec();
+  if (!document || document.ownerId === null)
+    throw new Error('That waypoint is not on this device');
+  const updated = await document.incrementalPatch({ photos: [...photos], updatedAt: now });
+  return updated.toJSON() as Waypoint;
 }
 
 /** Removes one of the rider's waypoints (public waypoints are left alone). */

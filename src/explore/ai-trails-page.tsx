@@ -11,9 +11,9 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import type { TrailDifficulty } from '../../schemas/trails.ts';
+import type { Trail, TrailDifficulty } from '../../schemas/trails.ts';
 import { useCatalogueStatus, useSavedTrailIds, useTrails, useWmas } from '../db-react/hooks.ts';
-import { useDatabase } from '../db-react/provider.tsx';
+import { useOptionalDatabase, WhenDatabaseOpen } from '../db-react/provider.tsx';
 import { recordRecommendations } from '../db/trip-context.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { catalogueStatusMessage } from './catalogue-status.ts';
@@ -119,7 +119,7 @@ export function AiTrailsPage() {
         {isHunting ? null : <OpenNowFilter openNow={openNow} onChange={setOpenNow} />}
       </section>
 
-      {hasCriteria || isHunting ? null : <RecentlyRecommended trails={trails} />}
+      {hasCriteria || isHunting ? null : <RecentlyRecommendedOnDevice trails={trails} />}
 
       <FinderResults
         isLoading={isHunting ? found.areasLoading : found.trailsLoading}
@@ -137,6 +137,15 @@ export function AiTrailsPage() {
         savedIds={savedIds}
       />
     </div>
+  );
+}
+
+/** The recently recommended trails, from the trip context once the database is open. */
+function RecentlyRecommendedOnDevice({ trails }: { trails: readonly Trail[] }) {
+  return (
+    <WhenDatabaseOpen>
+      <RecentlyRecommended trails={trails} />
+    </WhenDatabaseOpen>
   );
 }
 
@@ -246,7 +255,8 @@ function useRecommendationRecorder(
   isTrailSearch: boolean,
   trailMatches: TrailMatch[],
 ) {
-  const db = useDatabase();
+  // Null while the database opens (the page paints before it): nothing is recorded meanwhile.
+  const db = useOptionalDatabase();
   const queryLabel = finderQueryLabel(criteria);
   const searched = hasFinderCriteria(criteria) && isTrailSearch;
   const recommendations = useMemo(
@@ -257,7 +267,7 @@ function useRecommendationRecorder(
   useEffect(() => () => unrecorded.current?.(), []);
   useEffect(() => {
     unrecorded.current = null;
-    if (recommendations.length === 0) return;
+    if (!db || recommendations.length === 0) return;
     const record = () => {
       unrecorded.current = null;
       recordRecommendations(db, recommendations, { query: queryLabel });

@@ -4,9 +4,9 @@
  * next; once it is over it leads with the next season, whose dates are not in the shipped data,
  * says "dates not yet published by AGFC" and keeps 2025-26 below as last season's dates and limits.
  */
-import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { ArrowRight, Bird, ExternalLink } from 'lucide-react';
+import { useVisitDate } from '../ui/hydration.ts';
 import {
   AGFC_URL,
   DATES_NOT_PUBLISHED,
@@ -46,7 +46,7 @@ export function DuckSeasonCard({
   headingLevel?: 1 | 2;
   showGuideLink?: boolean;
 }) {
-  const [now] = useState(() => new Date());
+  const now = useVisitDate();
   const status = duckSeasonStatus(now);
   const headline = duckSeasonHeadline(now);
   const Heading = headingLevel === 1 ? 'h1' : 'h2';

@@ -11,9 +11,11 @@ import { CategorySection, DonateBanner, FeaturedSection, HomeHero } from './home
 import { useTrails, useWmas } from '../db-react/hooks.ts';
 import { WhenDatabaseOpen } from '../db-react/provider.tsx';
 import { usePageMeta } from '../ui/page-meta.ts';
+import { useHydrated, useVisitDate } from '../ui/hydration.ts';
 import { duckSeasonHeadline } from '../lib/hunting/duck-season.ts';
 import { DuckSeasonCard } from './duck-season-card.tsx';
-import { computeHomeStats } from './featured-locations.ts';
+import { homeCatalogueView } from './home-catalogue.ts';
+import { getHomeSnapshot, type HomeCatalogueView } from './home-snapshot.ts';
 import { ActivePlanCard } from './active-plan-card.tsx';
 import './explore.css';
 import './home-page.css';
@@ -46,11 +48,12 @@ const FOOTER_THRESHOLD = 0.1;
 
 /** The home page. */
 export function HomePage() {
-  const { trails, isLoading: trailsLoading } = useTrails();
-  const { wmas, isLoading: areasLoading } = useWmas();
-  const stats = useMemo(() => computeHomeStats(trails, wmas), [trails, wmas]);
-  // The real clock, read once per visit: the badge only changes with the day.
-  const [season] = useState(() => duckSeasonHeadline(new Date()));
+  const catalogue = useHomeCatalogue();
+  const { trails, trailsLoading, areasLoading, stats } = catalogue;
+  // The real clock, read once per visit (the build's while hydrating a pre-rendered page): the
+  // badge only changes with the day.
+  const visitDate = useVisitDate();
+  const season = useMemo(() => duckSeasonHeadline(visitDate), [visitDate]);
 
   usePageMeta({
     title: 'Natural State Trails',
@@ -108,13 +111,27 @@ export function HomePage() {
   );
 }
 
+/** The home page's catalogue: the device's, or the pre-render's snapshot until it has one. */
+function useHomeCatalogue(): HomeCatalogueView {
+  const { trails, isLoading: trailsLoading } = useTrails();
+  const { wmas, isLoading: areasLoading } = useWmas();
+  const snapshot = getHomeSnapshot();
+  return useMemo(
+    () => homeCatalogueView({ trails, trailsLoading, wmas, areasLoading }, snapshot),
+    [trails, wmas, trailsLoading, areasLoading, snapshot],
+  );
+}
+
 /**
  * Loads the footer chunk only once the sentinel at the page end is 10% visible. Browsers without
  * IntersectionObserver load it straight away.
  */
 function LazyFooter() {
   const sentinel = useRef<HTMLDivElement>(null);
-  const [isNear, setIsNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [sentinelSeen, setSentinelSeen] = useState(false);
+  // Not while pre-rendering or hydrating: the build has no IntersectionObserver either.
+  const hydrated = useHydrated();
+  const isNear = sentinelSeen || (hydrated && typeof IntersectionObserver === 'undefined');
 
   useEffect(() => {
     const element = sentinel.current;
@@ -122,7 +139,7 @@ function LazyFooter() {
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
-          setIsNear(true);
+          setSentinelSeen(true);
           observer.disconnect();
         }
       },

@@ -25,6 +25,9 @@ import {
 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { Trail } from '../../schemas/trails.ts';
+
+/** What a featured location's card shows of its catalogue trail. */
+export type FeaturedTrail = Pick<Trail, 'id' | 'kind' | 'county' | 'region'>;
 import { computeHomeStats, featuredLocations, pluralise } from './featured-locations.ts';
 import type { FeaturedLocation } from './featured-locations.ts';
 import { countyRegionLabel, trailKindLabel } from './trail-format.ts';
@@ -185,7 +188,7 @@ export function FeaturedSection({
   trails,
   trailsLoading,
 }: {
-  trails: readonly Trail[];
+  trails: readonly FeaturedTrail[];
   trailsLoading: boolean;
 }) {
   const trailsById = useMemo(() => new Map(trails.map((trail) => [trail.id, trail])), [trails]);
@@ -299,7 +302,7 @@ function FeaturedCard({
   isLoading,
 }: {
   location: FeaturedLocation;
-  trail: Trail | null;
+  trail: FeaturedTrail | null;
   isLoading: boolean;
 }) {
   const Icon = location.theme === 'duck' ? Bird : Route;

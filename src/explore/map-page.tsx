@@ -129,7 +129,7 @@ function MapLegend() {
       {(
         [
           ['Closed', palette.closed],
-          ['Some issues', palette.campground],
+          ['Some issues', palette.someIssues],
           ['All clear', palette.difficulty.easy],
         ] as const
       ).map(([label, colour]) => (

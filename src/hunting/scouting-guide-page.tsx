@@ -1,14 +1,26 @@
 /**
  * /scouting-guide (requirements §voice-2.1 hunting pages): mark scouting
  * waypoints with no signal (a GPS fix, a tap on the locator map, a WMA or typed coordinates),
- * see them beside the WMAs, and keep them: they are stored on the device and sync to the
- * rider's account when a connection returns (temp- ids promoted by the sync engine).
+ * see them beside the WMAs, with up to 4 photos each (camera or gallery, src/photos), and keep
+ * them: they are stored on the device and sync to the rider's account when a connection returns
+ * (temp- ids promoted by the sync engine); their photos upload, resumable, after them.
  */
 import { useMemo, useState, type FormEvent } from 'react';
 import { Button, Form, Input, Label, TextArea, TextField } from 'react-aria-components';
 import { Crosshair, MapPinPlus, Trash2 } from 'lucide-react';
 import { useDatabase } from '../db-react/provider.tsx';
-import { createRiderWaypoint, removeRiderWaypoint } from '../db/rider-waypoints.ts';
+import type { PhotoReference } from '../../schemas/photos.ts';
+import {
+  createRiderWaypoint,
+  removeRiderWaypoint,
+  setRiderWaypointPhotos,
+} from '../db/rider-waypoints.ts';
+import {
+  DocumentPhotosField,
+  PhotoAttachField,
+  preparePhotos,
+  queuePhotoUploads,
+} from '../photos/index.ts';
 import { useRiderWaypoints } from '../db-react/rider-waypoints.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { LocatorMap, type MapPoint } from './locator-map.tsx';
@@ -54,14 +66,19 @@ function positionText(fix: LocateState, picked: Picked | null): string {
   return 'No position picked yet: use your position, tap the map, or type coordinates.';
 }
 
+/** Prepares picked photo files and stores them on the device (src/photos `preparePhotos`). */
+type PreparePhotos = (files: File[]) => Promise<PhotoReference[]>;
+
 /**
  * The new waypoint's fields and its save: typed coordinates win over the picked spot; every
- * refusal is said in words, and a saved waypoint clears the form.
+ * refusal is said in words, and a saved waypoint clears the form. Its photos are queued for
+ * upload once the waypoint is stored.
  */
 function useWaypointForm(picked: Picked | null, clearPicked: () => void) {
   const db = useDatabase();
   const [name, setName] = useState('');
   const [note, setNote] = useState('');
+  const [photos, setPhotos] = useState<PhotoReference[]>([]);
   const [coordinates, setCoordinates] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
@@ -90,18 +107,40 @@ function useWaypointForm(picked: Picked | null, clearPicked: () => void) {
         longitude: position.longitude,
         latitude: position.latitude,
         positionSource: position.how,
+        photos,
       });
       setError(null);
       setSaved(`Saved “${waypoint.name}” on this device.`);
       setName('');
       setNote('');
+      setPhotos([]);
+      if (photos.length > 0) {
+        await queuePhotoUploads(photos, { collection: 'waypoints', id: waypoint.id }).catch(
+          (caught: unknown) =>
+            setError(
+              `The waypoint is saved, but its photos could not be queued for sending: ${(caught as Error).message}`,
+            ),
+        );
+      }
       setCoordinates('');
       clearPicked();
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : 'The waypoint could not be saved.');
     }
   }
-  return { name, setName, note, setNote, coordinates, setCoordinates, error, saved, save };
+  return {
+    name,
+    setName,
+    note,
+    setNote,
+    photos,
+    setPhotos,
+    coordinates,
+    setCoordinates,
+    error,
+    saved,
+    save,
+  };
 }
 
 /** The locator map's points: the WMAs, the rider's waypoints and the spot being marked. */
@@ -123,8 +162,11 @@ function scoutingPoints(
   ];
 }
 
-/** The map, the position choices and the form that saves a new waypoint. */
-function MarkWaypointSection() {
+/**
+ * The map, the position choices and the form that saves a new waypoint with its photos;
+ * `prepare` turns picked photo files into stored photos (default the photo worker).
+ */
+export function MarkWaypointSection({ prepare = preparePhotos }: { prepare?: PreparePhotos }) {
   const { wmas } = useWmas();
   const { waypoints } = useRiderWaypoints();
   const { state: fix, locate } = useLocate();
@@ -184,6 +226,13 @@ function MarkWaypointSection() {
           <Label>Note (optional)</Label>
           <TextArea rows={3} />
         </TextField>
+        <PhotoAttachField
+          label="Photos (optional)"
+          value={form.photos}
+          onChange={form.setPhotos}
+          subject="of your new waypoint"
+          prepare={prepare}
+        />
         {form.error ? (
           <p role="alert" className="hunt-note hunt-note--warning">
             {form.error}
@@ -199,8 +248,11 @@ function MarkWaypointSection() {
   );
 }
 
-/** The rider's waypoints with where each one is and whether it has synced. */
-function YourWaypointsSection() {
+/**
+ * The rider's waypoints with where each one is, whether it has synced, and its photos (add,
+ * open, remove; stored at once); `prepare` as in MarkWaypointSection.
+ */
+export function YourWaypointsSection({ prepare = preparePhotos }: { prepare?: PreparePhotos }) {
   const db = useDatabase();
   const { waypoints } = useRiderWaypoints();
   return (
@@ -229,6 +281,16 @@ function YourWaypointsSection() {
               >
                 <Trash2 size={18} aria-hidden="true" />
               </Button>
+              <div className="waypoint-list__photos">
+                <DocumentPhotosField
+                  label={`Photos of ${waypoint.name}`}
+                  owner={{ collection: 'waypoints', id: waypoint.id }}
+                  photos={waypoint.photos ?? []}
+                  save={(photos) => setRiderWaypointPhotos(db, waypoint.id, photos)}
+                  subject="of your waypoint"
+                  prepare={prepare}
+                />
+              </div>
             </li>
           ))}
         </ul>

@@ -6,6 +6,7 @@
  */
 import { Link } from '@tanstack/react-router';
 import { CheckCircle2, Circle } from 'lucide-react';
+import { WhenDatabaseOpen } from '../db-react/provider.tsx';
 import { useSkillProgress } from '../db-react/records.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { LessonFigure } from './figures.tsx';
@@ -134,7 +135,10 @@ export function SkillsPage({ lessonId }: { lessonId: string }) {
           </p>
         ) : null}
         <LessonBody lesson={lesson} />
-        <LessonQuiz key={lesson.id} lesson={lesson} learnerId={learnerId} />
+        {/* The lesson paints before the database opens; its quiz, which stores answers, after. */}
+        <WhenDatabaseOpen>
+          <LessonQuiz key={lesson.id} lesson={lesson} learnerId={learnerId} />
+        </WhenDatabaseOpen>
       </article>
       <LessonList learnerId={learnerId} progress={progress} />
     </div>

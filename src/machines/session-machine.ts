@@ -91,6 +91,11 @@ export interface SessionContext {
   user: SessionUser | null;
   /** The last sign-in or registration failure, shown beside the form. */
   error: SessionFormError;
+  /**
+   * A sign-in or registration sent while the stored session was still being checked: it runs
+   * once the machine knows the rider is signed out, so an early tap is not lost.
+   */
+  deferred: Extract<SessionEvent, { type: 'session.login' | 'session.register' }> | null;
 }
 
 /** Machine input: the device store, a clock (epoch ms) and where the rider is. */
@@ -186,6 +191,7 @@ export const sessionMachine = setup({
     currentPath: input.currentPath ?? (() => globalThis.location?.pathname ?? '/'),
     user: null,
     error: null,
+    deferred: null,
   }),
   initial: 'loading',
   states: {
@@ -194,6 +200,9 @@ export const sessionMachine = setup({
       initial: 'waiting',
       on: {
         'session.tokenExpired': { target: 'signedOut', actions: 'clearSession' },
+        // The latest one wins, as a second press of the same form would be ignored later.
+        'session.login': { actions: assign({ deferred: ({ event }) => event }) },
+        'session.register': { actions: assign({ deferred: ({ event }) => event }) },
       },
       states: {
         waiting: { after: { sessionCheckDelay: 'deciding' } },
@@ -260,6 +269,11 @@ export const sessionMachine = setup({
       initial: 'idle',
       states: {
         idle: {
+          entry: enqueueActions(({ context, enqueue }) => {
+            if (!context.deferred) return;
+            enqueue.raise(context.deferred);
+            enqueue.assign({ deferred: null });
+          }),
           on: {
             'session.login': [
               { guard: 'credentialsComplete', target: 'loggingIn', actions: 'clearError' },
@@ -405,6 +419,8 @@ export const sessionMachine = setup({
 
     signedIn: {
       initial: 'active',
+      // A sign-in pressed while a stored session was being checked is moot once signed in.
+      entry: assign({ deferred: null }),
       on: {
         'session.logout': {
           target: 'signedOut',

@@ -1,12 +1,20 @@
 /**
  * Hooks of the map: the variant that follows the app theme (a class on <body>,
  * src/ui/themes.ts; its `color-scheme` tells light from dark themes) and the trail
- * lines' statuses today.
+ * lines' statuses today, published and reported by riders.
  */
 import { useMemo, useSyncExternalStore } from 'react';
 import { useTrails } from '../db-react/hooks.ts';
-import { mapVariantForTheme, type MapVariant, type TrailLineStatus } from './map-style.ts';
-import { trailLineStatuses } from './trail-line-statuses.ts';
+import { observeTrailReportsByTrail } from '../db/trail-reports.ts';
+import { useDatabase } from '../db-react/provider.tsx';
+import { useObservable } from '../db-react/use-observable.ts';
+import {
+  mapVariantForTheme,
+  type MapVariant,
+  type ReportedTrailLineStatus,
+  type TrailLineStatus,
+} from './map-style.ts';
+import { observeReportedTrailLineStatuses, trailLineStatuses } from './trail-line-statuses.ts';
 
 function subscribeTheme(onChange: () => void): () => void {
   const observer = new MutationObserver(onChange);
@@ -35,4 +43,20 @@ export function useMapVariant(): MapVariant {
 export function useTrailLineStatuses(): Readonly<Record<string, TrailLineStatus>> {
   const { trails } = useTrails();
   return useMemo(() => trailLineStatuses(trails, new Date()), [trails]);
+}
+
+const noReportedStatuses: Readonly<Record<string, ReportedTrailLineStatus>> = {};
+
+/**
+ * The status riders' reports on this device give each trail now (Closed or Some issues:
+ * src/map/trail-line-statuses.ts `observeReportedTrailLineStatuses`), live. A new object comes
+ * only when a status changes, so the map restyles only when a line's look changes.
+ */
+export function useReportedTrailLineStatuses(): Readonly<Record<string, ReportedTrailLineStatus>> {
+  const db = useDatabase();
+  const source = useMemo(
+    () => observeReportedTrailLineStatuses(observeTrailReportsByTrail(db)),
+    [db],
+  );
+  return useObservable(source).value ?? noReportedStatuses;
 }

@@ -1,7 +1,7 @@
 /**
  * What each style of the rider's map means (src/map/map-style.ts), in the colours of the map's
- * current variant: trail lines by vehicle class and status, trailheads by difficulty,
- * campgrounds, WMAs, towns and water, and whether roads are on the map at all. Without an
+ * current variant: trail lines by vehicle class, published status and riders' reports,
+ * trailheads by difficulty, campgrounds, WMAs, towns and water, and whether roads are on the map at all. Without an
  * operator road map (docs/operations.md) the map has no roads, and the legend says so plainly,
  * because a rider planning the drive to a trailhead must not assume a blank area has no road.
  */
@@ -29,6 +29,25 @@ function LineSwatch({ color, dash, casing }: { color: string; dash?: string; cas
     <svg className="map-legend-swatch" width="36" height="14" aria-hidden="true">
       {casing ? <line x1="2" y1="7" x2="34" y2="7" stroke={casing} strokeWidth="8" /> : null}
       <line x1="2" y1="7" x2="34" y2="7" stroke={color} strokeWidth="4" strokeDasharray={dash} />
+    </svg>
+  );
+}
+
+/** Round dots on a halo line: a trail line in a rider-reported status. */
+function DottedLineSwatch({ color, halo }: { color: string; halo: string }) {
+  return (
+    <svg className="map-legend-swatch" width="36" height="14" aria-hidden="true">
+      <line x1="5" y1="7" x2="31" y2="7" stroke={halo} strokeWidth="8" strokeLinecap="round" />
+      <line
+        x1="5"
+        y1="7"
+        x2="31"
+        y2="7"
+        stroke={color}
+        strokeWidth="6"
+        strokeLinecap="round"
+        strokeDasharray="0 10"
+      />
     </svg>
   );
 }
@@ -82,6 +101,21 @@ function trailLineSections(palette: Palette): LegendSection[] {
         {
           swatch: line(vehicle.atv, '3 4', palette.closed),
           text: 'Short dashes on red: closed today by its season',
+        },
+      ],
+    },
+    {
+      // Riders' reports of the last 14 days (src/map/trail-line-statuses.ts); All clear keeps
+      // the line's published look.
+      title: 'Trail lines: what riders report',
+      entries: [
+        {
+          swatch: <DottedLineSwatch color={palette.closed} halo={palette.halo} />,
+          text: 'Red dots: Closed (rider report, unconfirmed)',
+        },
+        {
+          swatch: <DottedLineSwatch color={palette.someIssues} halo={palette.halo} />,
+          text: 'Amber dots: Some issues (rider report, unconfirmed)',
         },
       ],
     },

@@ -69,6 +69,13 @@ export type TrailVehicleStyle = (typeof trailVehicleStyles)[number];
  */
 export type TrailLineStatus = 'open' | 'closed';
 
+/**
+ * A trail's status from riders' reports that the map draws on its lines (src/lib/trail-reports/
+ * trail-status.ts `currentTrailStatus`): Closed or Some issues. All clear is not drawn on the line
+ * (its marker says it): an unconfirmed report must not paint a line as if a manager opened it.
+ */
+export type ReportedTrailLineStatus = 'closed' | 'some-issues';
+
 /** Icons of the place layers (campgrounds, WMAs), registered at runtime like the activity icons. */
 export const placeIcons = ['campground', 'wma'] as const;
 
@@ -120,8 +127,10 @@ export interface Palette {
   trailLine: string;
   /** Trail lines by the widest vehicle class they are open to (see `trailVehicleStyles`). */
   vehicle: Record<TrailVehicleStyle, string>;
-  /** Casing of a trail line that is closed today. */
+  /** Casing of a trail line that is closed today; riders' Closed reports (markers, lines). */
   closed: string;
+  /** Riders' Some issues reports (markers, lines); the campground amber, which reads as caution. */
+  someIssues: string;
   difficulty: { easy: string; moderate: string; hard: string; unknown: string };
   icon: string;
 }
@@ -148,6 +157,7 @@ export const palettes: Record<MapVariant, Palette> = {
     trailLine: '#c2410c',
     vehicle: { '4wd': '#7c2d12', atv: '#ea580c', motorcycle: '#be185d', unknown: '#57534e' },
     closed: '#dc2626',
+    someIssues: '#a45a12',
     difficulty: { easy: '#15803d', moderate: '#1d4ed8', hard: '#b91c1c', unknown: '#6b7280' },
     icon: '#ffffff',
   },
@@ -171,6 +181,7 @@ export const palettes: Record<MapVariant, Palette> = {
     trailLine: '#fb923c',
     vehicle: { '4wd': '#fdba74', atv: '#fb923c', motorcycle: '#f472b6', unknown: '#d6d3d1' },
     closed: '#f87171',
+    someIssues: '#f59e0b',
     difficulty: { easy: '#22c55e', moderate: '#60a5fa', hard: '#f87171', unknown: '#9ca3af' },
     icon: '#0b1020',
   },
@@ -194,6 +205,7 @@ export const palettes: Record<MapVariant, Palette> = {
     trailLine: '#ff8c00',
     vehicle: { '4wd': '#ffd000', atv: '#ff8c00', motorcycle: '#ff4dd2', unknown: '#ffffff' },
     closed: '#ff2020',
+    someIssues: '#ffb000',
     difficulty: { easy: '#00ff5a', moderate: '#00c8ff', hard: '#ff4040', unknown: '#ffffff' },
     icon: '#000000',
   },
@@ -229,6 +241,7 @@ function layersForArchive(
   palette: Palette,
   highlightTrailId: string | null,
   status: ExpressionSpecification | string,
+  reported: ExpressionSpecification | null,
 ): Record<string, LayerSpecification[]> {
   const base: LayerBase = { source: archive.id, minzoom: archive.minZoom };
   return {
@@ -236,6 +249,7 @@ function layersForArchive(
     lines: [
       ...lineLayers(base, palette),
       ...trailLineLayers(base, palette, highlightTrailId, status),
+      ...(reported ? reportedLineLayers(base, palette, reported) : []),
     ],
     points: pointLayers(base, palette, highlightTrailId),
     // MapLibre places the top layer's labels first: towns win over trail names over water.
@@ -263,6 +277,75 @@ export function trailLineStatusExpression(
   );
   if (branches.length === 0) return 'unknown';
   return ['match', ['get', 'id'], ...branches, 'unknown'] as unknown as ExpressionSpecification;
+}
+
+/**
+ * The expression giving each trail line's status from riders' reports ('closed',
+ * 'some-issues' or 'none') from `statuses` (trail id → status): a line takes the status of its
+ * own trail or of its trail system (`systemId`, a report filed on the system's page), the worse
+ * of the two. Null when no trail has a reported status, so the style has no reported layers.
+ */
+export function reportedTrailStatusExpression(
+  statuses: Readonly<Record<string, ReportedTrailLineStatus>>,
+): ExpressionSpecification | null {
+  const ids = (status: ReportedTrailLineStatus) =>
+    Object.keys(statuses)
+      .filter((id) => statuses[id] === status)
+      .sort();
+  const named = (list: string[]): ExpressionSpecification => [
+    'any',
+    ['in', ['get', 'id'], ['literal', list]],
+    ['in', ['coalesce', ['get', 'systemId'], ''], ['literal', list]],
+  ];
+  const branches = (['closed', 'some-issues'] as const).flatMap((status) =>
+    ids(status).length > 0 ? [named(ids(status)), status] : [],
+  );
+  if (branches.length === 0) return null;
+  return ['case', ...branches, 'none'] as unknown as ExpressionSpecification;
+}
+
+/** Layer id prefix of the lines drawn in a rider-reported status (tests query it). */
+export const reportedTrailLineLayerPrefix = 'trail-lines-reported-';
+
+/**
+ * Trail lines with a rider-reported status (Closed, Some issues), over the published-status
+ * lines: a chain of round dots in the status colour (the markers' colours) on a halo-coloured
+ * line. Dots are a pattern no published style uses (those are solid or dashed), so a report
+ * never reads as a manager's closure (short vehicle-coloured dashes on solid red) nor as an
+ * unconfirmed season (long dashes, which are orange on ATV lines, close to Some issues' amber).
+ */
+function reportedLineLayers(
+  base: LayerBase,
+  palette: Palette,
+  reported: ExpressionSpecification,
+): LayerSpecification[] {
+  const { source } = base;
+  const filter: ExpressionSpecification = ['!=', reported, 'none'];
+  return [
+    {
+      ...base,
+      id: `${reportedTrailLineLayerPrefix}gaps-${source}`,
+      type: 'line',
+      'source-layer': 'trail_lines',
+      filter,
+      layout: { 'line-cap': 'round', 'line-join': 'round' },
+      paint: { 'line-color': palette.halo, 'line-width': trailLineWidth(2) },
+    },
+    {
+      ...base,
+      id: `${reportedTrailLineLayerPrefix}${source}`,
+      type: 'line',
+      'source-layer': 'trail_lines',
+      filter,
+      // Zero-length dashes with round caps are dots one line width across.
+      layout: { 'line-cap': 'round', 'line-join': 'round' },
+      paint: {
+        'line-color': ['match', reported, 'closed', palette.closed, palette.someIssues],
+        'line-width': trailLineWidth(2),
+        'line-dasharray': [0, 1.6],
+      },
+    },
+  ];
 }
 
 /** Neighbouring states, Arkansas and lakes as fills. */
@@ -766,6 +849,11 @@ export interface MapStyleOptions {
   overlay?: MapOverlay | null;
   /** Trail id → status today; lines not listed are drawn as status unknown. */
   trailLineStatuses?: Readonly<Record<string, TrailLineStatus>>;
+  /**
+   * Trail id → status from riders' reports (Closed, Some issues), drawn over the lines of that
+   * trail or trail system (`reportedTrailStatusExpression`); trails not listed get no such line.
+   */
+  reportedTrailStatuses?: Readonly<Record<string, ReportedTrailLineStatus>>;
 }
 
 /**
@@ -940,7 +1028,7 @@ function markerLayers(palette: Palette): LayerSpecification[] {
           role('report-closed'),
           palette.closed,
           role('report-some-issues'),
-          palette.campground,
+          palette.someIssues,
           role('report-all-clear'),
           palette.difficulty.easy,
           palette.trailLine,
@@ -982,8 +1070,9 @@ export function buildMapStyle(
 ): StyleSpecification {
   const palette = palettes[options.variant];
   const status = trailLineStatusExpression(options.trailLineStatuses ?? {});
+  const reported = reportedTrailStatusExpression(options.reportedTrailStatuses ?? {});
   const groups = archives.map((archive): Record<string, LayerSpecification[]> => ({
-    ...layersForArchive(archive, palette, options.highlightTrailId ?? null, status),
+    ...layersForArchive(archive, palette, options.highlightTrailId ?? null, status, reported),
     ...basemapLayerGroups(archive, options.variant, palette, labelFont),
   }));
   // The road map lies on our land fills, under every line, point and label of ours.

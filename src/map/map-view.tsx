@@ -12,7 +12,7 @@ import { useMapRegions, useMapRegionRepository } from '../db-react/map-regions.t
 import { Spinner } from '../ui/spinner.tsx';
 import { getArchiveStore } from './archive-store.ts';
 import { useOnlineStatus } from '../ui/use-online-status.ts';
-import { useMapVariant, useTrailLineStatuses } from './map-hooks.ts';
+import { useMapVariant, useReportedTrailLineStatuses, useTrailLineStatuses } from './map-hooks.ts';
 import { MapLegend } from './map-legend.tsx';
 import type { MapArchive, MapViewState, TappedFeature } from './maplibre-map.tsx';
 import type { MapOverlay } from './map-style.ts';
@@ -200,6 +200,7 @@ export function MapView(props: MapViewProps) {
   const blobs = useStoredArchives(regions);
   const variant = useMapVariant();
   const trailLineStatuses = useTrailLineStatuses();
+  const reportedTrailStatuses = useReportedTrailLineStatuses();
   const [view, setView] = useState<MapViewState>(props.initialView);
 
   const archiveSignature = regions
@@ -235,6 +236,7 @@ export function MapView(props: MapViewProps) {
               label={props.label}
               onViewChange={setView}
               trailLineStatuses={trailLineStatuses}
+              reportedTrailStatuses={reportedTrailStatuses}
               {...(props.onFeatureTap ? { onFeatureTap: props.onFeatureTap } : {})}
               {...(props.onFirstRender ? { onFirstRender: props.onFirstRender } : {})}
               {...(props.overlay ? { overlay: props.overlay } : {})}

@@ -43,6 +43,7 @@ import {
   type MapVariant,
   type StyleArchive,
   type TappableKind,
+  type ReportedTrailLineStatus,
   type TrailLineStatus,
 } from './map-style.ts';
 import {
@@ -96,6 +97,8 @@ export interface MapLibreMapProps extends RiderMapProps {
   onFirstRender?: (ms: number) => void;
   /** Trail id → today's status (src/map/trail-line-statuses.ts); memoise, a new one restyles. */
   trailLineStatuses?: Readonly<Record<string, TrailLineStatus>>;
+  /** Trail id → status from riders' reports (Closed, Some issues); memoise, a new one restyles. */
+  reportedTrailStatuses?: Readonly<Record<string, ReportedTrailLineStatus>>;
 }
 
 const activityIcons: Record<(typeof iconActivities)[number], LucideIcon> = {
@@ -366,6 +369,7 @@ function useMapStyle(
     highlightTrailId,
     overlay,
     trailLineStatuses,
+    reportedTrailStatuses,
   }: MapLibreMapProps,
 ) {
   useEffect(() => {
@@ -390,6 +394,7 @@ function useMapStyle(
           highlightTrailId: highlightTrailId ?? null,
           overlay: overlay ?? null,
           trailLineStatuses: trailLineStatuses ?? {},
+          reportedTrailStatuses: reportedTrailStatuses ?? {},
         }),
         { diff: true },
       );
@@ -399,7 +404,16 @@ function useMapStyle(
     return () => {
       cancelled = true;
     };
-  }, [mapRef, archives, variant, attribution, highlightTrailId, overlay, trailLineStatuses]);
+  }, [
+    mapRef,
+    archives,
+    variant,
+    attribution,
+    highlightTrailId,
+    overlay,
+    trailLineStatuses,
+    reportedTrailStatuses,
+  ]);
 }
 
 /**

@@ -4,10 +4,22 @@
  * open, closed until its opening day, or unknown, which the map draws as its own style so a
  * rider never reads "no published season" as open. A reported, unconfirmed window (likely open
  * or likely closed) is drawn as unknown too: the map shows only what a manager publishes.
+ *
+ * Riders' reports get their own line style on top (`reportedTrailLineStatuses`), so a rider sees
+ * a fresh report without mistaking it for a manager's closure.
  */
+import {
+  combineLatest,
+  distinctUntilChanged,
+  interval,
+  map,
+  startWith,
+  type Observable,
+} from 'rxjs';
 import type { Trail } from '../../schemas/trails.ts';
+import { currentTrailStatus, type StatusReport } from '../lib/trail-reports/trail-status.ts';
 import { seasonStatus } from '../lib/trail-season.ts';
-import type { TrailLineStatus } from './map-style.ts';
+import type { ReportedTrailLineStatus, TrailLineStatus } from './map-style.ts';
 
 /**
  * Status of every USFS trail line (a trail with a `systemId`) whose season says open or
@@ -24,4 +36,44 @@ export function trailLineStatuses(
     if (status.state === 'open' || status.state === 'closed') statuses[trail.id] = status.state;
   }
   return statuses;
+}
+
+/**
+ * The status riders' reports give each trail at `now` (epoch ms), for the map's reported line
+ * style: the trail's current status (`currentTrailStatus`: reports of the last 14 days, not
+ * hidden, not cleared by two riders; Closed over Some issues over All clear) when it is Closed or
+ * Some issues. All clear and no recent reports are left out: the line keeps its published style.
+ */
+export function reportedTrailLineStatuses(
+  reportsByTrail: ReadonlyMap<string, readonly StatusReport[]>,
+  now: number,
+): Record<string, ReportedTrailLineStatus> {
+  const statuses: Record<string, ReportedTrailLineStatus> = {};
+  for (const [trailId, reports] of reportsByTrail) {
+    const { status } = currentTrailStatus(reports, now);
+    if (status === 'closed' || status === 'some-issues') statuses[trailId] = status;
+  }
+  return statuses;
+}
+
+/** How often the reported statuses are worked out again while no report changes, ms. */
+const reportedStatusRefreshMs = 10 * 60 * 1000;
+
+/**
+ * `reportedTrailLineStatuses` of each emission of `reportsByTrail` (trail id → its reports), live:
+ * a report filed, synced, voted "gone now" or hidden changes it, and so does a report growing
+ * older than 14 days (worked out again every `refreshMs`, default 10 minutes). Emits only when
+ * a status changes, with trail ids in order.
+ */
+export function observeReportedTrailLineStatuses(
+  reportsByTrail: Observable<ReadonlyMap<string, readonly StatusReport[]>>,
+  refreshMs: number = reportedStatusRefreshMs,
+  clock: () => number = Date.now,
+): Observable<Record<string, ReportedTrailLineStatus>> {
+  return combineLatest([reportsByTrail, interval(refreshMs).pipe(startWith(0))]).pipe(
+    map(([reports]) =>
+      Object.fromEntries(Object.entries(reportedTrailLineStatuses(reports, clock())).sort()),
+    ),
+    distinctUntilChanged((a, b) => JSON.stringify(a) === JSON.stringify(b)),
+  );
 }

@@ -33,6 +33,7 @@ import {
   readWaitingDeletion,
   WrongPasswordError,
 } from './account-deletion-flow.ts';
+import '../ui/modal.css';
 import './account-data-section.css';
 
 const count = (value: number) => value.toLocaleString('en-US');
@@ -339,8 +340,8 @@ function DeleteMyAccount({ session }: { session: SessionValue }) {
             <Trash2 aria-hidden="true" size={20} />{' '}
             {waiting === 'needsPassword' ? 'Finish deleting my account' : 'Delete my account'}
           </Button>
-          <ModalOverlay className="account-deletion__overlay" isDismissable>
-            <Modal className="account-deletion__modal">
+          <ModalOverlay className="modal-overlay" isDismissable>
+            <Modal className="modal-panel">
               <Dialog className="card account-deletion__dialog">
                 <Heading slot="title" className="account-card__title">
                   {waiting === 'needsPassword'

@@ -5,6 +5,7 @@
  * shared haptics actor plays only when the rider's haptic settings allow it. Offline too.
  */
 import { useEffect } from 'react';
+import { map } from 'rxjs';
 import { watchAchievements } from '../db/achievements.ts';
 import { useDatabase } from '../db-react/provider.tsx';
 import { recordOwner } from '../db/records.ts';
@@ -12,11 +13,13 @@ import { earnedToastText, onAchievementsEarned } from '../lib/achievements/earne
 import { useSession } from '../lib/auth/session-context.tsx';
 import { showToast } from '../lib/toast.ts';
 import { playPattern } from '../machines/haptics-machine.ts';
+import { useSyncEngine } from '../sync/sync-context.tsx';
 
-/** Renders nothing; mount once inside the database provider. */
+/** Renders nothing; mount once inside the database and sync providers. */
 export function AchievementWatch() {
   const db = useDatabase();
   const session = useSession();
+  const { store } = useSyncEngine();
   // While the session loads the owner is unknown: evaluating then would credit 'anonymous'.
   const owner =
     session.status === 'loading'
@@ -35,9 +38,14 @@ export function AchievementWatch() {
 
   useEffect(() => {
     if (owner === null) return undefined;
-    return watchAchievements(db, owner, (error) =>
-      console.warn('Achievement progress could not be updated', error),
+    // Not while the rider's data is arriving (watchAchievements says why).
+    const settled$ = store.status$.pipe(map((status) => status.phase !== 'syncing'));
+    return watchAchievements(
+      db,
+      owner,
+      (error) => console.warn('Achievement progress could not be updated', error),
+      settled$,
     );
-  }, [db, owner]);
+  }, [db, owner, store]);
   return null;
 }

@@ -1,15 +1,15 @@
 /**
- * `PhotoAttachField`: attach up to `max` photos to a document (trail reports, photos "camera or
- * gallery"): "Take photo" opens the camera, "Choose photos" the gallery; each photo is prepared
- * on the device (resized, metadata stripped: prepare-photos.ts) and shown as a thumbnail with
- * Remove. Buttons keep the touch-target preset (44 px, 60 px in glove mode).
+ * `PhotoAttachField`: attach up to `max` photos to a document (trail reports, the rider's own
+ * waypoints and trips; photos "camera or gallery"): "Take photo" opens the camera, "Choose
+ * photos" the gallery; each photo is prepared on the device (resized, metadata stripped:
+ * prepare-photos.ts) and shown as a thumbnail that opens the full photo, with Remove. Buttons keep the touch-target preset (44 px, 60 px in glove mode).
  */
 import { useId, useState } from 'react';
 import { Button, FileTrigger } from 'react-aria-components';
 import { Camera, ImagePlus, X } from 'lucide-react';
 import type { PhotoReference } from '../../schemas/photos.ts';
 import { preparePhotos } from './prepare-photos.ts';
-import { usePhotoUrl } from './use-photo-url.ts';
+import { PhotoThumbnailButton } from './photo-thumbnails.tsx';
 import './photo-attach-field.css';
 
 export interface PhotoAttachFieldProps {
@@ -18,6 +18,8 @@ export interface PhotoAttachFieldProps {
   /** The attached photos, in order. */
   value: readonly PhotoReference[];
   onChange(value: PhotoReference[]): void;
+  /** What the photos show, ending a full photo's description (default "you attached"). */
+  subject?: string;
   /** Most photos attached (default 4). */
   max?: number;
   isDisabled?: boolean;
@@ -28,33 +30,29 @@ export interface PhotoAttachFieldProps {
   prepare?: (files: File[]) => Promise<PhotoReference[]>;
 }
 
-/** One attached photo: its thumbnail and its Remove button. */
+/** One attached photo: its thumbnail (opening the full photo) and its Remove button. */
 function AttachedPhoto({
   photo,
   position,
   count,
+  subject,
   onRemove,
   isDisabled,
 }: {
   photo: PhotoReference;
   position: number;
   count: number;
+  subject: string;
   onRemove(): void;
   isDisabled: boolean;
 }) {
-  const url = usePhotoUrl(photo, { thumbnail: true });
-  const name = `Photo ${position} of ${count}`;
   return (
     <li className="photo-attach__item">
-      {url ? (
-        <img className="photo-attach__thumbnail" src={url} alt={name} />
-      ) : (
-        <span
-          className="photo-attach__thumbnail photo-attach__thumbnail--empty"
-          role="img"
-          aria-label={name}
-        />
-      )}
+      <PhotoThumbnailButton
+        photo={photo}
+        name={`Photo ${position} of ${count}`}
+        subject={subject}
+      />
       <Button
         className="button photo-attach__remove"
         aria-label={`Remove photo ${position}`}
@@ -102,6 +100,7 @@ export function PhotoAttachField({
   label = 'Photos',
   value,
   onChange,
+  subject = 'you attached',
   max = 4,
   isDisabled = false,
   prepare = preparePhotos,
@@ -151,6 +150,7 @@ export function PhotoAttachField({
               photo={photo}
               position={index + 1}
               count={value.length}
+              subject={subject}
               isDisabled={isDisabled || preparing}
               onRemove={() => onChange(value.filter((_, other) => other !== index))}
             />

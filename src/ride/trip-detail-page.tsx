@@ -1,11 +1,13 @@
 /**
  * /trips/$tripId: one trip with its track on the offline map, statistics, elevation profile and
- * waypoints; GPX export, follow-this-track navigation, rename and delete. Works offline.
+ * waypoints; its photos (up to 4, camera or gallery: src/photos); GPX export,
+ * follow-this-track navigation, rename and delete. Works offline.
  */
 import { useEffect, useState } from 'react';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Button } from 'react-aria-components';
 import { ArrowLeft, Download, Navigation, Trash2 } from 'lucide-react';
+import type { PhotoReference } from '../../schemas/photos.ts';
 import type { Trip } from '../../schemas/trips.ts';
 import type { Waypoint } from '../../schemas/waypoints.ts';
 import { useDatabase } from '../db-react/provider.tsx';
@@ -15,7 +17,8 @@ import {
   useTrip,
   useTripWaypoints,
 } from '../db-react/trip-hooks.ts';
-import { deleteTrip } from '../db/trips/trip-writes.ts';
+import { deleteTrip, setTripPhotos } from '../db/trips/trip-writes.ts';
+import { DocumentPhotosField, PhotoThumbnails, preparePhotos } from '../photos/index.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { Spinner } from '../ui/spinner.tsx';
@@ -138,7 +141,38 @@ function TripStatistics({ trip, timed }: { trip: Trip; timed: boolean }) {
   );
 }
 
-/** The trip's waypoints with coordinates (5 decimals) and descriptions; nothing when none. */
+/**
+ * The trip's photos: add (camera or gallery), open, remove, stored in the trip at once and sent
+ * with it (src/photos `DocumentPhotosField`); `prepare` turns picked files into stored photos
+ * (default the photo worker).
+ */
+export function TripPhotos({
+  trip,
+  prepare = preparePhotos,
+}: {
+  trip: Trip;
+  prepare?: (files: File[]) => Promise<PhotoReference[]>;
+}) {
+  const db = useDatabase();
+  return (
+    <section className="ride-card" aria-labelledby="trip-photos-heading">
+      <h2 id="trip-photos-heading">Photos</h2>
+      <DocumentPhotosField
+        label="Up to 4 photos from this trip"
+        owner={{ collection: 'trips', id: trip.id }}
+        photos={trip.photos ?? []}
+        save={(photos) => setTripPhotos(db, trip.id, photos)}
+        subject="of your trip"
+        prepare={prepare}
+      />
+    </section>
+  );
+}
+
+/**
+ * The trip's waypoints with coordinates (5 decimals), descriptions and photos; nothing when
+ * none.
+ */
 function TripWaypoints({ waypoints }: { waypoints: readonly Waypoint[] }) {
   if (waypoints.length === 0) return null;
   return (
@@ -150,6 +184,7 @@ function TripWaypoints({ waypoints }: { waypoints: readonly Waypoint[] }) {
             <strong>{waypoint.name}</strong> {waypoint.latitude.toFixed(5)},{' '}
             {waypoint.longitude.toFixed(5)}
             {waypoint.description ? ` · ${waypoint.description}` : ''}
+            <PhotoThumbnails photos={waypoint.photos ?? []} subject="of your waypoint" />
           </li>
         ))}
       </ul>
@@ -221,6 +256,7 @@ export function TripDetailPage() {
         <h2 id="profile-heading">Elevation profile</h2>
         <ElevationProfile points={points} />
       </section>
+      <TripPhotos trip={trip} />
       <TripWaypoints waypoints={waypoints} />
       {trip.notes ? <p className="ride-muted">{trip.notes}</p> : null}
     </div>

@@ -3,15 +3,18 @@
  * facts of requirements §voice-9, emergency contacts, medical notes, and the outdoor and
  * emergency settings. Works offline: everything is on the device.
  */
+import { useContext, type ReactNode } from 'react';
 import { format } from 'date-fns';
 import { Link } from 'react-aria-components';
 import { Siren } from 'lucide-react';
 import { usePreRideChecklist } from '../db-react/pre-ride-checks.ts';
+import { WhenDatabaseOpen } from '../db-react/provider.tsx';
 import { recordOwner } from '../db/records.ts';
 import { useEmergencyContacts } from '../db-react/safety-settings.ts';
 import { useSession } from '../lib/auth/session-context.tsx';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { ContactsSection, MedicalNotesSection } from './contacts-section.tsx';
+import { OutdoorContext } from './outdoor-context.ts';
 import { SettingsSection } from './settings-section.tsx';
 import './safety.css';
 
@@ -58,6 +61,15 @@ function ChecklistStatus({
       <Link href="/achievements">Pre-Ride Check and Safety First</Link>).
     </p>
   );
+}
+
+/**
+ * Renders `children` once the database and the outdoor settings are ready: the page above them
+ * paints before (it is pre-rendered), the forms that edit the device's settings follow.
+ */
+function WhenDeviceSettingsReady({ children }: { children: ReactNode }) {
+  const outdoor = useContext(OutdoorContext);
+  return <WhenDatabaseOpen>{outdoor ? children : null}</WhenDatabaseOpen>;
 }
 
 /** The /safety page. */
@@ -131,9 +143,11 @@ export function SafetyPage() {
         </section>
       </div>
 
-      <ContactsSection />
-      <MedicalNotesSection />
-      <SettingsSection />
+      <WhenDeviceSettingsReady>
+        <ContactsSection />
+        <MedicalNotesSection />
+        <SettingsSection />
+      </WhenDeviceSettingsReady>
     </div>
   );
 }

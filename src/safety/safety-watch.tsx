@@ -50,6 +50,7 @@ import {
   type MotionSensorStatus,
 } from '../machines/safety-check-effects.ts';
 import { useOutdoor } from './outdoor-settings-provider.tsx';
+import '../ui/modal.css';
 import './safety-watch.css';
 
 type SafetyActorRef = ReturnType<typeof createActor<ReturnType<typeof browserSafetyCheckMachine>>>;
@@ -107,7 +108,7 @@ export function SafetyWatch() {
   const plan = escalated && opened ? opened : planEmergencyContact(contacts, emergency);
 
   return (
-    <ModalOverlay className="safety-watch-overlay" isOpen isDismissable={false}>
+    <ModalOverlay className="modal-overlay" isOpen isDismissable={false}>
       <Modal className="safety-watch-modal">
         <Dialog className="safety-watch confirm" role="alertdialog">
           {prompting ? (

@@ -40,28 +40,33 @@ const pushRequestLimits = {
 };
 
 /**
- * False for a document that stays on the device for now: a temp- id waits for its promotion,
- * a signed-out rider's document of a collection held until adoption waits for sign-in. Never
- * true for another rider's document of a collection everyone pulls (`userId`: the signed-in
- * rider): the server would refuse the whole push.
+ * True for a document only this device holds for now: a temp- id waits for its promotion, a
+ * signed-out rider's document of a collection held until adoption waits for sign-in.
+ */
+export function isOnlyOnDevice(collection: CollectionDescriptor, document: WireDocument): boolean {
+  return (
+    isTempId(document.id) ||
+    (collection.heldUntilAdopted &&
+      collection.ownerField !== null &&
+      document[collection.ownerField] === LOCAL_USER_ID)
+  );
+}
+
+/**
+ * False for a document that stays on the device for now (`isOnlyOnDevice`). Never true for
+ * another rider's document of a collection everyone pulls (`userId`: the signed-in rider): the
+ * server would refuse the whole push.
  */
 export function isReadyToPush(
   collection: CollectionDescriptor,
   document: WireDocument,
   userId: string | null = null,
 ): boolean {
-  if (isTempId(document.id)) return false;
-  if (
+  if (isOnlyOnDevice(collection, document)) return false;
+  return !(
     isPulledByEveryone(collection) &&
     collection.ownerField !== null &&
     document[collection.ownerField] !== userId
-  ) {
-    return false;
-  }
-  return !(
-    collection.heldUntilAdopted &&
-    collection.ownerField !== null &&
-    document[collection.ownerField] === LOCAL_USER_ID
   );
 }
 
@@ -137,6 +142,7 @@ export function startSyncedCollection(
             batchSize: collection.batch.push,
             shouldPush: (document: WireDocument) =>
               isReadyToPush(collection, document, setup.userId),
+            hasServerCopy: (document: WireDocument) => !isOnlyOnDevice(collection, document),
             // One request per group that fits the body limit, in order; a failure makes RxDB
             // retry the whole batch, and the server answers rows it already stored as repeats.
             handler: (rows) =>

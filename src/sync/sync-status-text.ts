@@ -46,37 +46,33 @@ export function describeRetryTime(nextRetryAt: number, now: number): string {
   return `Next try at ${formatDateTime(nextRetryAt)}`;
 }
 
+/** `text` ending in a full stop, unless it already ends in one, an ellipsis or a mark. */
+function sentence(text: string): string {
+  return /[.…!?]$/.test(text) ? text : `${text}.`;
+}
+
 function waiting(count: number): string {
   return `${count.toLocaleString('en-US')} waiting to sync`;
 }
 
 /**
- * Describes `status` with `pendingCount` trips, trip plans and rider waypoints waiting (from the
- * database) at `now` (epoch ms). Signed out, the pending count is still given, with "Sign in to sync your
- * trips and plans"; "Sync now" is disabled while signed out and while a sync runs.
+ * What the pending line says before the database has counted: a page drawn before the database
+ * opened must not claim "All synced" over a trip that waits.
  */
-export function describeSyncStatus(
-  status: SyncStatus,
-  pendingCount: number,
-  now: number,
-): SyncStatusDescription {
-  const count = Math.max(0, Math.floor(pendingCount));
-  const lastSynced =
-    status.lastSyncedAt === null
-      ? 'Not synced yet on this device'
-      : `Last synced ${formatDateTime(status.lastSyncedAt)}`;
-  const retry =
-    status.nextRetryAt !== null && (status.phase === 'error' || status.phase === 'offline')
-      ? describeRetryTime(status.nextRetryAt, now)
-      : null;
-  const error = status.phase === 'signedOut' ? null : status.lastError;
+export const pendingNotCountedYet = 'Checking what waits to sync…';
 
+/** What the phase and the pending count (null: not counted yet) say, before the label. */
+function phaseWords(
+  phase: SyncStatus['phase'],
+  pendingCount: number | null,
+): Pick<SyncStatusDescription, 'tone' | 'pending' | 'state' | 'short' | 'syncNowDisabledReason'> {
+  const count = pendingCount ?? 0;
   let tone: SyncTone;
   let pending: string;
   let state: string | null;
   let short: string;
   let syncNowDisabledReason: string | null = null;
-  switch (status.phase) {
+  switch (phase) {
     case 'signedOut':
       tone = 'signedOut';
       pending = count > 0 ? waiting(count) : 'Nothing waiting to sync';
@@ -111,10 +107,44 @@ export function describeSyncStatus(
       short = count > 0 ? `${count} waiting` : 'All synced';
       break;
   }
+  if (pendingCount === null) {
+    pending = pendingNotCountedYet;
+    if (tone === 'synced') tone = 'syncing';
+    if (short === 'All synced') short = 'Checking…';
+  }
+  return { tone, pending, state, short, syncNowDisabledReason };
+}
+
+/**
+ * Describes `status` with `pendingCount` trips, trip plans and rider waypoints waiting (from the
+ * database; null while the database has not counted yet) at `now` (epoch ms). Signed out, the
+ * pending count is still given, with "Sign in to sync your trips and plans"; "Sync now" is
+ * disabled while signed out and while a sync runs.
+ */
+export function describeSyncStatus(
+  status: SyncStatus,
+  pendingCount: number | null,
+  now: number,
+): SyncStatusDescription {
+  const count = pendingCount === null ? 0 : Math.max(0, Math.floor(pendingCount));
+  const lastSynced =
+    status.lastSyncedAt === null
+      ? 'Not synced yet on this device'
+      : `Last synced ${formatDateTime(status.lastSyncedAt)}`;
+  const retry =
+    status.nextRetryAt !== null && (status.phase === 'error' || status.phase === 'offline')
+      ? describeRetryTime(status.nextRetryAt, now)
+      : null;
+  const error = status.phase === 'signedOut' ? null : status.lastError;
+
+  const { tone, pending, state, short, syncNowDisabledReason } = phaseWords(
+    status.phase,
+    pendingCount === null ? null : count,
+  );
   const label = [
     'Sync:',
-    `${pending}.`,
-    state ? `${state}.` : null,
+    sentence(pending),
+    state ? sentence(state) : null,
     error ? `${error.replace(/[.!]?$/, '.')}` : null,
     retry ? `${retry}.` : null,
   ]

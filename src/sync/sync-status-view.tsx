@@ -68,9 +68,9 @@ function useNow(ticking: boolean): number {
 /** The engine's status and the pending count, described at the current time. */
 function useSyncDescription(): { status: SyncStatus; description: SyncStatusDescription } {
   const status = useSyncStatus();
-  const { count } = usePendingSyncCount();
+  const { count, isLoading } = usePendingSyncCount();
   const now = useNow(status.nextRetryAt !== null);
-  return { status, description: describeSyncStatus(status, count, now) };
+  return { status, description: describeSyncStatus(status, isLoading ? null : count, now) };
 }
 
 /** Props of `SyncStatusView`. */

@@ -14,6 +14,7 @@ import {
   type ReportPlace,
   type SuggestableTrail,
 } from './report-conditions-form.tsx';
+import '../ui/modal.css';
 
 export interface ReportConditionsDialogProps {
   isOpen: boolean;
@@ -34,12 +35,12 @@ export function ReportConditionsDialog(props: ReportConditionsDialogProps) {
   const close = () => props.onOpenChange(false);
   return (
     <ModalOverlay
-      className="report-dialog__overlay"
+      className="modal-overlay"
       isDismissable
       isOpen={props.isOpen}
       onOpenChange={props.onOpenChange}
     >
-      <Modal className="report-dialog__modal">
+      <Modal className="modal-panel">
         <Dialog className="card report-dialog">
           <Heading slot="title" className="report-dialog__title">
             Report conditions

@@ -5,6 +5,7 @@
  * retried request is carried out once and their other devices are told on their next contact.
  */
 import type { Kysely, Transaction } from 'kysely';
+import { collectionsOfScope } from '../../schemas/collections/index.ts';
 import { recomputeCampgroundRatings } from './campground-ratings.ts';
 import type { DatabaseKind, ServerDatabase } from './database.ts';
 import { revokeAllTokensOfUser } from './refresh-tokens.ts';
@@ -112,10 +113,11 @@ export async function deleteAccount(
       votedReportIds = traces.votedReportIds;
       // Other riders' devices hold the rider's public reports: tombstones tell them to drop them.
       await tombstoneReportsOf(transaction, userId, now);
+      // Documents of shared collections stay as those tombstones, which other devices pull.
       await transaction
         .deleteFrom('user_documents')
         .where('owner_id', '=', userId)
-        .where('collection', '!=', 'trailReports')
+        .where('collection', 'not in', collectionsOfScope('shared'))
         .execute();
       await transaction.deleteFrom('id_promotions').where('owner_id', '=', userId).execute();
       await transaction.deleteFrom('group_ride_members').where('user_id', '=', userId).execute();

@@ -237,7 +237,10 @@ describe('your data on the profile page', () => {
       await waitFor(async () =>
         expect(await database.getLocal(pendingAccountDeletionDocumentId)).toBeNull(),
       );
-      expect(screen.queryByText(/Your account deletion is waiting/)).toBeNull();
+      // The notice follows the stored request through the database's change stream.
+      await waitFor(() =>
+        expect(screen.queryByText(/Your account deletion is waiting/)).toBeNull(),
+      );
     });
   });
 });

@@ -22,7 +22,8 @@ describe('skills lessons', () => {
       if (id !== 'arkansas-skills') await openPage(app, `/arkansas-skills/${id}`);
       expect(screen.getByRole('heading', { level: 1 }).textContent, id).toBe(lesson.title);
       expect(screen.getByRole('heading', { name: lesson.sections[0]!.heading }), id).toBeTruthy();
-      expect(screen.getByRole('button', { name: 'Check answers' }), id).toBeTruthy();
+      // The lesson paints before the database opens; its quiz follows once it is open.
+      expect(await screen.findByRole('button', { name: 'Check answers' }), id).toBeTruthy();
     }
     for (const path of ['/game', '/trail-riding-game']) {
       await openPage(app, path);
@@ -35,6 +36,7 @@ describe('skills lessons', () => {
     const user = userEvent.setup();
     const weather = findLesson('weather-mastery')!;
     const app = await renderApp('/arkansas-skills/weather-mastery');
+    await screen.findByRole('button', { name: 'Check answers' });
     expect(screen.queryByText(/You finished this lesson/)).toBeNull();
     for (const question of weather.quiz) {
       await user.click(screen.getByRole('radio', { name: question.choices[question.answer]! }));

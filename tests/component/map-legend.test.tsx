@@ -14,6 +14,8 @@ describe('map legend', () => {
       'Motorcycles only (single track)',
       'Solid: open by its published season',
       'Short dashes on red: closed today by its season',
+      'Red dots: Closed (rider report, unconfirmed)',
+      'Amber dots: Some issues (rider report, unconfirmed)',
       'Campground',
     ]) {
       expect(within(legend).getByText(text)).toBeTruthy();

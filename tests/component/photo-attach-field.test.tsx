@@ -53,6 +53,9 @@ function Form({
 
 const picture = (name: string) =>
   new File([new Uint8Array([0xff, 0xd8, 0xff])], name, { type: 'image/jpeg' });
+/** The image of the thumbnail button "Open photo N of M", or null while it shows none. */
+const thumbnailImage = (name: string) =>
+  screen.getByRole('button', { name: `Open ${name.toLowerCase()}` }).querySelector('img');
 const fileInputs = (container: HTMLElement) =>
   Array.from(container.querySelectorAll<HTMLInputElement>('input[type="file"]'));
 
@@ -96,16 +99,21 @@ describe('PhotoAttachField', () => {
     expect(picked).toEqual(['creek.jpg', 'tree.jpg']);
     const group = screen.getByRole('group', { name: 'Photos' });
     // The thumbnail shows once it is read from the device's photo store.
-    await waitFor(() =>
-      expect(within(group).getByRole('img', { name: 'Photo 2 of 2' }).getAttribute('src')).toMatch(
-        /^blob:thumbnail-/,
-      ),
-    );
+    await waitFor(() => expect(thumbnailImage('Photo 2 of 2')?.src).toMatch(/^blob:thumbnail-/));
     expect(within(group).getByText('2 of 4 photos')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Remove photo 1' }));
     expect(within(group).getByText('1 of 4 photos')).toBeTruthy();
     expect(within(group).queryByRole('button', { name: 'Remove photo 2' })).toBeNull();
+
+    // A thumbnail opens its full photo from the device.
+    await user.click(within(group).getByRole('button', { name: 'Open photo 1 of 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Photo 1 of 1' });
+    await waitFor(() =>
+      expect(within(dialog).getByRole('img', { name: 'Photo 1 of 1 you attached' })).toBeTruthy(),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('takes only as many photos as fit, says so, and then offers no more', async () => {
@@ -133,12 +141,9 @@ describe('PhotoAttachField', () => {
     const shown = await storeOnDevice();
     const hidden = { ...(await storeOnDevice()), hidden: true };
     render(<Form initial={[shown, hidden]} prepare={async () => []} />);
-    await waitFor(() =>
-      expect(screen.getByRole('img', { name: 'Photo 1 of 2' }).getAttribute('src')).toMatch(
-        /^blob:/,
-      ),
-    );
-    expect(screen.getByRole('img', { name: 'Photo 2 of 2' }).tagName).toBe('SPAN');
+    await waitFor(() => expect(thumbnailImage('Photo 1 of 2')?.src).toMatch(/^blob:/));
+    expect(thumbnailImage('Photo 2 of 2')).toBeNull();
+    expect(screen.getByText('Photo not on this device yet')).toBeTruthy();
   });
 
   it('on a full storage keeps the attached photos and says what happened', async () => {
@@ -152,6 +157,6 @@ describe('PhotoAttachField', () => {
       /storage is full.*Everything saved before is kept/,
     );
     expect(screen.getByText('1 of 4 photos')).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Photo 1 of 1' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Open photo 1 of 1' })).toBeTruthy();
   });
 });

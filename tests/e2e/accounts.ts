@@ -31,14 +31,18 @@ export async function registerRider(baseUrl: string, prefix: string): Promise<Te
   return rider;
 }
 
-/** Signs `page` in as `account` on /profile and waits for the greeting. */
+/**
+ * Signs `page` in as `account` on /profile and waits until the page says so. Not the "Welcome
+ * back" toast: the app shows one toast at a time, and another (an achievement the sign-in
+ * brought) may replace it before a busy machine's next look.
+ */
 export async function signIn(page: Page, baseUrl: string, account: TestAccount): Promise<void> {
   await page.goto(`${baseUrl}/profile`);
   const form = page.getByRole('form', { name: 'Sign in' });
   await form.getByLabel('Username').fill(account.username);
   await form.getByLabel('Password').fill(account.password);
   await form.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByText(`Welcome back, ${account.username}!`).waitFor();
+  await page.getByText(`Signed in as ${account.username}.`).waitFor();
 }
 
 /** Signs `account` in through the API: the rider's id and access token. Fails the test unless 200. */

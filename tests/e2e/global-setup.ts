@@ -32,7 +32,18 @@ declare module 'vitest' {
 const root = new URL('../..', import.meta.url).pathname;
 
 export default async function setup(project: TestProject) {
-  const appSources = ['src', 'schemas', 'workers', 'public', 'index.html', 'vite.config.ts'];
+  // The pre-rendered pages also show the shipped catalogue (data/places, data/trails).
+  const appSources = [
+    'src',
+    'schemas',
+    'workers',
+    'public',
+    'index.html',
+    'vite.config.ts',
+    'scripts/prerender-build.ts',
+    'data/places',
+    'data/trails',
+  ];
   if (isStale(join(root, 'dist', 'index.html'), appSources)) {
     const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
       cwd: root,

@@ -21,6 +21,12 @@ describe('system notifications in Chromium', () => {
   it('shows an achievement earned from an imported ride through the service worker', async () => {
     session = await openBrowser(viewports.phone);
     const { context, page } = session;
+    // What the app warned about (a refused notification, a failed progress write) explains a
+    // missing notification better than the timeout does.
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+    });
     await context.grantPermissions(['notifications'], { origin: baseUrl });
     await page.goto(`${baseUrl}/notification-preferences`);
     await page.getByText('Your browser allows this app to show system notifications.').waitFor();
@@ -56,6 +62,9 @@ describe('system notifications in Chromium', () => {
           }),
         { timeout: 30_000 },
       )
-      .toContain('Achievement earned: First Tracks');
+      .toContain('Achievement earned: First Tracks')
+      .catch((error: Error) => {
+        throw new Error(`${error.message}\nThe page warned:\n${warnings.join('\n')}`);
+      });
   });
 });

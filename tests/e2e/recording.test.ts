@@ -93,8 +93,11 @@ describe('trip recording in Chromium', () => {
       .innerText();
     const storedPoints = Number(pointsText.replace(/,/g, ''));
     // 120 fixes sent; the reload may cost what the recorder had not stored yet: the points
-    // buffered towards the next write (at most FLUSH_EVERY_POINTS - 1) and one write in flight.
-    expect(storedPoints).toBeGreaterThanOrEqual(120 - (2 * FLUSH_EVERY_POINTS - 1));
+    // buffered towards the next write and the write in flight. This test sends fixes as fast as
+    // the page takes them, far faster than a 1 Hz receiver, so on a busy machine the write in
+    // flight may hold many; what must hold is that the 59 fixes after the resume are all kept,
+    // and so is what was written before the reload (at least the first write).
+    expect(storedPoints).toBeGreaterThanOrEqual(59 + FLUSH_EVERY_POINTS);
     expect(storedPoints).toBeLessThanOrEqual(120);
     const distanceText = await page
       .locator('.ride-stat', { hasText: 'Distance' })

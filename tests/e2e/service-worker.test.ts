@@ -4,7 +4,8 @@
  * needs to run them, and the "Ready to ride offline" announcement comes only after the app and
  * the trails are both on the device (and after the first visit's welcome dialog is closed). A
  * page the worker's claim missed asks to be claimed. And its update: a new worker is offered
- * once installed, the old one serves meanwhile, and "Update now" reloads under the new one.
+ * once installed, the old one serves meanwhile, and "Update now" reloads under the new one,
+ * whose precache holds the new version of a pre-rendered page.
  */
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -103,13 +104,25 @@ describe('service worker install', () => {
     await page.goto(`${server.baseUrl}/safety`);
     await waitForOfflineReady(page);
 
-    // A deploy: the server now sends a different worker script (same precache, one more line).
+    // A deploy: the server now sends a different worker script (one more line) whose precache
+    // lists a new revision of the pre-rendered /safety page, which changed too.
+    const safetyFile = join(build, 'safety.html');
+    writeFileSync(
+      safetyFile,
+      readFileSync(safetyFile, 'utf8').replace(
+        '</head>',
+        '<meta name="deployed-version" content="next"></head>',
+      ),
+    );
     const workerFile = join(build, 'sw.js');
+    const worker = readFileSync(workerFile, 'utf8');
+    const safetyEntry = /"revision":"[0-9a-f]+","url":"safety\.html"/;
+    expect(worker).toMatch(safetyEntry);
     writeFileSync(
       workerFile,
-      `${readFileSync(workerFile, 'utf8')}\nself.deployedVersion = 'next';\n`,
+      `${worker.replace(safetyEntry, '"revision":"next","url":"safety.html"')}\nself.deployedVersion = 'next';\n`,
     );
-    for (const compressed of ['sw.js.br', 'sw.js.gz'])
+    for (const compressed of ['sw.js.br', 'sw.js.gz', 'safety.html.br', 'safety.html.gz'])
       rmSync(join(build, compressed), { force: true });
     await page.evaluate(async () => {
       await (await navigator.serviceWorker.getRegistration())?.update();
@@ -135,5 +148,15 @@ describe('service worker install', () => {
     await expect(
       page.getByText('A new version of Natural State Trails is ready.').count(),
     ).resolves.toBe(0);
+
+    // The new version's pre-rendered page comes from its precache, with the network off too.
+    await context.setOffline(true);
+    await page.goto(`${server.baseUrl}/safety`);
+    await page.getByRole('heading', { name: 'Safety Center', level: 1 }).waitFor();
+    expect(
+      await page.evaluate(() =>
+        document.querySelector('meta[name="deployed-version"]')?.getAttribute('content'),
+      ),
+    ).toBe('next');
   });
 });

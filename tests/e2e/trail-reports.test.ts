@@ -2,15 +2,25 @@
  * Trail reports from the field in Chromium against the real server, at 390 px: a rider with no
  * signal reports Mill Creek closed with two photos; the report shows at once as waiting to send
  * with its photos, and once back online it and its photos reach the server. A second rider who
- * saved the trail is told, and sees the trail marked closed with the report and its thumbnails.
- * An admin hides one photo: after their next sync neither phone shows it, and the server no
- * longer serves it.
+ * saved the trail is told, and sees the trail marked closed on its page (with the report and its
+ * thumbnails), on its card in the saved list and on the map (the report's marker; a reported
+ * trail with lines, Moccasin Gap, has its lines drawn in the reported style). An admin hides one
+ * photo: after their next sync neither phone shows it, and the server no longer serves it. A
+ * visitor who never opened the trail downloads the Ozarks map region while online, goes offline,
+ * and still sees the report with its remaining thumbnail on the trail's page.
  */
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { photoUrl } from '../../schemas/photos.ts';
-import { replicationBasePath } from '../../schemas/sync-protocol.ts';
+import { newTempId } from '../../schemas/identity.ts';
+import {
+  promotionPath,
+  replicationBasePath,
+  type PromotionResponse,
+} from '../../schemas/sync-protocol.ts';
 import type { TrailReport } from '../../schemas/trail-reports.ts';
+import { overlaySourceId, reportedTrailLineLayerPrefix } from '../../src/map/map-style.ts';
+import type { MapContainerElement } from '../../src/map/maplibre-map.tsx';
 import { apiSignIn, registerRider, signIn } from './accounts.ts';
 import {
   openBrowser,
@@ -50,6 +60,104 @@ async function serverReports(): Promise<TrailReport[]> {
   const answer = await fetch(`${baseUrl}${replicationBasePath('trailReports')}/pull?limit=500`);
   const body = (await answer.json()) as { documents: TrailReport[] };
   return body.documents.filter((report) => report.trailId === trailId);
+}
+
+/**
+ * Files a Some issues report on the Moccasin Gap system (whose USFS lines are on the phone's
+ * statewide map, and which no other browser test draws) as `rider`, through the API as a device
+ * does: promotion, then push.
+ */
+async function fileMoccasinGapReport(rider: { id: string; token: string }): Promise<void> {
+  const headers = { authorization: `Bearer ${rider.token}`, 'content-type': 'application/json' };
+  const promoted = await fetch(`${baseUrl}${promotionPath}`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ collection: 'trailReports', tempIds: [newTempId()] }),
+  });
+  expect(promoted.status).toBe(200);
+  const { id } = ((await promoted.json()) as PromotionResponse).promotions[0]!;
+  const now = Date.now();
+  const report: TrailReport = {
+    id,
+    userId: rider.id,
+    trailId: 'moccasin-gap-trail',
+    // The system's trailhead.
+    position: { lon: -93.06878, lat: 35.57387 },
+    status: 'some-issues',
+    condition: 'muddy',
+    observations: [],
+    crowding: null,
+    expectedReopening: null,
+    note: '',
+    photos: [],
+    observedAt: now,
+    confirmations: 0,
+    clears: 0,
+    flags: 0,
+    hidden: false,
+    reporterLabel: '',
+    createdAt: now,
+    updatedAt: now,
+  };
+  const pushed = await fetch(`${baseUrl}${replicationBasePath('trailReports')}/push`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ rows: [{ newDocumentState: { ...report, _deleted: false } }] }),
+  });
+  expect(pushed.status).toBe(200);
+}
+
+/**
+ * What the statewide map of /map drew: the labels of the report markers, and the trail systems
+ * whose lines are drawn in a rider-reported status.
+ */
+function reportsOnMap(page: Page): Promise<{ markers: string[]; reportedSystems: string[] }> {
+  return page.evaluate(
+    ({ markerLayer, reportedLayer }) => {
+      const map = document.querySelector<MapContainerElement>('.map-page .map-canvas')?.maplibreMap;
+      if (!map?.getLayer(reportedLayer)) return { markers: [], reportedSystems: [] };
+      const features = (layer: string) => map.queryRenderedFeatures({ layers: [layer] });
+      return {
+        markers: [...new Set(features(markerLayer).map((f) => String(f.properties.label)))],
+        reportedSystems: [
+          ...new Set(features(reportedLayer).map((f) => String(f.properties.systemId))),
+        ],
+      };
+    },
+    {
+      markerLayer: `${overlaySourceId}-markers`,
+      reportedLayer: `${reportedTrailLineLayerPrefix}statewide`,
+    },
+  );
+}
+
+/** Whether the device's photo store (IndexedDB "nst-photos") holds the image `hash`. */
+function photoOnDevice(page: Page, hash: string): Promise<boolean> {
+  return page.evaluate(
+    (key) =>
+      new Promise<boolean>((resolve) => {
+        const request = indexedDB.open('nst-photos');
+        request.onerror = () => resolve(false);
+        request.onsuccess = () => {
+          const database = request.result;
+          if (!database.objectStoreNames.contains('photos')) {
+            database.close();
+            resolve(false);
+            return;
+          }
+          const read = database.transaction('photos').objectStore('photos').get(key);
+          read.onsuccess = () => {
+            database.close();
+            resolve(read.result !== undefined);
+          };
+          read.onerror = () => {
+            database.close();
+            resolve(false);
+          };
+        };
+      }),
+    hash,
+  );
 }
 
 /** The report list of the trail page's "Rider reports" section. */
@@ -101,7 +209,7 @@ describe('trail reports in Chromium', () => {
 
     const mine = reportList(page);
     await mine.getByText('Waiting to send').waitFor();
-    await expect.poll(() => mine.locator('img.report-photos__thumbnail').count()).toBe(2);
+    await expect.poll(() => mine.locator('img.photo-thumbnails__thumbnail').count()).toBe(2);
     await saveScreenshot(page, 'trail-report-waiting-phone');
     expect(await serverReports()).toEqual([]);
 
@@ -128,7 +236,7 @@ describe('trail reports in Chromium', () => {
     await other.page.goto(trailPage);
     const theirs = reportList(other.page);
     await expect
-      .poll(() => theirs.locator('img.report-photos__thumbnail').count(), { timeout: 60_000 })
+      .poll(() => theirs.locator('img.photo-thumbnails__thumbnail').count(), { timeout: 60_000 })
       .toBe(2);
     await other.page
       .getByText(/^Closed now \(rider report/)
@@ -137,6 +245,23 @@ describe('trail reports in Chromium', () => {
     await saveScreenshot(other.page, 'trail-report-second-rider-phone');
     await other.page.goto(`${baseUrl}/notification-center`);
     await other.page.getByText('Mill Creek OHV Trail: Closed (rider report)').first().waitFor();
+    // Its card in the saved list says it is closed.
+    await other.page.goto(`${baseUrl}/saved`);
+    await other.page
+      .getByRole('article', { name: 'Mill Creek OHV Trail' })
+      .getByText(/^Closed now \(rider report/)
+      .waitFor();
+    // The map shows the report's marker, and draws a reported trail's lines in its status.
+    await fileMoccasinGapReport(await apiSignIn(baseUrl, reporter));
+    await other.page.goto(`${baseUrl}/map`);
+    await other.page.locator('.map-page [data-map-ready="true"]').waitFor({ timeout: 60_000 });
+    await expect
+      .poll(() => reportsOnMap(other.page), { timeout: 60_000 })
+      .toEqual({
+        markers: expect.arrayContaining(['Closed (rider report)', 'Some issues (rider report)']),
+        reportedSystems: ['moccasin-gap-trail'],
+      });
+    await saveScreenshot(other.page, 'trail-report-map-phone');
 
     // An admin hides the first photo: the server stops serving it, and each phone drops it at
     // its next sync (a fresh load of the page syncs).
@@ -152,13 +277,50 @@ describe('trail reports in Chromium', () => {
     );
     expect(hidden.status, await hidden.clone().text()).toBe(200);
     expect((await fetch(`${baseUrl}${photoUrl(hiddenPhoto!.hash)}`)).status).toBe(404);
-    for (const device of [other.page, page]) {
-      await device.goto(trailPage);
-      await expect
-        .poll(() => reportList(device).locator('img.report-photos__thumbnail').count(), {
-          timeout: 60_000,
-        })
-        .toBe(1);
-    }
+    await page.goto(trailPage);
+    await expect
+      .poll(() => reportList(page).locator('img.photo-thumbnails__thumbnail').count(), {
+        timeout: 60_000,
+      })
+      .toBe(1);
+    // The saver's phone drops it too, even when its page left between RxDB storing the pulled
+    // report and storing its bookkeeping (src/db/pull-bookkeeping-repair.ts).
+    await other.page.goto(trailPage);
+    await expect
+      .poll(() => reportList(other.page).locator('img.photo-thumbnails__thumbnail').count(), {
+        timeout: 60_000,
+      })
+      .toBe(1);
+    await Promise.all(sessions.splice(0).map((session) => session.close()));
+
+    // A visitor who never opened the trail downloads the Ozarks region while online: the
+    // report's visible thumbnail is kept on the device, so the trail page shows it offline.
+    const visitor = await openBrowser(viewports.phone);
+    sessions.push(visitor);
+    await visitor.page.goto(`${baseUrl}/map`);
+    await waitForOfflineReady(visitor.page);
+    await visitor.page
+      .locator('[data-region="statewide"][data-status="downloaded"]')
+      .waitFor({ timeout: 60_000 });
+    await visitor.page.getByRole('button', { name: 'Download Ozarks' }).click();
+    await visitor.page
+      .locator('[data-region="ozarks"][data-status="downloaded"]')
+      .waitFor({ timeout: 60_000 });
+    const shownPhoto = report!.photos[1]!;
+    await expect
+      .poll(() => photoOnDevice(visitor.page, shownPhoto.thumbnailHash), { timeout: 30_000 })
+      .toBe(true);
+    expect(await photoOnDevice(visitor.page, shownPhoto.hash)).toBe(false);
+    await visitor.context.setOffline(true);
+    await visitor.page.goto(trailPage);
+    const offline = reportList(visitor.page);
+    await expect
+      .poll(() => offline.locator('img.photo-thumbnails__thumbnail').count(), { timeout: 30_000 })
+      .toBe(1);
+    await visitor.page
+      .getByText(/^Closed now \(rider report/)
+      .first()
+      .waitFor();
+    await saveScreenshot(visitor.page, 'trail-report-offline-visitor-phone');
   });
 });

@@ -35,6 +35,7 @@ import {
 import { sharedRefresherFor, type RefreshOutcome } from '../../lib/auth/token-refresh.ts';
 import { isAccessTokenValid } from '../../lib/auth/token-validity.ts';
 import { setRequestAuth } from '../../lib/http/request.ts';
+import { useHydrated } from '../../ui/hydration.ts';
 import { useFirstScreenPainted } from '../first-screen.tsx';
 import { mayOpen } from '../role-gate.tsx';
 import { useCurrentFeatureKey, useCurrentHref } from '../use-current-page.ts';
@@ -139,6 +140,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [firstUser] = useState(() => provisionalUser(store));
   const [machineState, setMachineState] = useState<MachineSessionState>(loadingState);
   const afterFirstScreen = useFirstScreenPainted();
+  // A pre-rendered page shows the signed-out shell; the stored rider appears once it hydrated.
+  const hydrated = useHydrated();
   useSessionWiring(store, relay);
 
   const rememberReturnPath = useCallback(
@@ -163,7 +166,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const value = useMemo<SessionValue>(() => {
-    const user = machineState.status === 'loading' ? firstUser : machineState.user;
+    const user =
+      machineState.status === 'loading' ? (hydrated ? firstUser : null) : machineState.user;
     return {
       ...machineState,
       user,
@@ -171,7 +175,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       ...commands,
       rememberReturnPath,
     };
-  }, [machineState, commands, firstUser, rememberReturnPath]);
+  }, [machineState, commands, firstUser, hydrated, rememberReturnPath]);
 
   return (
     <SessionContext.Provider value={value}>

@@ -1,8 +1,9 @@
 /**
  * Writes to a stored trip after it was recorded or imported: finishing a recording with its
- * final statistics, renaming and deleting (with its track chunks, imported waypoints and, when it
+ * final statistics, renaming, its photos, and deleting (with its track chunks, imported waypoints and, when it
  * is the one in progress, the recording session). requirements §core-3 "Trip".
  */
+import { ownDocumentMaxPhotos, type PhotoReference } from '../../../schemas/photos.ts';
 import type { Trip } from '../../../schemas/trips.ts';
 import { boundingBox, type TrackStatsState } from '../../lib/geo/track-stats.ts';
 import type { AppDatabase } from '../database.ts';
@@ -53,4 +54,23 @@ export async function renameTrip(db: AppDatabase, tripId: string, name: string):
   if (!trimmed) throw new Error('A trip needs a name');
   const document = await db.trips.findOne(tripId).exec();
   await document?.incrementalPatch({ name: trimmed, updatedAt: Date.now() });
+}
+
+/**
+ * Replaces the photos of trip `tripId` (offline too; the sync engine sends the change) and
+ * resolves to the stored trip. Throws a RangeError for more than 4 photos and an Error when the
+ * trip is not on this device.
+ */
+export async function setTripPhotos(
+  db: AppDatabase,
+  tripId: string,
+  photos: readonly PhotoReference[],
+  now: number = Date.now(),
+): Promise<Trip> {
+  if (photos.length > ownDocumentMaxPhotos) {
+    throw new RangeError(`A trip holds at most ${ownDocumentMaxPhotos} photos`);
+  }
+  const document = await db.trips.findOne(tripId).exec();
+  if (!document) throw new Error(`Trip ${tripId} is not on this device`);
+  return plainTrip(await document.incrementalPatch({ photos: [...photos], updatedAt: now }));
 }

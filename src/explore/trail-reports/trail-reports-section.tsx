@@ -29,9 +29,9 @@ import {
   trailStatusSentence,
 } from '../../lib/trail-reports/trail-status.ts';
 import { useRiderPosition } from '../use-rider-position.ts';
+import { PhotoThumbnails } from '../../photos/index.ts';
 import { ReportConditionsDialog } from '../../trail-reports/report-conditions-dialog.tsx';
 import type { ReportPlace } from '../../trail-reports/report-conditions-form.tsx';
-import { ReportPhotos } from '../../trail-reports/report-photos.tsx';
 import '../../trail-reports/trail-reports.css';
 
 export interface TrailReportsSectionProps {
@@ -167,7 +167,7 @@ function TrailReportItem({
       <p className="trail-report__byline">{reportByline(report, now)}</p>
       {facts.length > 0 ? <p className="trail-report__facts">{facts.join(' · ')}</p> : null}
       {report.note ? <p className="trail-report__note">{report.note}</p> : null}
-      <ReportPhotos photos={report.photos} />
+      <PhotoThumbnails photos={report.photos} subject="from a rider's report" />
       {canVote ? (
         <div className="trail-report__votes" role="group" aria-label="Is it still so?">
           <Button

@@ -6,6 +6,7 @@ import { mapRegionRepository } from '../../../src/db/map-regions.ts';
 import { storedAchievementProgress } from '../../support/achievement-progress.ts';
 import { readFileSync } from 'node:fs';
 import { DOMParser, onErrorStopParsing } from '@xmldom/xmldom';
+import { BehaviorSubject, map } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Achievement } from '../../../schemas/achievements.ts';
 import {
@@ -31,6 +32,7 @@ afterEach(async () => {
 });
 
 const now = Date.UTC(2026, 10, 23, 18, 0);
+const day = 24 * 60 * 60 * 1000;
 
 async function importFixture(database: AppDatabase, file: string) {
   const text = readFileSync(new URL(`../../fixtures/gpx/${file}`, import.meta.url), 'utf8');
@@ -79,29 +81,49 @@ describe('achievement evaluator', () => {
     });
   });
 
-  it('earns and announces First Tracks although a progress write first met a write conflict', async () => {
+  /**
+   * A guest's device with one imported ride, whose progress writes other than First Tracks' meet
+   * RxDB's write conflict (another writer changed the document after the evaluation read it) as
+   * long as `conflicting()` says so; collects what is announced in `announced`.
+   */
+  async function rideWithConflictingWrites(conflicting: () => boolean) {
     db = await freshDatabase();
     await evaluateAchievements(db, LOCAL_USER_ID, now);
     await importFixture(db, 'garmin-etrex.gpx');
     const announced: string[] = [];
     const stop = onAchievementsEarned((earned) => announced.push(...earned.map((a) => a.id)));
     const upsert = db.records.upsert.bind(db.records);
-    let conflicts = 0;
-    // Another writer changed a progress document after this evaluation read it.
     vi.spyOn(db.records, 'upsert').mockImplementation(async (document) => {
       const { achievementId } = document.data as { achievementId?: string };
-      if (conflicts === 0 && achievementId !== 'first-ride') {
-        conflicts += 1;
+      if (achievementId !== 'first-ride' && conflicting()) {
         throw Object.assign(new Error('Document update conflict'), { code: 'CONFLICT' });
       }
       return upsert(document);
     });
+    return { db, announced, stop };
+  }
+
+  it('earns and announces First Tracks although a progress write first met a write conflict', async () => {
+    let conflicts = 0;
+    const { db, announced, stop } = await rideWithConflictingWrites(() => conflicts++ === 0);
     const earned = await evaluateAchievements(db, LOCAL_USER_ID, now + 1000);
     stop();
-    expect(conflicts).toBe(1);
+    expect(conflicts).toBeGreaterThan(1);
     expect(earned.map((item) => item.id)).toEqual(['first-ride']);
     expect(announced).toEqual(['first-ride']);
     expect(await progressOf(db, 'anonymous:first-ride')).toMatchObject({ earnedAt: now + 1000 });
+  });
+
+  it('announces what it stored as earned when a later progress write keeps conflicting', async () => {
+    const { db, announced, stop } = await rideWithConflictingWrites(() => true);
+    await expect(evaluateAchievements(db, LOCAL_USER_ID, now + 1000)).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+    stop();
+    // Stored as earned on the first attempt: the next run finds it earned, so this is its only
+    // announcement.
+    expect(await progressOf(db, 'anonymous:first-ride')).toMatchObject({ earnedAt: now + 1000 });
+    expect(announced).toEqual(['first-ride']);
   });
 
   it('never writes progress for what the app does not track', async () => {
@@ -158,6 +180,58 @@ describe('achievement evaluator', () => {
       expect(errors).toEqual([]);
     } finally {
       stop();
+      stopListening();
+    }
+  });
+
+  it('waits for the sync to settle, so a ride that arrives before its achievement record earns nothing anew', async () => {
+    const device = await freshDatabase();
+    db = device;
+    const announced: string[] = [];
+    const stopListening = onAchievementsEarned((earned) =>
+      announced.push(...earned.map((item) => item.id)),
+    );
+    const syncing = new BehaviorSubject(true);
+    const stop = watchAchievements(
+      device,
+      'rider-7',
+      () => undefined,
+      syncing.pipe(map((busy) => !busy)),
+    );
+    // A watcher of another rider that never waits: once it has evaluated the ride, so would an
+    // unheld rider-7 watcher have (same changes, same debounce, one evaluation queue).
+    const stopWitness = watchAchievements(device, 'rider-8', () => undefined);
+    try {
+      // The sync brings the rider's ride first...
+      await importFixture(device, 'garmin-etrex.gpx');
+      await vi.waitFor(
+        async () => expect(await progressOf(device, 'rider-8:first-ride')).not.toBeNull(),
+        { timeout: 5000 },
+      );
+      // ...then the record another device wrote when it earned First Tracks a day earlier (an
+      // insert: a rider-7 evaluation meanwhile would have written its own copy).
+      await device.records.insert({
+        id: 'rider-7:achievementProgress:first-ride',
+        userId: 'rider-7',
+        kind: 'achievementProgress',
+        data: { achievementId: 'first-ride', progress: 1, earnedAt: now - day },
+        status: 'synced',
+        createdAt: now - day,
+        updatedAt: now - day,
+      });
+      syncing.next(false);
+      // The evaluation after the sync writes the progress it tracks; First Tracks is not new.
+      await vi.waitFor(
+        async () =>
+          expect(await progressOf(device, 'rider-7:ten-rides')).toMatchObject({ progress: 1 }),
+        { timeout: 5000 },
+      );
+      expect(await progressOf(device, 'rider-7:first-ride')).toMatchObject({ earnedAt: now - day });
+      // The one announcement is the witness's own First Tracks.
+      expect(announced).toEqual(['first-ride']);
+    } finally {
+      stop();
+      stopWitness();
       stopListening();
     }
   });

@@ -2,6 +2,7 @@ import { filter, firstValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../../../src/db/database.ts';
 import {
+  catalogueUpdateIntervalMs,
   observeAchievements,
   observeTrail,
   observeTrails,
@@ -43,6 +44,28 @@ describe('reactive catalogue queries (the hooks)', () => {
 
     expect((await firstValueFrom(observeTrail(db, trails[0]!.id)))?.name).toBe(trails[0]!.name);
     expect(await firstValueFrom(observeTrail(db, 'no-such-trail'))).toBeNull();
+  });
+
+  it('show their first results at once and a burst of changes together, not one by one', async () => {
+    db = await openTestDatabase();
+    const trails = shippedTrails().slice(0, 4);
+    const seen: { at: number; count: number }[] = [];
+    const subscription = observeTrails(db).subscribe((list) =>
+      seen.push({ at: performance.now(), count: list.length }),
+    );
+    await expect.poll(() => seen.length).toBe(1);
+    // Four stores one after another, as the slices of a pull arrive.
+    for (const trail of trails) await db.trails.insert(trail);
+    await expect.poll(() => seen.at(-1)?.count, { timeout: 3000 }).toBe(trails.length);
+    subscription.unsubscribe();
+    expect(seen[0]!.count).toBe(0);
+    expect(seen.length).toBeLessThan(trails.length + 1);
+    // At most one list per interval (a timer may fire a little early).
+    for (let index = 1; index < seen.length; index += 1) {
+      expect(seen[index]!.at - seen[index - 1]!.at).toBeGreaterThanOrEqual(
+        catalogueUpdateIntervalMs - 20,
+      );
+    }
   });
 
   it('serve achievements in sortOrder and WMAs by name', async () => {

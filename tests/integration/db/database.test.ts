@@ -1,4 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import type { RxStorage } from 'rxdb';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { collectionSchemas } from '../../../schemas/index.ts';
 import { tripContextKey } from '../../../schemas/trip-context.ts';
 import { hashSha256Hex, type AppDatabase } from '../../../src/db/database.ts';
@@ -183,16 +185,72 @@ describe('createAppDatabase', () => {
   });
 });
 
+describe('the one-time steps after the database opens', () => {
+  /** Dexie storage that records the collection of every storage instance it creates. */
+  function countingStorage(opened: string[]): RxStorage<unknown, unknown> {
+    const storage = getRxStorageDexie() as RxStorage<unknown, unknown>;
+    return {
+      ...storage,
+      createStorageInstance(params) {
+        opened.push(params.collectionName);
+        return storage.createStorageInstance(params);
+      },
+    };
+  }
+  const retired = ['userAchievements', 'mapRegions'];
+
+  it('on a first visit records every move as done without opening a retired collection', async () => {
+    const { createAppDatabase, runStartSteps } = await import('../../../src/db/database.ts');
+    const { collectionMovesDocumentId } = await import('../../../src/db/collection-moves.ts');
+    const { legacyMigrationFlagId } = await import('../../../src/db/legacy-migration.ts');
+    const name = `first-visit-${Date.now().toString(36)}`;
+    const opened: string[] = [];
+    const open = () => createAppDatabase({ name, devMode: true, storage: countingStorage(opened) });
+    db = await open();
+    await runStartSteps(db);
+    expect(opened.filter((collection) => retired.includes(collection))).toEqual([]);
+    expect(
+      (await db.getLocal<{ done: string[] }>(collectionMovesDocumentId))?.toJSON().data,
+    ).toEqual({
+      done: ['userAchievements->records', 'mapRegions->local'],
+    });
+    expect(
+      (await db.getLocal<{ currentDatabaseWasEmpty: boolean }>(legacyMigrationFlagId))?.toJSON()
+        .data.currentDatabaseWasEmpty,
+    ).toBe(true);
+
+    // A database that existed before (an update from a version that had the retired
+    // collections) still runs the moves it has not recorded.
+    await (await db.getLocal(collectionMovesDocumentId))?.remove();
+    await db.close();
+    db = await open();
+    await runStartSteps(db);
+    expect(new Set(opened.filter((collection) => retired.includes(collection)))).toEqual(
+      new Set(retired),
+    );
+  });
+});
+
 describe('hashSha256Hex', () => {
-  it('computes SHA-256 without crypto.subtle (FIPS 180-2 test vectors)', async () => {
-    expect(await hashSha256Hex('abc')).toBe(
-      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
-    );
-    expect(await hashSha256Hex(new TextEncoder().encode('abc').buffer as ArrayBuffer)).toBe(
-      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
-    );
-    expect(await hashSha256Hex(new Blob(['abc']))).toBe(
-      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
-    );
+  const abc = 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad';
+
+  async function expectFipsVectors() {
+    expect(await hashSha256Hex('abc')).toBe(abc);
+    expect(await hashSha256Hex(new TextEncoder().encode('abc').buffer as ArrayBuffer)).toBe(abc);
+    expect(await hashSha256Hex(new Blob(['abc']))).toBe(abc);
+  }
+
+  it('computes SHA-256 with crypto.subtle (FIPS 180-2 test vectors)', async () => {
+    expect(globalThis.crypto?.subtle).toBeDefined();
+    await expectFipsVectors();
+  });
+
+  it('computes SHA-256 without crypto.subtle, as on a plain-HTTP origin', async () => {
+    vi.stubGlobal('crypto', {});
+    try {
+      await expectFipsVectors();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

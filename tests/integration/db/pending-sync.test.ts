@@ -48,7 +48,7 @@ describe('pending sync count (core-platform §4 "Offline")', () => {
     expect(await firstValueFrom(count$.pipe(filter((count) => count === 0)))).toBe(0);
   });
 
-  it('counts rider waypoints that still hold a temp- id (issue 11)', async () => {
+  it('counts rider waypoints until the server has sent them back', async () => {
     db = await openTestDatabase();
     const count$ = observePendingSyncCount(db);
     const waypoint = (id: string, ownerId: string | null) => ({
@@ -70,7 +70,14 @@ describe('pending sync count (core-platform §4 "Offline")', () => {
       waypoint('0b8f6b2e-5d6c-4d8e-9a51-0d7f3c2a9e11', 'rider-1'),
     ]);
     expect(await firstValueFrom(count$.pipe(filter((count) => count === 1)))).toBe(1);
+    // Promoted (server id) but not sent back by the server yet: still waiting.
+    await db.waypoints.insert(waypoint('6c1d0a7e-2f4b-4a8e-8d3c-5e9b1f0a7c22', 'anonymous'));
     await (await db.waypoints.findOne('temp-wp-1').exec())!.remove();
+    await firstValueFrom(count$.pipe(filter((count) => count === 1)));
+    // The server's copy names the rider: nothing waits.
+    await (await db.waypoints
+      .findOne('6c1d0a7e-2f4b-4a8e-8d3c-5e9b1f0a7c22')
+      .exec())!.incrementalPatch({ ownerId: 'rider-1' });
     expect(await firstValueFrom(count$.pipe(filter((count) => count === 0)))).toBe(0);
   });
 

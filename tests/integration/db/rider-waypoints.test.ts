@@ -7,6 +7,7 @@ import {
   createRiderWaypoint,
   observeRiderWaypoints,
   removeRiderWaypoint,
+  setRiderWaypointPhotos,
 } from '../../../src/db/rider-waypoints.ts';
 import { openTestDatabase } from './fixtures.ts';
 
@@ -73,5 +74,45 @@ describe('scouting waypoints marked by the rider (issue 16)', () => {
     await removeRiderWaypoint(db, wma.id);
     expect(await firstValueFrom(observeRiderWaypoints(db))).toEqual([]);
     expect(await db.waypoints.findOne(wma.id).exec()).not.toBeNull();
+  });
+
+  it('keeps up to 4 photos on a mark, replaced as the rider edits them, and never a fifth', async () => {
+    db = await openTestDatabase();
+    const photo = (n: number) => ({
+      hash: n.toString(16).padStart(64, 'a'),
+      thumbnailHash: n.toString(16).padStart(64, 'b'),
+      type: 'image/jpeg' as const,
+      width: 1600,
+      height: 1200,
+      bytes: 150_000,
+      hidden: false,
+    });
+    const fourPhotos = [1, 2, 3, 4].map(photo);
+    await db.waypoints.insert(wma);
+    await expect(
+      createRiderWaypoint(db, {
+        name: 'Gate',
+        latitude: 34,
+        longitude: -92,
+        positionSource: 'x',
+        photos: [...fourPhotos, photo(5)],
+      }),
+    ).rejects.toThrow(RangeError);
+    const waypoint = await createRiderWaypoint(db, {
+      name: 'Gate',
+      latitude: 34,
+      longitude: -92,
+      positionSource: 'x',
+      photos: fourPhotos,
+    });
+    expect(waypoint.photos).toEqual(fourPhotos);
+    await expect(
+      setRiderWaypointPhotos(db, waypoint.id, [...fourPhotos, photo(5)]),
+    ).rejects.toThrow(RangeError);
+    const edited = await setRiderWaypointPhotos(db, waypoint.id, fourPhotos.slice(1));
+    expect(edited.photos).toEqual(fourPhotos.slice(1));
+    await expect(setRiderWaypointPhotos(db, 'bayou-meto-wma', [])).rejects.toThrow(
+      'not on this device',
+    );
   });
 });

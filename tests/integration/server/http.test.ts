@@ -11,7 +11,9 @@ import {
   buildTestApp,
   createWorkspace,
   fakeAsset,
+  fakeAppShellHtml,
   fakeIndexHtml,
+  fakePrerenderedPages,
   type TestWorkspace,
 } from './test-server.ts';
 
@@ -174,6 +176,10 @@ describe('static hosting of the PWA', () => {
     writeFileSync(`${asset}.br`, brotliCompressSync(fakeAsset));
     writeFileSync(`${asset}.gz`, gzipSync(fakeAsset));
     writeFileSync(join(workspace.staticDir, 'index.html.br'), brotliCompressSync(fakeIndexHtml));
+    writeFileSync(
+      join(workspace.staticDir, 'app-shell.html.br'),
+      brotliCompressSync(fakeAppShellHtml),
+    );
     // undici's fetch decodes the body and keeps the content-encoding header.
     const brotli = await fetch(`${baseUrl}/assets/app-abc123.js`, {
       headers: { 'accept-encoding': 'br, gzip' },
@@ -187,11 +193,15 @@ describe('static hosting of the PWA', () => {
     });
     expect(gzip.headers.get('content-encoding')).toBe('gzip');
     expect(await gzip.text()).toBe(fakeAsset);
-    for (const path of ['/', '/index.html', '/ai-trails']) {
+    for (const [path, html] of [
+      ['/', fakeIndexHtml],
+      ['/index.html', fakeIndexHtml],
+      ['/garage', fakeAppShellHtml],
+    ] as const) {
       const page = await fetch(`${baseUrl}${path}`, { headers: { 'accept-encoding': 'br' } });
       expect(page.headers.get('content-encoding'), path).toBe('br');
       expect(page.headers.get('cache-control'), path).toBe('no-cache');
-      expect(await page.text(), path).toBe(fakeIndexHtml);
+      expect(await page.text(), path).toBe(html);
     }
   });
 
@@ -201,13 +211,21 @@ describe('static hosting of the PWA', () => {
     expect(response.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
   });
 
-  it('answers index.html for client-side routes (SPA fallback)', async () => {
-    for (const path of ['/ai-trails', '/map/some-trail', '/map/some-trail?zoom=12']) {
+  it("answers a pre-rendered route its page, any value of a route's parameter its page, other routes the app shell", async () => {
+    for (const [path, html] of [
+      ['/safety', fakePrerenderedPages['safety.html']],
+      ['/map', fakePrerenderedPages['map.html']],
+      ['/map/some-trail', fakePrerenderedPages['map/[trailId].html']],
+      ['/map/some%20trail?zoom=12', fakePrerenderedPages['map/[trailId].html']],
+      ['/ai-trails', fakeAppShellHtml],
+      ['/map/some-trail/extra', fakeAppShellHtml],
+      ['/safety/checklist', fakeAppShellHtml],
+    ] as const) {
       const response = await fetch(`${baseUrl}${path}`);
       expect(response.status, path).toBe(200);
       expect(response.headers.get('content-type'), path).toMatch(/^text\/html/);
       expect(response.headers.get('cache-control'), path).toBe('no-cache');
-      expect(await response.text(), path).toBe(fakeIndexHtml);
+      expect(await response.text(), path).toBe(html);
     }
   });
 

@@ -10,6 +10,14 @@ import { makeScratchDir } from '../../support/scratch.ts';
 import { createPostgresTestDatabase } from './postgres-test-database.ts';
 
 export const fakeIndexHtml = '<!doctype html><title>Natural State Trails test build</title>';
+/** The fake build's empty app shell (app-shell.html), for routes without a pre-rendered page. */
+export const fakeAppShellHtml = '<!doctype html><title>Natural State Trails app shell</title>';
+/** The fake build's pre-rendered pages (scripts/prerender-build.ts), by file. */
+export const fakePrerenderedPages = {
+  'safety.html': '<!doctype html><title>Safety, pre-rendered</title>',
+  'map.html': '<!doctype html><title>Map, pre-rendered</title>',
+  'map/[trailId].html': '<!doctype html><title>A trail page, pre-rendered</title>',
+};
 export const fakeServiceWorker = 'self.addEventListener("fetch", () => {});';
 export const fakeAsset = 'console.log("app-abc123");';
 
@@ -73,7 +81,7 @@ function sqliteTemplate(): Promise<string> {
 }
 
 /**
- * A temporary folder with a fake build (index.html, sw.js, an asset) and a database on the
+ * A temporary folder with a fake build (index.html, the app shell, pre-rendered pages, sw.js, an asset) and a database on the
  * chosen engine: a copy of a seeded SQLite file (or an empty path, `seeded: false`), or a new
  * empty PostgreSQL database
  * `nst_test_<random>` on the test server of the integration project's global setup. Every app
@@ -104,6 +112,11 @@ export async function createWorkspace(options: WorkspaceOptions = {}): Promise<T
   const staticDir = join(root, 'dist');
   mkdirSync(join(staticDir, 'assets'), { recursive: true });
   writeFileSync(join(staticDir, 'index.html'), fakeIndexHtml);
+  writeFileSync(join(staticDir, 'app-shell.html'), fakeAppShellHtml);
+  mkdirSync(join(staticDir, 'map'));
+  for (const [file, html] of Object.entries(fakePrerenderedPages)) {
+    writeFileSync(join(staticDir, file), html);
+  }
   writeFileSync(join(staticDir, 'sw.js'), fakeServiceWorker);
   writeFileSync(join(staticDir, 'assets', 'app-abc123.js'), fakeAsset);
   writeFileSync(join(staticDir, 'icon-192.png'), 'not really a png');

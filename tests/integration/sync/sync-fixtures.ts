@@ -1,6 +1,7 @@
 // Realistic synced documents for the sync suites: a finished ride in the Ozarks with a short
 // track, built deterministically so two runs produce identical content (and hashes).
 import { trackChunkId, type TrackChunk, type TrackPoint } from '../../../schemas/track-chunks.ts';
+import type { TrailReport } from '../../../schemas/trail-reports.ts';
 import type { TripPlan } from '../../../schemas/trip-plans.ts';
 import type { Trip } from '../../../schemas/trips.ts';
 
@@ -75,6 +76,39 @@ export function makeTripPlan(id: string, overrides: Partial<TripPlan> = {}): Tri
     aiConfidence: 0.8,
     createdAt: rideStart,
     updatedAt: rideStart,
+    ...overrides,
+  };
+}
+
+/** When the fixture trail reports were observed (ms since the epoch). */
+export const reportObservedAt = Date.UTC(2026, 10, 20, 15, 0);
+
+/** A closed-trail report on Wolf Pen Gap by `userId` with id `id`; `overrides` replace any field. */
+export function makeTrailReport(
+  id: string,
+  userId: string,
+  overrides: Partial<TrailReport> = {},
+): TrailReport {
+  return {
+    id,
+    userId,
+    trailId: 'wolf-pen-gap',
+    position: { lon: -93.94, lat: 34.61 },
+    status: 'closed',
+    condition: 'muddy',
+    observations: ['downed-tree'],
+    crowding: null,
+    expectedReopening: '2026-12-01',
+    note: 'Tree across the trail past the second switchback.',
+    photos: [],
+    observedAt: reportObservedAt,
+    confirmations: 0,
+    clears: 0,
+    flags: 0,
+    hidden: false,
+    reporterLabel: '',
+    createdAt: reportObservedAt,
+    updatedAt: reportObservedAt,
     ...overrides,
   };
 }

@@ -31,37 +31,12 @@ import { startSyncEngine, type SyncEngine } from '../../../src/sync/sync-engine.
 import { login, readTable } from '../auth/auth-test-server.ts';
 import { storageEngines } from '../server/test-server.ts';
 import { startSyncServer, type RunningSyncServer } from './sync-client.ts';
+import { makeTrailReport, reportObservedAt } from './sync-fixtures.ts';
 import { createTestTransport } from './test-transport.ts';
 
 const reports = replicationBasePath('trailReports');
 const records = replicationBasePath('records');
-const observedAt = Date.UTC(2026, 10, 20, 15, 0);
 const day = 24 * 60 * 60 * 1000;
-
-function report(id: string, userId: string, overrides: Partial<TrailReport> = {}): TrailReport {
-  return {
-    id,
-    userId,
-    trailId: 'wolf-pen-gap',
-    position: { lon: -93.94, lat: 34.61 },
-    status: 'closed',
-    condition: 'muddy',
-    observations: ['downed-tree'],
-    crowding: null,
-    expectedReopening: '2026-12-01',
-    note: 'Tree across the trail past the second switchback.',
-    photos: [],
-    observedAt,
-    confirmations: 0,
-    clears: 0,
-    flags: 0,
-    hidden: false,
-    reporterLabel: '',
-    createdAt: observedAt,
-    updatedAt: observedAt,
-    ...overrides,
-  };
-}
 
 function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
@@ -146,7 +121,9 @@ describe.each(storageEngines)('trail reports on %s', (engine) => {
     const promoted = await promote(rider.token, [tempId]);
     expect(promoted.statusCode).toBe(200);
     const id = promoted.json<PromotionResponse>().promotions[0]!.id;
-    expect((await push(rider.token, report(id, rider.id, overrides))).statusCode).toBe(200);
+    expect((await push(rider.token, makeTrailReport(id, rider.id, overrides))).statusCode).toBe(
+      200,
+    );
     return id;
   }
 
@@ -159,7 +136,7 @@ describe.each(storageEngines)('trail reports on %s', (engine) => {
     choice: TrailReportVote,
   ) {
     const id = recordId(rider.id, 'trailReportVote', reportId);
-    const votedAt = observedAt + 1000 + lastVotes.size;
+    const votedAt = reportObservedAt + 1000 + lastVotes.size;
     const state: WireDocument = {
       id,
       userId: rider.id,
@@ -189,7 +166,7 @@ describe.each(storageEngines)('trail reports on %s', (engine) => {
     const hollow = await server.signIn('Hollow');
     const deviceA = await device('a');
     const tempId = newTempId();
-    await deviceA.trailReports.insert(report(tempId, ridge.id, { confirmations: 7 }));
+    await deviceA.trailReports.insert(makeTrailReport(tempId, ridge.id, { confirmations: 7 }));
 
     const runningA = sync(deviceA, ridge);
     await runningA.awaitInSync();
@@ -214,7 +191,7 @@ describe.each(storageEngines)('trail reports on %s', (engine) => {
     const onB = await deviceB.trailReports.findOne(id).exec();
     expect(onB?.toJSON()).toMatchObject({
       status: 'closed',
-      note: report(id, ridge.id).note,
+      note: makeTrailReport(id, ridge.id).note,
       reporterLabel: reporterLabelOf(ridge.id),
     });
 
@@ -232,12 +209,16 @@ describe.each(storageEngines)('trail reports on %s', (engine) => {
     // The label never carries the username.
     expect(String(master.reporterLabel)).not.toContain('Ridge');
 
-    const forged = await push(hollow.token, report(id, hollow.id, { status: 'all-clear' }), master);
+    const forged = await push(
+      hollow.token,
+      makeTrailReport(id, hollow.id, { status: 'all-clear' }),
+      master,
+    );
     expect(forged.statusCode).toBe(403);
     expect((await pulledReport(id))!.status).toBe('closed');
 
     // The reporter's edit with made-up tallies changes the report but not its tallies.
-    const edited = report(id, ridge.id, {
+    const edited = makeTrailReport(id, ridge.id, {
       note: 'Cleared one lane.',
       confirmations: 99,
       hidden: true,
@@ -270,7 +251,7 @@ describe.each(storageEngines)('trail reports on %s', (engine) => {
     const cleared = await pulledReport(id);
     expect(cleared).toMatchObject({ confirmations: 0, clears: 2, flags: 0 });
     // Cleared by two riders: the report no longer counts towards the trail's status.
-    const seenAt = observedAt + day;
+    const seenAt = reportObservedAt + day;
     expect(countsTowardStatus(cleared as unknown as TrailReport, seenAt)).toBe(false);
     expect(currentTrailStatus([cleared as unknown as TrailReport], seenAt).status).toBe(
       'no-recent-reports',
@@ -363,7 +344,7 @@ describe.each(storageEngines)('trail reports on %s', (engine) => {
     const master = (await pulledReport(id))!;
     expect((master.photos as { hidden: boolean }[]).map((p) => p.hidden)).toEqual([true, false]);
 
-    const edited = report(id, ridge.id, {
+    const edited = makeTrailReport(id, ridge.id, {
       note: 'Still down.',
       photos: [photo('a'), photo('b')],
     });
@@ -386,7 +367,7 @@ describe.each(storageEngines)('trail reports on %s', (engine) => {
     expect(over.statusCode).toBe(429);
     expect(over.json<{ message: string }>().message).toMatch(/at most 20 a day/);
 
-    const made = await push(ridge.token, report('a-made-up-id', ridge.id));
+    const made = await push(ridge.token, makeTrailReport('a-made-up-id', ridge.id));
     expect(made.statusCode).toBe(400);
     expect(await pulledReport('a-made-up-id')).toBeUndefined();
   });

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
+import {
+  createExpression,
+  featureFilter,
+  validateStyleMin,
+  type FilterSpecification,
+} from '@maplibre/maplibre-gl-style-spec';
 import {
   buildMapStyle,
+  palettes,
+  reportedTrailLineLayerPrefix,
   mapVariantForTheme,
   tappableKindOfLayer,
   type MapVariant,
@@ -126,6 +133,77 @@ describe('the rider map style', () => {
     const label = byId.get('trail-lines-label-ozarks') as { layout: Record<string, unknown> };
     expect(label.layout['symbol-placement']).toBe('line-center');
     expect(JSON.stringify(label.layout['text-field'])).toContain('["get","number"]');
+  });
+
+  it("draws riders' Closed and Some issues reports over a trail's lines, or its system's", () => {
+    const style = buildMapStyle(archives, {
+      variant: 'high-contrast',
+      attribution: mapAttribution,
+      trailLineStatuses: { 'wolf-pen-gap-ohv-trail--wp8': 'closed' },
+      reportedTrailStatuses: {
+        'brock-creek-ohv-trail': 'closed',
+        'wolf-pen-gap-ohv-trail--wp8': 'some-issues',
+        'wolf-pen-gap-ohv-trail': 'closed',
+        'buckhorn-ohv-trail--2509': 'some-issues',
+      },
+    });
+    expect(validateStyleMin(style)).toEqual([]);
+    const ids = style.layers.map((layer) => layer.id);
+    const reported = style.layers.find(
+      (layer) => layer.id === `${reportedTrailLineLayerPrefix}ozarks`,
+    ) as {
+      filter: FilterSpecification;
+      layout: Record<string, unknown>;
+      paint: Record<string, unknown>;
+    };
+    // Drawn over the published-status lines, under the trailheads.
+    expect(ids.indexOf(`${reportedTrailLineLayerPrefix}ozarks`)).toBeGreaterThan(
+      ids.indexOf('trail-lines-closed-ozarks'),
+    );
+    expect(ids.indexOf(`${reportedTrailLineLayerPrefix}ozarks`)).toBeLessThan(
+      ids.indexOf('trails-circle-statewide'),
+    );
+    const filter = featureFilter(reported.filter, 'filter');
+    const colour = createExpression(reported.paint['line-color'], 'line-color');
+    if (colour.result !== 'success') throw new Error('line-color does not parse');
+    const line = (id: string, systemId: string) => ({
+      type: 2 as const,
+      properties: { id, systemId },
+    });
+    const drawn = (id: string, systemId: string) => {
+      const feature = line(id, systemId);
+      if (!filter.filter({ zoom: 12 }, feature)) return null;
+      return String(colour.value.evaluate({ zoom: 12 }, feature));
+    };
+    const { closed, someIssues } = palettes['high-contrast'];
+    // A report on the system colours every line of it.
+    expect(drawn('brock-creek-ohv-trail--2344', 'brock-creek-ohv-trail')).toBe(closed);
+    // A line's own Some issues does not soften its system's Closed.
+    expect(drawn('wolf-pen-gap-ohv-trail--wp8', 'wolf-pen-gap-ohv-trail')).toBe(closed);
+    expect(drawn('buckhorn-ohv-trail--2509', 'buckhorn-ohv-trail')).toBe(someIssues);
+    expect(drawn('buckhorn-ohv-trail--2510', 'buckhorn-ohv-trail')).toBeNull();
+    expect(drawn('moccasin-gap-trail--2311', 'moccasin-gap-trail')).toBeNull();
+    // Dots, a pattern no published style uses: solid (open), long or short dashes (unknown,
+    // closed by the manager).
+    expect(reported.paint['line-dasharray']).toEqual([0, 1.6]);
+    expect(reported.layout['line-cap']).toBe('round');
+    for (const published of ['trail-lines-closed-ozarks', 'trail-lines-unknown-ozarks']) {
+      const layer = style.layers.find((candidate) => candidate.id === published) as {
+        paint: Record<string, unknown>;
+      };
+      expect(reported.paint['line-dasharray']).not.toEqual(layer.paint['line-dasharray']);
+    }
+  });
+
+  it('has no reported line layers while no trail has a Closed or Some issues report', () => {
+    const style = buildMapStyle(archives, {
+      variant: 'light',
+      attribution: mapAttribution,
+      reportedTrailStatuses: {},
+    });
+    expect(style.layers.some((layer) => layer.id.startsWith(reportedTrailLineLayerPrefix))).toBe(
+      false,
+    );
   });
 
   it('with no known statuses draws every trail line as status unknown', () => {

@@ -234,6 +234,36 @@ describe('sign-in', () => {
     expect(h.store.readReturnPath()).toBeNull();
   });
 
+  it('signs in a rider who pressed Sign in while the stored session was still being checked', async () => {
+    let answerServer: (user: null) => void = () => undefined;
+    const h = make({ serverUser: () => new Promise((resolve) => (answerServer = resolve)) });
+    h.actor.start();
+    h.clock.increment(100);
+    await flush();
+    expect(h.state()).toBe('loading.askingServer');
+    h.actor.send({ type: 'session.login', username: 'ozark_rider', password: 'secret-pass' });
+    answerServer(null);
+    await flush();
+    expect(h.calls.login).toEqual([{ username: 'ozark_rider', password: 'secret-pass' }]);
+    expect(h.state()).toBe('signedIn.redirecting');
+    expect(h.toasts).toEqual([
+      { title: 'Login Successful', description: 'Welcome back, ozark_rider!' },
+    ]);
+  });
+
+  it('drops a sign-in pressed during the check once the stored session proves valid', async () => {
+    const h = make({ user: rider, expiresInMs: 60 * MINUTE_MS });
+    h.actor.start();
+    h.actor.send({ type: 'session.login', username: 'someone_else', password: 'pw' });
+    h.clock.increment(100);
+    await flush();
+    expect(h.state()).toBe('signedIn.active');
+    h.actor.send({ type: 'session.logout' });
+    await flush();
+    expect(h.calls.login).toEqual([]);
+    expect(h.state()).toBe('signedOut.idle');
+  });
+
   it('redirects to /ai-trails when no return path is saved', async () => {
     const h = make();
     await h.startAndSettle();

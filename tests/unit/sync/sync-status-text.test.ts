@@ -23,6 +23,21 @@ describe('describeSyncStatus (issue 4 "Sync status in the UI")', () => {
     expect(text.label).toBe('Sync: All synced.');
   });
 
+  it('never says all synced before the database has counted what waits', () => {
+    const text = describeSyncStatus(status({ phase: 'idle', lastSyncedAt: now }), null, now);
+    expect(text).toMatchObject({
+      tone: 'syncing',
+      pending: 'Checking what waits to sync…',
+      short: 'Checking…',
+      badge: null,
+    });
+    expect(text.label).toBe('Sync: Checking what waits to sync…');
+    expect(describeSyncStatus(status({ phase: 'offline' }), null, now)).toMatchObject({
+      pending: 'Checking what waits to sync…',
+      short: 'Offline',
+    });
+  });
+
   it('idle with work waiting: the count, and Sync now enabled', () => {
     const text = describeSyncStatus(status({ phase: 'idle', lastSyncedAt: now }), 3, now);
     expect(text).toMatchObject({

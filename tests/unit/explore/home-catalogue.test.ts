@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { computeHomeStats, featuredLocations } from '../../../src/explore/featured-locations.ts';
+import {
+  homeCatalogueView,
+  homeSnapshotFromCatalogue,
+} from '../../../src/explore/home-catalogue.ts';
+import {
+  prerenderDataElementId,
+  serializePrerenderData,
+} from '../../../src/app/prerender/prerender-data.ts';
+import { loadTrails, loadWildlifeAreas } from './catalogue-fixture.ts';
+
+const trails = loadTrails();
+const wmas = loadWildlifeAreas();
+const snapshot = homeSnapshotFromCatalogue(trails, wmas);
+
+describe('the home page before the device database answers (pre-rendered first screen)', () => {
+  it('snapshots the catalogue’s counts and what the featured locations’ cards show of their trails', () => {
+    expect(snapshot.stats).toEqual(computeHomeStats(trails, wmas));
+    const featuredIds = featuredLocations.flatMap((location) =>
+      location.trailId ? [location.trailId] : [],
+    );
+    expect(snapshot.featuredTrails.map((trail) => trail.id).sort()).toEqual(
+      [...new Set(featuredIds)].sort(),
+    );
+    for (const trail of snapshot.featuredTrails) {
+      expect(Object.keys(trail).sort()).toEqual(['county', 'id', 'kind', 'region']);
+    }
+  });
+
+  it('shows the snapshot while the device is loading or has no catalogue yet, then the device’s', () => {
+    const loading = { trails: [], trailsLoading: true, wmas: [], areasLoading: true };
+    expect(homeCatalogueView(loading, snapshot)).toEqual({
+      trails: snapshot.featuredTrails,
+      trailsLoading: false,
+      areasLoading: false,
+      stats: snapshot.stats,
+    });
+    // Before its first pull the device answers with an empty catalogue: no zeros shown.
+    const empty = { trails: [], trailsLoading: false, wmas: [], areasLoading: false };
+    expect(homeCatalogueView(empty, snapshot).stats).toEqual(snapshot.stats);
+    // The device's own catalogue, once it has one, even if it differs from the build's.
+    const fewer = { trails: trails.slice(0, 3), trailsLoading: false, wmas, areasLoading: false };
+    const shown = homeCatalogueView(fewer, snapshot);
+    expect(shown.trails).toBe(fewer.trails);
+    expect(shown.stats).toEqual(computeHomeStats(fewer.trails, wmas));
+  });
+
+  it('without a snapshot (a page rendered in the browser) is loading until the device answers', () => {
+    const loading = { trails: [], trailsLoading: true, wmas: [], areasLoading: true };
+    const shown = homeCatalogueView(loading, null);
+    expect(shown.trailsLoading).toBe(true);
+    expect(shown.areasLoading).toBe(true);
+  });
+
+  it('carries the snapshot in the page as JSON that cannot close its script element', () => {
+    const text = serializePrerenderData({ renderedAt: 5, home: snapshot });
+    expect(text).not.toContain('<');
+    expect(JSON.parse(text)).toEqual({ renderedAt: 5, home: snapshot });
+    expect(prerenderDataElementId).toBe('prerender-data');
+  });
+});
