@@ -4,7 +4,7 @@
  * place that touches RxDB's replication plugin; src/sync builds the handlers and drives the
  * returned handle through plain rxjs observables.
  */
-import { EMPTY, merge, type Observable, type Subscription } from 'rxjs';
+import { EMPTY, merge, tap, type Observable, type Subscription } from 'rxjs';
 import {
   awaitRxStorageReplicationFirstInSync,
   awaitRxStorageReplicationInSync,
@@ -16,6 +16,7 @@ import { yieldToMain } from '../lib/scheduling/yield-to-main.ts';
 import { slicedPull } from '../lib/sync/pull-slices.ts';
 import type { AppDatabase } from './database.ts';
 import { repairPullBookkeepingOnStart } from './pull-bookkeeping-repair.ts';
+import { createSettlingPushEcho, type SettlingPushEcho } from './settling-push-echo.ts';
 import { toWireDocument } from './wire-document.ts';
 
 /** What the sync layer provides for one collection. */
@@ -121,6 +122,7 @@ export function startCollectionReplication(
   // a few documents at a time and keep RxDB's own pull, whose order with the server's stream
   // of changes the sync tests prove.
   const sliced = !push;
+  const echo = push ? createSettlingPushEcho() : null;
   const storedSlices = watchStoredDocuments();
   const pullSlices = slicedPull<WireDocument, SyncCheckpoint>({
     fetchPage: (checkpoint, limit) => options.pull.handler(checkpoint, limit),
@@ -152,13 +154,16 @@ export function startCollectionReplication(
             batchSize: 1,
           }
         : {
-            handler: (checkpoint: SyncCheckpoint | undefined, batchSize: number) =>
-              options.pull.handler(checkpoint, batchSize),
+            handler: async (checkpoint: SyncCheckpoint | undefined, batchSize: number) => {
+              const answer = await options.pull.handler(checkpoint, batchSize);
+              echo?.seen(answer.documents, answer.checkpoint);
+              return answer;
+            },
             batchSize: options.pull.batchSize,
           }),
-      ...(options.pull.stream$ ? { stream$: options.pull.stream$ } : {}),
+      ...pullStream(options.pull.stream$, echo),
     },
-    ...(push ? { push: rxdbPushOptions(push) } : {}),
+    ...(push && echo ? { push: rxdbPushOptions(push, echo, () => state) } : {}),
   });
   if (sliced) storedSlices.follow(state.received$ as Observable<{ id?: unknown }>);
   const replication: CollectionReplication = {
@@ -181,8 +186,33 @@ export function startCollectionReplication(
   return replication;
 }
 
-/** RxDB's push options for `push`: documents leave as wire documents, unless kept on the device. */
-function rxdbPushOptions(push: NonNullable<CollectionReplicationOptions['push']>) {
+/**
+ * The pull stream RxDB reads: the server's stream (noted by `echo`, when the collection pushes)
+ * and the echo's repeated batches; none for a collection without either.
+ */
+function pullStream(
+  stream$: CollectionReplicationOptions['pull']['stream$'],
+  echo: SettlingPushEcho | null,
+): { stream$?: NonNullable<CollectionReplicationOptions['pull']['stream$']> } {
+  if (!echo) return stream$ ? { stream$ } : {};
+  const noted = stream$?.pipe(
+    tap((item) => {
+      if (item !== 'RESYNC') echo.seen(item.documents, item.checkpoint);
+    }),
+  );
+  return { stream$: noted ? merge(noted, echo.echo$) : echo.echo$ };
+}
+
+/**
+ * RxDB's push options for `push`: documents leave as wire documents, unless kept on the device.
+ * Each request runs through `echo`, settled once RxDB's upstream queue (which stores the push's
+ * bookkeeping right after the answer) has moved on.
+ */
+function rxdbPushOptions(
+  push: NonNullable<CollectionReplicationOptions['push']>,
+  echo: SettlingPushEcho,
+  replicationState: () => RxReplicationState<Record<string, unknown>, SyncCheckpoint>,
+) {
   return {
     batchSize: push.batchSize,
     modifier: (document: Record<string, unknown>) => {
@@ -192,13 +222,18 @@ function rxdbPushOptions(push: NonNullable<CollectionReplicationOptions['push']>
     handler: async (
       rows: { assumedMasterState?: unknown; newDocumentState: unknown }[],
     ): Promise<never> =>
-      push.handler(
-        rows.map((row) => ({
-          ...(row.assumedMasterState
-            ? { assumedMasterState: row.assumedMasterState as WireDocument }
-            : {}),
-          newDocumentState: row.newDocumentState as WireDocument,
-        })),
+      echo.pushing(
+        () =>
+          push.handler(
+            rows.map((row) => ({
+              ...(row.assumedMasterState
+                ? { assumedMasterState: row.assumedMasterState as WireDocument }
+                : {}),
+              newDocumentState: row.newDocumentState as WireDocument,
+            })),
+          ),
+        // Read now, inside the upstream's running task: the queue's tail then ends after it.
+        () => replicationState().internalReplicationState?.streamQueue.up ?? Promise.resolve(),
       ) as never,
   };
 }

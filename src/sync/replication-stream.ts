@@ -4,9 +4,12 @@
  * HTTP/1.1 connections per server; a stream holds one for good). It is parsed with
  * eventsource-parser, each event goes to its collection's observable, and every (re)opening
  * emits 'RESYNC' to all of them so RxDB runs a checkpointed pull for whatever happened while
- * the stream was closed. Reconnects with the shared backoff (1 s doubling, capped 30 s). The
- * engine opens it before its first pulls (`hold`), so their answers already include whatever
- * the stream does not bring and the first RESYNC is not needed.
+ * the stream was closed. Reconnects with the shared backoff (1 s doubling, capped 30 s), or at
+ * once on `retryNow` ("Sync now", the browser back online): a stream still waiting out a long
+ * backoff would otherwise leave what the server changed meanwhile (a pushed record's `synced`
+ * status, say) unseen for up to 30 s. The engine opens it before its first pulls (`hold`), so
+ * their answers already include whatever the stream does not bring and the first RESYNC is not
+ * needed.
  */
 import type { CollectionDescriptor } from '../../schemas/collections/descriptor.ts';
 import { createParser } from 'eventsource-parser';
@@ -32,6 +35,11 @@ export interface SyncStream {
    * failed, so a pull can wait for it and never need that RESYNC.
    */
   hold(): { attempted: Promise<void>; release(): void };
+  /**
+   * Reconnects now when the connection is waiting to retry, and starts its backoff afresh;
+   * does nothing while it is open or connecting, or when nobody subscribes.
+   */
+  retryNow(): void;
 }
 
 type Tagged = { collection: string; item: StreamItem } | 'RESYNC';
@@ -48,11 +56,14 @@ export function createSyncStream(
   const path = multiCollectionStreamPath(collections);
   // True once the current connection's first attempt has opened or failed.
   const firstAttemptEnded = new BehaviorSubject(false);
+  // The pending retry of the open connection, if it is waiting for one.
+  let retryPending: (() => void) | null = null;
   const connection = new Observable<Tagged>((subscriber) => {
     const controller = new AbortController();
     let attempt = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const connect = async () => {
+      retryPending = null;
       try {
         const response = await transport.openStream(path, controller.signal);
         attempt = 0;
@@ -81,10 +92,16 @@ export function createSyncStream(
         firstAttemptEnded.next(true);
         timer = setTimeout(() => void connect(), retryDelayMs(attempt));
         attempt += 1;
+        retryPending = () => {
+          clearTimeout(timer);
+          attempt = 0;
+          void connect();
+        };
       }
     };
     void connect();
     return () => {
+      retryPending = null;
       clearTimeout(timer);
       controller.abort();
       firstAttemptEnded.next(false);
@@ -99,6 +116,7 @@ export function createSyncStream(
         release: () => subscription.unsubscribe(),
       };
     },
+    retryNow: () => retryPending?.(),
     of(collection) {
       return new Observable<StreamItem>((subscriber) =>
         connection.subscribe({

@@ -214,6 +214,7 @@ function startEngine(options: SyncEngineOptions): SyncEngine {
     status,
     syncNow() {
       reporter.resetBackoff();
+      stream?.retryNow();
       for (const replication of replications) replication.reSync();
       void promotion?.run();
     },
