@@ -63,21 +63,29 @@ export default async function setup(project: TestProject) {
   cpSync(server.dataDir, seededDataDir, { recursive: true });
 
   const profileDir = makeScratchDir('nst-e2e-profile-');
-  const context = await launchChromium(profileDir, viewports.phone);
+  const cleanUp = async () => {
+    await server.stop();
+    rmSync(seededDataDir, { recursive: true, force: true });
+    rmSync(profileDir, { recursive: true, force: true });
+  };
   try {
-    const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto(`${server.baseUrl}/`);
-    await waitForOfflineReady(page);
-  } finally {
-    await context.close();
+    const context = await launchChromium(profileDir, viewports.phone);
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto(`${server.baseUrl}/`);
+      await waitForOfflineReady(page);
+    } finally {
+      await context.close();
+    }
+  } catch (error) {
+    // Vitest runs no teardown for a failed setup: a server left running would keep the run,
+    // and whatever reads its output, from ending.
+    await cleanUp();
+    throw error;
   }
 
   project.provide('baseUrl', server.baseUrl);
   project.provide('seededDataDir', seededDataDir);
   project.provide('offlineReadyProfileDir', profileDir);
-  return async () => {
-    await server.stop();
-    rmSync(seededDataDir, { recursive: true, force: true });
-    rmSync(profileDir, { recursive: true, force: true });
-  };
+  return cleanUp;
 }
