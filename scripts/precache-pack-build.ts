@@ -1,6 +1,6 @@
 /**
- * Build step writing the precache pack (workers/precache-pack.ts): every content-hashed file
- * under `assets/` that the service worker precaches, in one `assets/precache-pack-<hash>.bin`.
+ * Build step writing the precache pack (workers/precache-pack.ts): every file the service worker
+ * precaches, in one `assets/precache-pack-<hash>.bin`.
  * It runs when the app's files are written and before vite-plugin-pwa lists them for the
  * service worker, which adds the pack to that list (vite.config.ts; the worker downloads it at
  * install and never caches it). The file selection is the service worker's own (`getManifest` with the
@@ -21,9 +21,10 @@ export interface PrecacheGlobOptions {
 
 /**
  * Writes the pack for the build in `buildFolder`; returns its file name (relative to that
- * folder), how many files it holds and its size in bytes.
- * Only files under `assets/` go in: their names carry a content hash, so a URL names one
- * content for good and the worker can trust the pack's copy without a revision check.
+ * folder), how many files it holds and its size in bytes. The revisioned files (the pages, the
+ * web app manifest, icons) go in too: the pack is named by its content and listed in the same
+ * build's worker, so its copies are the revisions that worker lists, and a first install needs
+ * no request per page (about a third of its time when they came one by one).
  */
 export async function buildPrecachePack(
   buildFolder: string,
@@ -32,7 +33,6 @@ export async function buildPrecachePack(
   const { manifestEntries } = await getManifest({ globDirectory: buildFolder, ...glob });
   const files = (manifestEntries ?? [])
     .map((entry) => entry.url)
-    .filter((url) => url.startsWith('assets/'))
     .sort()
     .map((url) => ({ path: `/${url}`, bytes: readFileSync(join(buildFolder, url)) }));
   const pack = writePrecachePack(files);

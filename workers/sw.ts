@@ -7,10 +7,10 @@
  * only when the rider asks for them.
  *
  * The install differs from workbox's stock one in one way (offline-ready sooner): the
- * build's content-hashed files arrive in one precache pack (workers/precache-pack.ts) instead of
- * ~300 requests; the few revisioned files (index.html, the web app manifest, icons) and any file
- * the pack lacks are fetched one by one as before. An update whose pack would bring mostly
- * files already cached skips the pack and fetches only what changed.
+ * build's files arrive in one precache pack (workers/precache-pack.ts) instead of ~320
+ * requests; any file the pack lacks is fetched on its own as before. An update whose pack would
+ * bring mostly files already cached skips the pack and fetches only what changed (revisioned
+ * files past the HTTP cache).
  */
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, PrecacheController, PrecacheRoute } from 'workbox-precaching';
@@ -50,7 +50,11 @@ function isRevisioned(cacheKey: string): boolean {
   return new URL(cacheKey).searchParams.has('__WB_REVISION__');
 }
 
-/** Puts each missing hashed file the pack holds into `cache`; returns the URLs still missing. */
+/**
+ * Puts each missing file the pack holds into `cache`; returns the URLs still missing. The pack is
+ * this worker's own (listed in its manifest, named by its content), so its copies of revisioned
+ * files are the revisions this worker lists.
+ */
 async function storeFromPack(cache: Cache, missing: Map<string, string>): Promise<Set<string>> {
   const stillMissing = new Set(missing.keys());
   const response = await fetch(new URL(entryUrl(packEntry!), self.location.href).href);
@@ -59,7 +63,7 @@ async function storeFromPack(cache: Cache, missing: Map<string, string>): Promis
   await Promise.all(
     [...missing].map(async ([url, cacheKey]) => {
       const file = files.get(new URL(url).pathname);
-      if (!file || isRevisioned(cacheKey)) return;
+      if (!file) return;
       const headers = { 'content-type': file.contentType };
       await cache.put(cacheKey, new Response(file.bytes, { status: 200, headers }));
       stillMissing.delete(url);

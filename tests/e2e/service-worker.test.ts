@@ -44,8 +44,8 @@ describe('service worker install', () => {
     await page.getByRole('button', { name: 'Start exploring' }).click();
     await page.getByText('Ready to ride offline').waitFor({ timeout: 10_000 });
 
-    // What the worker downloaded while installing: the pack, and a handful of files that are
-    // not content-hashed (index.html, the web app manifest, icons), not ~300 scripts.
+    // What the worker downloaded while installing: the pack, not ~300 scripts nor a request
+    // per pre-rendered page.
     const worker = context.serviceWorkers()[0]!;
     const downloaded = await worker.evaluate(() =>
       performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
@@ -54,6 +54,7 @@ describe('service worker install', () => {
       1,
     );
     expect(downloaded.filter((path) => path.endsWith('.js')).length).toBeLessThan(5);
+    expect(downloaded.filter((path) => path.endsWith('.html'))).toEqual([]);
 
     // Every script the app loaded is in the precache with a script type (a module served as
     // anything else would not run offline).

@@ -22,7 +22,7 @@ function packOf(bytes: Buffer): Uint8Array<ArrayBuffer> {
 }
 
 describe('precache pack (the service worker install in one download)', () => {
-  it('holds every hashed asset the service worker precaches, byte for byte, with its type', async () => {
+  it('holds every file the service worker precaches, byte for byte, with its type', async () => {
     folder = mkdtempSync(join(tmpdir(), 'nst-pack-'));
     mkdirSync(join(folder, 'assets'));
     const script = 'export const trailheads = ["Mill Creek", "Wolf Pen Gap"];';
@@ -30,20 +30,24 @@ describe('precache pack (the service worker install in one download)', () => {
     writeFileSync(join(folder, 'assets', 'home-page-GDzA5VvD.js'), script);
     writeFileSync(join(folder, 'assets', 'home-page-lDiBcKcd.css'), '.home{color:red}');
     writeFileSync(join(folder, 'assets', 'marker-Ab12Cd34.png'), icon);
-    // Revisioned (not hashed) files are fetched on their own; ignored files are not precached.
-    writeFileSync(join(folder, 'index.html'), '<!doctype html><title>Natural State Trails</title>');
+    // Revisioned pages go in too (the pack is of one build); ignored files are not precached.
+    const page = '<!doctype html><title>Natural State Trails</title>';
+    writeFileSync(join(folder, 'index.html'), page);
     writeFileSync(join(folder, 'assets', 'maplibre-gl-Xy12Zw34.js'), 'export default 1;');
 
     const built = await buildPrecachePack(folder, glob);
 
     expect(built.fileName).toMatch(/^assets\/precache-pack-[0-9a-f]{10}\.bin$/);
-    expect(built.files).toBe(3);
+    expect(built.files).toBe(4);
     const files = readPrecachePack(packOf(readFileSync(join(folder, built.fileName))));
     expect([...files.keys()]).toEqual([
       '/assets/home-page-GDzA5VvD.js',
       '/assets/home-page-lDiBcKcd.css',
       '/assets/marker-Ab12Cd34.png',
+      '/index.html',
     ]);
+    expect(new TextDecoder().decode(files.get('/index.html')!.bytes)).toBe(page);
+    expect(files.get('/index.html')!.contentType).toMatch(/^text\/html/);
     expect(new TextDecoder().decode(files.get('/assets/home-page-GDzA5VvD.js')!.bytes)).toBe(
       script,
     );
