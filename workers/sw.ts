@@ -57,19 +57,50 @@ function isRevisioned(cacheKey: string): boolean {
  */
 async function storeFromPack(cache: Cache, missing: Map<string, string>): Promise<Set<string>> {
   const stillMissing = new Set(missing.keys());
-  const response = await fetch(new URL(entryUrl(packEntry!), self.location.href).href);
+  const [response, pageHeaders] = await Promise.all([
+    fetch(new URL(entryUrl(packEntry!), self.location.href).href),
+    serverPageHeaders(),
+  ]);
   if (!response.ok) throw new Error(`Precache pack answered ${response.status}.`);
   const files = readPrecachePack(new Uint8Array(await response.arrayBuffer()));
   await Promise.all(
     [...missing].map(async ([url, cacheKey]) => {
       const file = files.get(new URL(url).pathname);
       if (!file) return;
-      const headers = { 'content-type': file.contentType };
+      const headers = new Headers(file.contentType.startsWith('text/html') ? pageHeaders : {});
+      headers.set('content-type', file.contentType);
       await cache.put(cacheKey, new Response(file.bytes, { status: 200, headers }));
       stillMissing.delete(url);
     }),
   );
   return stillMissing;
+}
+
+/** Headers that describe one file's bytes, not the server's rules for every page. */
+const perFileHeaders = [
+  'accept-ranges',
+  'content-encoding',
+  'content-length',
+  'content-type',
+  'date',
+  'etag',
+  'last-modified',
+];
+
+/**
+ * The headers the server sends with every page (its content security policy and the other
+ * security headers), read from the app shell fetched past the HTTP cache: a page the worker
+ * answers from the pack must carry them as it would from the server.
+ */
+async function serverPageHeaders(): Promise<Headers> {
+  const shell = await fetch(new URL('/app-shell.html', self.location.href).href, {
+    cache: 'reload',
+    credentials: 'same-origin',
+  });
+  if (!shell.ok) throw new Error(`The app shell answered ${shell.status}.`);
+  const headers = new Headers(shell.headers);
+  for (const name of perFileHeaders) headers.delete(name);
+  return headers;
 }
 
 /** Fetches `urls` a few at a time into `cache` under their cache keys; throws on any failure. */

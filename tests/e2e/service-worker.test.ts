@@ -44,8 +44,8 @@ describe('service worker install', () => {
     await page.getByRole('button', { name: 'Start exploring' }).click();
     await page.getByText('Ready to ride offline').waitFor({ timeout: 10_000 });
 
-    // What the worker downloaded while installing: the pack, not ~300 scripts nor a request
-    // per pre-rendered page.
+    // What the worker downloaded while installing: the pack and the app shell (for the
+    // server's page headers), not ~300 scripts nor a request per pre-rendered page.
     const worker = context.serviceWorkers()[0]!;
     const downloaded = await worker.evaluate(() =>
       performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
@@ -54,7 +54,7 @@ describe('service worker install', () => {
       1,
     );
     expect(downloaded.filter((path) => path.endsWith('.js')).length).toBeLessThan(5);
-    expect(downloaded.filter((path) => path.endsWith('.html'))).toEqual([]);
+    expect(downloaded.filter((path) => path.endsWith('.html'))).toEqual(['/app-shell.html']);
 
     // Every script the app loaded is in the precache with a script type (a module served as
     // anything else would not run offline).
@@ -84,10 +84,14 @@ describe('service worker install', () => {
       timeout: 30_000,
     });
 
-    // Pages never opened online load from the pack's files with the network off.
+    // Pages never opened online load from the pack's files with the network off, under the
+    // server's content security policy.
     await context.setOffline(true);
-    await page.goto(`${baseUrl}/safety`);
+    const safety = await page.goto(`${baseUrl}/safety`);
     await page.getByRole('heading', { name: 'Safety Center', level: 1 }).waitFor();
+    expect(safety?.fromServiceWorker()).toBe(true);
+    expect(safety?.headers()['content-security-policy']).toContain("script-src 'self'");
+    expect(safety?.headers()['x-frame-options']).toBe('SAMEORIGIN');
     await page.goto(`${baseUrl}/ai-trails`);
     await page.getByRole('heading', { name: 'Mill Creek OHV Trail' }).first().waitFor();
   });
