@@ -2,8 +2,6 @@
 // writes) still takes the server's later changes: another rider's report an admin hid, and the
 // rider's own trip plan renamed on another device, reach the phone on its next start, including
 // the change the phone skipped while the document was frozen.
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import type { RxStorage } from 'rxdb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { trailReportsCollection } from '../../../schemas/collections/trail-reports.ts';
 import { tripPlansCollection } from '../../../schemas/collections/trip-plans.ts';
@@ -18,6 +16,7 @@ import {
 import { createAppDatabase, type AppDatabase } from '../../../src/db/database.ts';
 import { startSyncEngine, type SyncEngine } from '../../../src/sync/sync-engine.ts';
 import { login } from '../auth/auth-test-server.ts';
+import { storageWithReplicationMeta } from './replication-meta-storage.ts';
 import { startSyncServer, type RunningSyncServer } from './sync-client.ts';
 import { makeTrailReport, makeTripPlan } from './sync-fixtures.ts';
 import { createTestTransport } from './test-transport.ts';
@@ -32,20 +31,13 @@ type SyncedCollection = 'trailReports' | 'tripPlans';
  */
 function storageLosingPullBookkeeping() {
   const control = { losing: false };
-  const dexie = getRxStorageDexie();
-  const storage = {
-    ...dexie,
-    async createStorageInstance(params: Parameters<typeof dexie.createStorageInstance>[0]) {
-      const instance = await dexie.createStorageInstance(params);
-      if (!params.collectionName.startsWith('rx-replication-meta-')) return instance;
-      const bulkWrite = instance.bulkWrite.bind(instance);
-      instance.bulkWrite = (rows, context) =>
-        control.losing && context === 'replication-down-write-meta'
-          ? Promise.resolve({ error: [] })
-          : bulkWrite(rows, context);
-      return instance;
-    },
-  } as RxStorage<unknown, unknown>;
+  const storage = storageWithReplicationMeta((instance) => {
+    const bulkWrite = instance.bulkWrite.bind(instance);
+    instance.bulkWrite = (rows, context) =>
+      control.losing && context === 'replication-down-write-meta'
+        ? Promise.resolve({ error: [] })
+        : bulkWrite(rows, context);
+  });
   return { storage, control };
 }
 

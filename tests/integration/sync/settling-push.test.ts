@@ -2,8 +2,6 @@
 // copy (now `status: synced`) reaches the device before RxDB has stored the bookkeeping of the
 // push: the busy-phone order that left it "Saved on this device" until the rider's next change
 // (src/db/settling-push-echo.ts).
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import type { RxStorage } from 'rxdb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { recordsCollection } from '../../../schemas/collections/records.ts';
 import { recordId, type RiderRecord } from '../../../schemas/records.ts';
@@ -16,6 +14,7 @@ import {
 import { startSyncEngine, type SyncEngine } from '../../../src/sync/sync-engine.ts';
 import type { EncodedJson } from '../../../src/lib/http/encoded-json.ts';
 import type { SyncTransport } from '../../../src/sync/sync-transport.ts';
+import { storageWithReplicationMeta } from './replication-meta-storage.ts';
 import { startSyncServer, type RunningSyncServer } from './sync-client.ts';
 import { createTestTransport } from './test-transport.ts';
 
@@ -36,30 +35,22 @@ function storageStoringPushBookkeepingLate(watched: { id: string }, pushed: Prom
   const lookedUp = deferred();
   let sent = false;
   void pushed.then(() => (sent = true));
-  const dexie = getRxStorageDexie();
-  const storage = {
-    ...dexie,
-    async createStorageInstance(params: Parameters<typeof dexie.createStorageInstance>[0]) {
-      const instance = await dexie.createStorageInstance(params);
-      if (!params.collectionName.startsWith('rx-replication-meta-')) return instance;
-      const bulkWrite = instance.bulkWrite.bind(instance);
-      const findDocumentsById = instance.findDocumentsById.bind(instance);
-      instance.bulkWrite = async (rows, context) => {
-        const names = rows.map((row) => (row.document as { itemId?: string }).itemId);
-        if (context === 'replication-up-write-meta' && names.includes(watched.id)) {
-          await lookedUp.promise;
-        }
-        return bulkWrite(rows, context);
-      };
-      instance.findDocumentsById = async (ids, withDeleted) => {
-        const found = await findDocumentsById(ids, withDeleted);
-        if (sent && ids.some((key) => key.startsWith(`${watched.id}|`))) lookedUp.resolve();
-        return found;
-      };
-      return instance;
-    },
-  } as RxStorage<unknown, unknown>;
-  return storage;
+  return storageWithReplicationMeta((instance) => {
+    const bulkWrite = instance.bulkWrite.bind(instance);
+    const findDocumentsById = instance.findDocumentsById.bind(instance);
+    instance.bulkWrite = async (rows, context) => {
+      const names = rows.map((row) => (row.document as { itemId?: string }).itemId);
+      if (context === 'replication-up-write-meta' && names.includes(watched.id)) {
+        await lookedUp.promise;
+      }
+      return bulkWrite(rows, context);
+    };
+    instance.findDocumentsById = async (ids, withDeleted) => {
+      const found = await findDocumentsById(ids, withDeleted);
+      if (sent && ids.some((key) => key.startsWith(`${watched.id}|`))) lookedUp.resolve();
+      return found;
+    };
+  });
 }
 
 /** A drawn line near Jasper, Newton County: two points about 0.1 mile apart. */
