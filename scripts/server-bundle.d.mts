@@ -15,3 +15,5 @@ export function isStale(output: string, inputs: readonly string[]): boolean;
  * resolves whether it bundled.
  */
 export function bundleServer(options?: { outfile?: string; force?: boolean }): Promise<boolean>;
+/** What the app build (dist/) is made from, relative to the repo. */
+export const appBuildInputs: readonly string[];

@@ -48,6 +48,25 @@ export function newestMtime(path) {
   );
 }
 
+/**
+ * What the app build (dist/) is made from, relative to the repo: `npm start` and the browser
+ * journeys rebuild when any is newer than dist/index.html. The pre-rendered pages also show the
+ * shipped catalogue (data/places, data/trails); the build steps in scripts/ write the pages and
+ * the precache pack.
+ */
+export const appBuildInputs = [
+  'src',
+  'schemas',
+  'workers',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'scripts/prerender-build.ts',
+  'scripts/precache-pack-build.ts',
+  'data/places',
+  'data/trails',
+];
+
 /** True when `output` is missing or older than any of `inputs` (paths relative to the repo). */
 export function isStale(output, inputs) {
   const builtAt = existsSync(output) ? statSync(output).mtimeMs : 0;

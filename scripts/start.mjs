@@ -7,24 +7,12 @@ import { setPriority } from 'node:os';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { bundleServer, isStale, serverBundlePath } from './server-bundle.mjs';
+import { appBuildInputs, bundleServer, isStale, serverBundlePath } from './server-bundle.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const builtIndex = join(root, 'dist', 'index.html');
-// The pre-rendered pages also show the shipped catalogue (data/places, data/trails).
-const buildInputs = [
-  'src',
-  'schemas',
-  'workers',
-  'public',
-  'index.html',
-  'vite.config.ts',
-  'scripts/prerender-build.ts',
-  'data/places',
-  'data/trails',
-];
 
-if (isStale(builtIndex, buildInputs)) {
+if (isStale(builtIndex, appBuildInputs)) {
   console.log(
     existsSync(builtIndex)
       ? 'Sources changed: rebuilding the app…'

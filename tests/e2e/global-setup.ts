@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { isStale } from '../../scripts/server-bundle.mjs';
+import { appBuildInputs, isStale } from '../../scripts/server-bundle.mjs';
 import { buildTiles } from '../../scripts/tiles/build.ts';
 import { launchChromium, viewports, waitForOfflineReady } from './browser.ts';
 import { makeScratchDir } from '../support/scratch.ts';
@@ -32,19 +32,7 @@ declare module 'vitest' {
 const root = new URL('../..', import.meta.url).pathname;
 
 export default async function setup(project: TestProject) {
-  // The pre-rendered pages also show the shipped catalogue (data/places, data/trails).
-  const appSources = [
-    'src',
-    'schemas',
-    'workers',
-    'public',
-    'index.html',
-    'vite.config.ts',
-    'scripts/prerender-build.ts',
-    'data/places',
-    'data/trails',
-  ];
-  if (isStale(join(root, 'dist', 'index.html'), appSources)) {
+  if (isStale(join(root, 'dist', 'index.html'), appBuildInputs)) {
     const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
       cwd: root,
       stdio: 'inherit',
