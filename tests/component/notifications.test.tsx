@@ -9,7 +9,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { databaseWithCatalogues, renderApp } from './render-app.tsx';
+import { databaseWithCatalogues, renderApp, settleDatabase } from './render-app.tsx';
 import {
   clearRiderData,
   forgetRider,
@@ -30,6 +30,9 @@ class FakeNotification {
 }
 
 beforeEach(async () => {
+  // The previous test's achievement evaluation may still be writing; its announcement must not
+  // land in this test's (cleared) notification log.
+  await settleDatabase();
   await clearRiderData(await databaseWithCatalogues());
   systemNotifications.length = 0;
   vi.stubGlobal('Notification', FakeNotification);

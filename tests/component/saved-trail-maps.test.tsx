@@ -86,7 +86,9 @@ async function saveMillCreek(user: ReturnType<typeof userEvent.setup>) {
 
 /**
  * The archive server: `/tiles/ozarks.pmtiles` answers the fixture archive once `release` is
- * called (so a test sees the download under way), the rest fails. The downloaded parts are
+ * called (so a test sees the download under way), the rest fails. `asked` lists the archive
+ * requests only: the app's other requests (sync, analytics) go through the same mock on their
+ * own timers. The downloaded parts are
  * stored as Node's Blobs: jsdom's Blob does not survive fake-indexeddb's structured clone (a
  * browser stores Blobs in IndexedDB as they are).
  */
@@ -100,7 +102,7 @@ function serveArchive(): { asked: string[]; release: () => void } {
   vi.mocked(globalThis.fetch).mockImplementation(async (input: RequestInfo | URL) => {
     const path = new URL(String(input instanceof Request ? input.url : input), location.href)
       .pathname;
-    asked.push(path);
+    if (path.startsWith('/tiles/')) asked.push(path);
     if (path !== '/tiles/ozarks.pmtiles') throw new TypeError(`Failed to fetch ${path}`);
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {

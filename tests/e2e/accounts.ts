@@ -32,9 +32,11 @@ export async function registerRider(baseUrl: string, prefix: string): Promise<Te
 }
 
 /**
- * Signs `page` in as `account` on /profile and waits until the page says so. Not the "Welcome
- * back" toast: the app shows one toast at a time, and another (an achievement the sign-in
- * brought) may replace it before a busy machine's next look.
+ * Signs `page` in as `account` on /profile and waits until the app has taken the rider to the
+ * page it sends riders to after a sign-in (/ai-trails, or a remembered return path) and that
+ * page has loaded. Not the "Signed in as" line or the "Welcome back" toast: both show only for
+ * the half second before that redirect, which a busy machine's next look can miss, and a test
+ * that navigated on after seeing them could have its own navigation overtaken by the redirect.
  */
 export async function signIn(page: Page, baseUrl: string, account: TestAccount): Promise<void> {
   await page.goto(`${baseUrl}/profile`);
@@ -42,7 +44,11 @@ export async function signIn(page: Page, baseUrl: string, account: TestAccount):
   await form.getByLabel('Username').fill(account.username);
   await form.getByLabel('Password').fill(account.password);
   await form.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByText(`Signed in as ${account.username}.`).waitFor();
+  await page.waitForURL((url) => url.pathname !== '/profile', { waitUntil: 'load' });
+  const storedUser = await page.evaluate(() => localStorage.getItem('user'));
+  expect(storedUser, 'the signed-in rider is stored on the device').toContain(
+    `"username":"${account.username}"`,
+  );
 }
 
 /** Signs `account` in through the API: the rider's id and access token. Fails the test unless 200. */
