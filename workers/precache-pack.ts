@@ -1,12 +1,13 @@
 /**
- * The precache pack: the build's content-hashed files in one download (offline-ready
+ * The precache pack: every file the service worker precaches, in one download (offline-ready
  * sooner). A service worker install that fetches ~300 small files one request at a time spends
  * 10–15 ms of browser work per request on a 2-core phone, about 7 s in all; one request for
- * the pack and one cache write per file takes a fraction of that.
+ * the pack, stored whole (workers/pack-backed-precache.ts), takes a fraction of that.
  *
  * Layout: a 4-byte big-endian length, that many bytes of UTF-8 JSON (`PackIndex`), then the
  * files' bytes back to back in index order. Written by scripts/precache-pack-build.ts, read by
- * the service worker (workers/service-worker.ts). Runs in Node and in workers (no DOM).
+ * the service worker (workers/sw.ts, workers/pack-backed-precache.ts). Runs in Node and in
+ * workers (no DOM).
  */
 
 /** One file in the pack: its URL path, its MIME type and its length in bytes. */
@@ -78,11 +79,20 @@ export function writePrecachePack(files: ReadonlyArray<{ path: string; bytes: Ui
   return pack;
 }
 
+/** Where one file's bytes lie in its pack. */
+export interface PackedSlice {
+  contentType: string;
+  /** Byte offset from the start of the pack. */
+  offset: number;
+  /** Length in bytes. */
+  length: number;
+}
+
 /**
- * Reads a pack into path → file. The byte arrays are views on `pack` (no copies).
+ * Reads a pack's index into path → where that file's bytes lie in the pack.
  * Throws an Error naming the problem when `pack` is not a complete pack of this format.
  */
-export function readPrecachePack(pack: Uint8Array<ArrayBuffer>): Map<string, UnpackedFile> {
+export function readPrecachePackSlices(pack: Uint8Array<ArrayBuffer>): Map<string, PackedSlice> {
   if (pack.byteLength < indexLengthBytes) throw new Error('Precache pack is truncated.');
   const indexLength = new DataView(pack.buffer, pack.byteOffset).getUint32(0);
   let offset = indexLengthBytes + indexLength;
@@ -93,12 +103,24 @@ export function readPrecachePack(pack: Uint8Array<ArrayBuffer>): Map<string, Unp
   if (index.format !== 'natural-state-trails/precache-pack' || index.version !== 1) {
     throw new Error('Not a precache pack of a known version.');
   }
-  const files = new Map<string, UnpackedFile>();
+  const slices = new Map<string, PackedSlice>();
   for (const entry of index.files ?? []) {
     const end = offset + entry.length;
     if (end > pack.byteLength) throw new Error(`Precache pack is truncated at ${entry.path}.`);
-    files.set(entry.path, { contentType: entry.contentType, bytes: pack.subarray(offset, end) });
+    slices.set(entry.path, { contentType: entry.contentType, offset, length: entry.length });
     offset = end;
+  }
+  return slices;
+}
+
+/**
+ * Reads a pack into path → file. The byte arrays are views on `pack` (no copies).
+ * Throws as {@link readPrecachePackSlices}.
+ */
+export function readPrecachePack(pack: Uint8Array<ArrayBuffer>): Map<string, UnpackedFile> {
+  const files = new Map<string, UnpackedFile>();
+  for (const [path, { contentType, offset, length }] of readPrecachePackSlices(pack)) {
+    files.set(path, { contentType, bytes: pack.subarray(offset, offset + length) });
   }
   return files;
 }

@@ -6,11 +6,12 @@
  * the heavy capabilities (maplibre, the Whisper runtime, model files) in runtime caches filled
  * only when the rider asks for them.
  *
- * The install differs from workbox's stock one in one way (offline-ready sooner): the
- * build's files arrive in one precache pack (workers/precache-pack.ts) instead of ~320
- * requests; any file the pack lacks is fetched on its own as before. An update whose pack would
- * bring mostly files already cached skips the pack and fetches only what changed (revisioned
- * files past the HTTP cache).
+ * The install differs from workbox's stock one (offline-ready sooner): the build's files arrive
+ * in one precache pack (workers/precache-pack.ts) instead of ~320 requests, and the pack is
+ * stored whole, its files answered from slices of it (workers/pack-backed-precache.ts) instead
+ * of one cache write each; any file the pack lacks is fetched on its own as before. An update
+ * whose pack would bring mostly files already stored skips the pack and fetches only what
+ * changed (revisioned files past the HTTP cache) into the precache cache.
  */
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, PrecacheController, PrecacheRoute } from 'workbox-precaching';
@@ -20,7 +21,13 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { clientsClaim } from 'workbox-core';
 import type { PrecacheEntry } from 'workbox-precaching';
 import type { RouteHandlerCallback } from 'workbox-core';
-import { readPrecachePack } from './precache-pack.ts';
+import {
+  packedCacheKeys,
+  packedResponse,
+  pageWideHeaders,
+  prunePacks,
+  storePack,
+} from './pack-backed-precache.ts';
 import { speechModelCacheName } from './speech-model-cache.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -42,7 +49,18 @@ const heavyChunk = /(maplibre|transformers|onnxruntime|(^|\/)ort[-.]|speech-work
 const entryUrl = (entry: PrecacheEntry | string) => (typeof entry === 'string' ? entry : entry.url);
 const manifest = self.__WB_MANIFEST;
 const packEntry = manifest.find((entry) => packPattern.test(entryUrl(entry)));
-const precache = new PrecacheController();
+/**
+ * Workbox's precache, with one difference: a file its cache lacks is answered from a stored
+ * pack (workers/pack-backed-precache.ts) before the network is asked.
+ */
+const precache = new PrecacheController({
+  plugins: [
+    {
+      cachedResponseWillBeUsed: async ({ request, cachedResponse }) =>
+        cachedResponse ?? (await packedResponse(caches, request.url)) ?? null,
+    },
+  ],
+});
 precache.addToCacheList(manifest.filter((entry) => entry !== packEntry));
 
 /** Cache keys of revisioned entries carry `__WB_REVISION__`; those always come from the server. */
@@ -51,41 +69,29 @@ function isRevisioned(cacheKey: string): boolean {
 }
 
 /**
- * Puts each missing file the pack holds into `cache`; returns the URLs still missing. The pack is
- * this worker's own (listed in its manifest, named by its content), so its copies of revisioned
- * files are the revisions this worker lists.
+ * Downloads this version's pack and stores it whole (workers/pack-backed-precache.ts); returns
+ * the URLs of `missing` it does not hold. The pack is this worker's own (listed in its
+ * manifest, named by its content), so its copies of revisioned files are the revisions this
+ * worker lists.
  */
-async function storeFromPack(cache: Cache, missing: Map<string, string>): Promise<Set<string>> {
-  const stillMissing = new Set(missing.keys());
-  const [response, pageHeaders] = await Promise.all([
-    fetch(new URL(entryUrl(packEntry!), self.location.href).href),
-    serverPageHeaders(),
-  ]);
+async function storeFromPack(missing: Map<string, string>): Promise<Set<string>> {
+  const packUrl = new URL(entryUrl(packEntry!), self.location.href).href;
+  const [response, pageHeaders] = await Promise.all([fetch(packUrl), serverPageHeaders()]);
   if (!response.ok) throw new Error(`Precache pack answered ${response.status}.`);
-  const files = readPrecachePack(new Uint8Array(await response.arrayBuffer()));
-  await Promise.all(
-    [...missing].map(async ([url, cacheKey]) => {
-      const file = files.get(new URL(url).pathname);
-      if (!file) return;
-      const headers = new Headers(file.contentType.startsWith('text/html') ? pageHeaders : {});
-      headers.set('content-type', file.contentType);
-      await cache.put(cacheKey, new Response(file.bytes, { status: 200, headers }));
-      stillMissing.delete(url);
-    }),
+  const cacheKeysByPath = new Map<string, string[]>();
+  for (const [url, cacheKey] of precache.getURLsToCacheKeys()) {
+    const path = new URL(url).pathname;
+    cacheKeysByPath.set(path, [...(cacheKeysByPath.get(path) ?? []), cacheKey]);
+  }
+  const held = await storePack(
+    caches,
+    packUrl,
+    new Uint8Array(await response.arrayBuffer()),
+    cacheKeysByPath,
+    pageHeaders,
   );
-  return stillMissing;
+  return new Set([...missing.keys()].filter((url) => !held.has(new URL(url).pathname)));
 }
-
-/** Headers that describe one file's bytes, not the server's rules for every page. */
-const perFileHeaders = [
-  'accept-ranges',
-  'content-encoding',
-  'content-length',
-  'content-type',
-  'date',
-  'etag',
-  'last-modified',
-];
 
 /**
  * The headers the server sends with every page (its content security policy and the other
@@ -98,9 +104,7 @@ async function serverPageHeaders(): Promise<Headers> {
     credentials: 'same-origin',
   });
   if (!shell.ok) throw new Error(`The app shell answered ${shell.status}.`);
-  const headers = new Headers(shell.headers);
-  for (const name of perFileHeaders) headers.delete(name);
-  return headers;
+  return pageWideHeaders(shell.headers);
 }
 
 /** Fetches `urls` a few at a time into `cache` under their cache keys; throws on any failure. */
@@ -125,12 +129,13 @@ async function storeFromNetwork(cache: Cache, urls: string[], cacheKeys: Map<str
 async function installPrecache(): Promise<void> {
   const cache = await caches.open(precache.strategy.cacheName);
   const present = new Set((await cache.keys()).map((request) => request.url));
+  for (const packed of await packedCacheKeys(caches)) present.add(packed);
   const cacheKeys = precache.getURLsToCacheKeys();
   const missing = new Map([...cacheKeys].filter(([, cacheKey]) => !present.has(cacheKey)));
   let remaining = new Set(missing.keys());
   if (packEntry && missing.size >= packWorthwhileFrom) {
     try {
-      remaining = await storeFromPack(cache, missing);
+      remaining = await storeFromPack(missing);
     } catch (error) {
       // Whatever the pack could not give comes file by file below.
       console.warn('Precache pack unavailable, fetching files one by one', error);
@@ -139,9 +144,16 @@ async function installPrecache(): Promise<void> {
   await storeFromNetwork(cache, [...remaining], cacheKeys);
 }
 
+/** Deletes cached files and stored packs this version no longer needs. */
+async function activatePrecache(event: ExtendableEvent): Promise<void> {
+  await precache.activate(event);
+  const cache = await caches.open(precache.strategy.cacheName);
+  const cached = new Set((await cache.keys()).map((request) => request.url));
+  await prunePacks(caches, precache.getURLsToCacheKeys().values(), cached);
+}
+
 self.addEventListener('install', (event) => event.waitUntil(installPrecache()));
-// Deletes cached files this version no longer lists.
-self.addEventListener('activate', (event) => event.waitUntil(precache.activate(event)));
+self.addEventListener('activate', (event) => event.waitUntil(activatePrecache(event)));
 self.addEventListener('message', (event) => {
   const type = (event.data as { type?: string } | null)?.type;
   // The update prompt (workbox-window's messageSkipWaiting) activates a waiting version.

@@ -8,7 +8,7 @@
  *    visit (what loads after the first paint too). maplibre and transformers.js must not be
  *    among the files loaded. Then the largest contentful paint of the home page on a simulated
  *    mid-range phone (CPU 4x, slow 4G) against the bare page's (first-screen.ts).
- * 2. First visit to offline-ready, in a fresh profile: the app's `offline-ready` performance mark
+ * 2. First visit to offline-ready, in a fresh profile (the median of three visits): the app's `offline-ready` performance mark
  *    (service worker has cached the app and the public catalogues are stored on the device),
  *    against the same page's load event (target 4x); then /ai-trails is opened with the network
  *    off to check what the mark promises. Then the main thread of a first visit on the
@@ -37,7 +37,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { freePort } from '../../scripts/free-port.ts';
 import { bundleServer } from '../../scripts/server-bundle.mjs';
 import {
@@ -135,6 +135,42 @@ async function scriptBytesOnLoad(page: Page, url: string): Promise<Map<string, n
     await page.waitForTimeout(1500);
   }
   return scripts;
+}
+
+/**
+ * One first visit of `appUrl`'s home page in a fresh context: when the app marked
+ * `offline-ready` and when the load event ended (ms after navigation start). Checks what the
+ * mark promises: the trails open with the network off.
+ */
+async function firstVisitToOfflineReady(
+  browser: Browser,
+  appUrl: string,
+): Promise<{ offlineReadyMs: number; loadEventMs: number }> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${appUrl}/`, { waitUntil: 'load' });
+    await page.waitForFunction(
+      () => performance.getEntriesByName('offline-ready', 'mark').length > 0,
+      null,
+      { timeout: 60_000 },
+    );
+    const times = await page.evaluate(() => {
+      const [navigation] = performance.getEntriesByType(
+        'navigation',
+      ) as PerformanceNavigationTiming[];
+      const [mark] = performance.getEntriesByName('offline-ready', 'mark');
+      return { offlineReadyMs: mark!.startTime, loadEventMs: navigation?.loadEventEnd ?? 0 };
+    });
+    await context.setOffline(true);
+    await page.goto(`${appUrl}/ai-trails`);
+    await page.getByRole('heading', { name: 'Mill Creek OHV Trail' }).first().waitFor({
+      timeout: 60_000,
+    });
+    return times;
+  } finally {
+    await context.close();
+  }
 }
 
 function buildBareReactPage(): string {
@@ -244,30 +280,14 @@ async function main(): Promise<void> {
 
     // 2. First visit to offline-ready, against the load event of the same visit, in a fresh
     // profile: the app marks 'offline-ready' once its service worker has cached the app and the
-    // public catalogues are stored (src/app/pwa/pwa-update-prompt.tsx).
-    const readyContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const readyPage = await readyContext.newPage();
-    await readyPage.goto(`http://127.0.0.1:${appPort}/`, { waitUntil: 'load' });
-    await readyPage.waitForFunction(
-      () => performance.getEntriesByName('offline-ready', 'mark').length > 0,
-      null,
-      { timeout: 60_000 },
-    );
-    const { offlineReadyMs, loadEventMs } = await readyPage.evaluate(() => {
-      const [navigation] = performance.getEntriesByType(
-        'navigation',
-      ) as PerformanceNavigationTiming[];
-      const [mark] = performance.getEntriesByName('offline-ready', 'mark');
-      return { offlineReadyMs: mark!.startTime, loadEventMs: navigation?.loadEventEnd ?? 0 };
-    });
-    // What the mark promises, checked: the trails open with the network off.
-    await readyContext.setOffline(true);
-    await readyPage.goto(`http://127.0.0.1:${appPort}/ai-trails`);
-    await readyPage
-      .getByRole('heading', { name: 'Mill Creek OHV Trail' })
-      .first()
-      .waitFor({ timeout: 60_000 });
-    await readyContext.close();
+    // public catalogues are stored (src/app/pwa/pwa-update-prompt.tsx). The visit whose ratio is
+    // the median of three is reported: one visit moved by a whole 1x between runs on two cores.
+    const readyVisits: Array<{ offlineReadyMs: number; loadEventMs: number }> = [];
+    for (let visit = 0; visit < 3; visit += 1) {
+      readyVisits.push(await firstVisitToOfflineReady(browser, `http://127.0.0.1:${appPort}`));
+    }
+    readyVisits.sort((a, b) => a.offlineReadyMs / a.loadEventMs - b.offlineReadyMs / b.loadEventMs);
+    const { offlineReadyMs, loadEventMs } = readyVisits[1]!;
 
     const bareDist = buildBareReactPage();
     const bareHtml = readFileSync(join(bareDist, 'index.html'), 'utf8');
@@ -324,7 +344,9 @@ async function main(): Promise<void> {
     console.log(
       '2. First visit to offline-ready (service worker active, trails stored on the device)',
     );
-    console.log(`   offline-ready:         ${offlineReadyMs.toFixed(0)} ms`);
+    console.log(
+      `   offline-ready:         ${offlineReadyMs.toFixed(0)} ms (the median of 3 first visits; all: ${readyVisits.map((visit) => `${ratio(visit.offlineReadyMs, visit.loadEventMs)}`).join(', ')})`,
+    );
     console.log(
       `   page load event:       ${loadEventMs.toFixed(0)} ms  → offline-ready is ${ratio(offlineReadyMs, loadEventMs)} the load event (target ${offlineReadyTarget}x)  ${verdict(offlineReadyMs <= offlineReadyTarget * loadEventMs)}`,
     );
