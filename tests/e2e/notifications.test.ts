@@ -6,6 +6,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { openBrowser, saveScreenshot, viewports, type BrowserSession } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -16,6 +17,26 @@ afterEach(async () => {
 });
 
 const ride = fileURLToPath(new URL('../fixtures/gpx/garmin-etrex.gpx', import.meta.url));
+
+/**
+ * What the rider could see when the system notification did not come (it failed twice under CI
+ * load, never here): the session's state, the record page (was the ride imported?) and the
+ * notification centre (an achievement entry there means only the system notification is
+ * missing), so the next failure says which step stopped.
+ */
+async function whatTheAppShows(page: Page): Promise<string> {
+  const session = await page.evaluate(() => document.documentElement.dataset.session);
+  const trips = (await page.locator('#main').innerText()).slice(0, 400);
+  await page.goto(`${baseUrl}/notification-center`);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  // The log is read from the device database once it opens.
+  await page
+    .getByText(/unread of/)
+    .waitFor({ timeout: 10_000 })
+    .catch(() => undefined);
+  const centre = (await page.locator('#main').innerText()).slice(0, 800);
+  return `Session: ${session}\nThe record page showed:\n${trips}\nThe notification centre showed:\n${centre}`;
+}
 
 describe('system notifications in Chromium', () => {
   it('shows an achievement earned from an imported ride through the service worker', async () => {
@@ -63,8 +84,10 @@ describe('system notifications in Chromium', () => {
         { timeout: 30_000 },
       )
       .toContain('Achievement earned: First Tracks')
-      .catch((error: Error) => {
-        throw new Error(`${error.message}\nThe page warned:\n${warnings.join('\n')}`);
+      .catch(async (error: Error) => {
+        throw new Error(
+          `${error.message}\nThe page warned:\n${warnings.join('\n')}\n${await whatTheAppShows(page)}`,
+        );
       });
   });
 });
