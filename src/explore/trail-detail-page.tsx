@@ -11,6 +11,7 @@ import { MapPinOff } from 'lucide-react';
 import { useCatalogueStatus, useSavedTrailIds, useTrail } from '../db-react/hooks.ts';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { Spinner } from '../ui/spinner.tsx';
+import { useOnlineStatus } from '../ui/use-online-status.ts';
 import { TrailErrorFallback } from '../ui/trail-error-fallback.tsx';
 import { TrailFacts } from './trail-facts.tsx';
 import { trailKindLabel } from './trail-format.ts';
@@ -19,8 +20,9 @@ import './explore.css';
 const trailRoute = getRouteApi('/map/$trailId');
 
 /**
- * The trail page. Unknown ids get a "Trail not found" page linking to /ai-trails; a failure to
- * load (a thrown query, or no catalogue on the device and a failed refresh) gets the shared
+ * The trail page. Unknown ids get a "Trail not found" page linking to /ai-trails; while a first
+ * visit's trail list is still being stored, a spinner saying so; a failure to load (a thrown
+ * query, or no trail list on the device after a failed refresh or offline) gets the shared
  * TrailErrorFallback with a Retry.
  */
 export function TrailDetailPage() {
@@ -69,6 +71,7 @@ function TrailDetail({ trailId }: { trailId: string }) {
   const { trail, isLoading } = useTrail(trailId);
   const { savedTrailIds } = useSavedTrailIds();
   const catalogueStatus = useCatalogueStatus();
+  const online = useOnlineStatus();
 
   usePageMeta({
     title: trail ? `${trail.name}: Trail Map & Details` : isLoading ? 'Trail' : 'Trail not found',
@@ -90,11 +93,23 @@ function TrailDetail({ trailId }: { trailId: string }) {
   }
 
   if (!trail) {
-    // With no catalogue on the device and a failed refresh, "not found" would be a lie.
-    if (catalogueStatus.lastSyncedAt === null && catalogueStatus.error) {
+    // Until the trail list has been stored once, "not found" would be a lie: on a first visit
+    // (a shared link) the list is still arriving, and offline or after a failed refresh it
+    // never came.
+    if (catalogueStatus.lastSyncedAt === null) {
+      if (catalogueStatus.error || !online) {
+        return (
+          <div className="explore-page">
+            <TrailErrorFallback onRetry={() => window.location.reload()} />
+          </div>
+        );
+      }
       return (
         <div className="explore-page">
-          <TrailErrorFallback onRetry={() => window.location.reload()} />
+          <section className="empty-state empty-state--page">
+            <h1>Getting the trail list</h1>
+            <Spinner label="Saving the Arkansas trail list to this device. This trail opens as soon as it arrives." />
+          </section>
         </div>
       );
     }

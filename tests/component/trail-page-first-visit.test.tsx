@@ -1,0 +1,57 @@
+/**
+ * A trail page opened from a shared link on a first visit: while the trail list is still being
+ * stored the page says so rather than "Trail not found"; once the list is stored an unknown id is
+ * not found; when the signal goes before the list arrived, the page says it cannot load the
+ * trail.
+ */
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { catalogueStatusDocumentId, writeCatalogueStatus } from '../../src/db/catalogue-status.ts';
+import { databaseWithCatalogues } from './render-app.tsx';
+import { renderAppWithApi, setOnline } from './rider-fixtures.tsx';
+
+/** A trail the shipped catalogue does not hold yet (it arrives with the first pull). */
+const newTrailPage = '/map/a-trail-still-on-its-way';
+const arriving =
+  'Saving the Arkansas trail list to this device. This trail opens as soon as it arrives.';
+
+/** The first pull of every collection stays under way. */
+const pullsUnderWay = [
+  { path: /^\/api\/sync\//, answer: () => new Promise<never>(() => undefined) },
+];
+
+beforeEach(async () => {
+  // No trail list was ever stored on this device.
+  const database = await databaseWithCatalogues();
+  await (await database.getLocal(catalogueStatusDocumentId))?.remove();
+});
+
+afterEach(async () => {
+  setOnline(true);
+  // Through the app's own write, which retries when the page's sync engine wrote meanwhile.
+  await writeCatalogueStatus(await databaseWithCatalogues(), { lastSyncedAt: null, error: null });
+});
+
+describe('a trail page on a first visit', () => {
+  it('says the trail list is arriving instead of "Trail not found"', async () => {
+    await renderAppWithApi(newTrailPage, pullsUnderWay);
+    expect(await screen.findByText(arriving)).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Trail not found' })).toBeNull();
+  });
+
+  it('is not found once the trail list is stored without it', async () => {
+    await renderAppWithApi(newTrailPage, pullsUnderWay);
+    await screen.findByText(arriving);
+    await writeCatalogueStatus(await databaseWithCatalogues(), { lastSyncedAt: Date.now() });
+    expect(await screen.findByRole('heading', { name: 'Trail not found' })).toBeTruthy();
+    expect(screen.queryByText(arriving)).toBeNull();
+  });
+
+  it('cannot load the trail once the signal goes with no trail list on the device', async () => {
+    await renderAppWithApi(newTrailPage, pullsUnderWay);
+    await screen.findByText(arriving);
+    setOnline(false);
+    expect(await screen.findByRole('heading', { name: 'Trail Loading Error' })).toBeTruthy();
+    expect(screen.queryByText(arriving)).toBeNull();
+  });
+});
