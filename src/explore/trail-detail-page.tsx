@@ -14,6 +14,7 @@ import { Spinner } from '../ui/spinner.tsx';
 import { useOnlineStatus } from '../ui/use-online-status.ts';
 import { TrailErrorFallback } from '../ui/trail-error-fallback.tsx';
 import { TrailFacts } from './trail-facts.tsx';
+import { useServerTrail } from './server-trail.ts';
 import { trailKindLabel } from './trail-format.ts';
 import './explore.css';
 
@@ -21,7 +22,8 @@ const trailRoute = getRouteApi('/map/$trailId');
 
 /**
  * The trail page. Unknown ids get a "Trail not found" page linking to /ai-trails; while a first
- * visit's trail list is still being stored, a spinner saying so; a failure to load (a thrown
+ * visit's trail list is still being stored, the trail as the server sends it (server-trail.ts),
+ * or a spinner saying the list is arriving until then; a failure to load (a thrown
  * query, or no trail list on the device after a failed refresh or offline) gets the shared
  * TrailErrorFallback with a Retry.
  */
@@ -72,6 +74,10 @@ function TrailDetail({ trailId }: { trailId: string }) {
   const { savedTrailIds } = useSavedTrailIds();
   const catalogueStatus = useCatalogueStatus();
   const online = useOnlineStatus();
+  const serverTrail = useServerTrail(
+    trailId,
+    !isLoading && trail === null && catalogueStatus.lastSyncedAt === null && online,
+  );
 
   usePageMeta({
     title: trail ? `${trail.name}: Trail Map & Details` : isLoading ? 'Trail' : 'Trail not found',
@@ -95,8 +101,18 @@ function TrailDetail({ trailId }: { trailId: string }) {
   if (!trail) {
     // Until the trail list has been stored once, "not found" would be a lie: on a first visit
     // (a shared link) the list is still arriving, and offline or after a failed refresh it
-    // never came.
+    // never came. Meanwhile the server may answer for this one trail.
     if (catalogueStatus.lastSyncedAt === null) {
+      if (serverTrail.state === 'found') {
+        return (
+          <TrailFacts
+            trail={serverTrail.trail}
+            isSaved={savedTrailIds.includes(trailId)}
+            fromServer
+          />
+        );
+      }
+      if (serverTrail.state === 'missing') return <TrailNotFound trailId={trailId} />;
       if (catalogueStatus.error || !online) {
         return (
           <div className="explore-page">

@@ -257,7 +257,16 @@ function TrailSources({ sources }: { sources: readonly string[] }) {
  * difficulty, length, fee, trailhead coordinates with Copy and Directions, sources, the save
  * toggle and the offline map centred on the trailhead. `isSaved` is whether the rider saved it.
  */
-export function TrailFacts({ trail, isSaved }: { trail: Trail; isSaved: boolean }) {
+export function TrailFacts({
+  trail,
+  isSaved,
+  fromServer = false,
+}: {
+  trail: Trail;
+  isSaved: boolean;
+  /** The trail came straight from the server: the device's trail list is still being stored. */
+  fromServer?: boolean;
+}) {
   const approximate = trail.locationConfidence === 'approximate';
   const officialUrl = isWebUrl(trail.officialUrl) ? trail.officialUrl : null;
   return (
@@ -268,6 +277,13 @@ export function TrailFacts({ trail, isSaved }: { trail: Trail; isSaved: boolean 
       </Link>
 
       <TrailHeader trail={trail} />
+
+      {fromServer ? (
+        <p className="callout" role="status">
+          Shown from the server while the Arkansas trail list is saved to this device. Until then
+          this page needs a signal.
+        </p>
+      ) : null}
 
       <ClosedTodayCallout trail={trail} today={new Date()} />
 

@@ -1,12 +1,13 @@
 /**
  * A trail page opened from a shared link on a first visit: while the trail list is still being
- * stored the page says so rather than "Trail not found"; once the list is stored an unknown id is
+ * stored the page shows the trail as the server sends it, or says the list is arriving rather
+ * than "Trail not found" when the server has not answered; once the list is stored an unknown id is
  * not found; when the signal goes before the list arrived, the page says it cannot load the
  * trail.
  */
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { catalogueStatusDocumentId, writeCatalogueStatus } from '../../src/db/catalogue-status.ts';
+import { writeCatalogueStatus } from '../../src/db/catalogue-status.ts';
 import { databaseWithCatalogues } from './render-app.tsx';
 import { renderAppWithApi, setOnline } from './rider-fixtures.tsx';
 
@@ -21,15 +22,17 @@ const pullsUnderWay = [
 ];
 
 beforeEach(async () => {
-  // No trail list was ever stored on this device.
-  const database = await databaseWithCatalogues();
-  await (await database.getLocal(catalogueStatusDocumentId))?.remove();
+  // No trail list was ever stored on this device (through the app's own write, which retries
+  // when the previous test's sync engine is still writing the status).
+  await writeCatalogueStatus(await databaseWithCatalogues(), {
+    lastSyncedAt: null,
+    error: null,
+    isRefreshing: false,
+  });
 });
 
-afterEach(async () => {
+afterEach(() => {
   setOnline(true);
-  // Through the app's own write, which retries when the page's sync engine wrote meanwhile.
-  await writeCatalogueStatus(await databaseWithCatalogues(), { lastSyncedAt: null, error: null });
 });
 
 describe('a trail page on a first visit', () => {
@@ -53,5 +56,43 @@ describe('a trail page on a first visit', () => {
     setOnline(false);
     expect(await screen.findByRole('heading', { name: 'Trail Loading Error' })).toBeTruthy();
     expect(screen.queryByText(arriving)).toBeNull();
+  });
+
+  it('shows the trail as the server sends it while the list is arriving', async () => {
+    const database = await databaseWithCatalogues();
+    const millCreek = (await database.trails.findOne('mill-creek-ohv-trail').exec())!.toJSON();
+    const newTrail = {
+      ...millCreek,
+      id: 'a-trail-still-on-its-way',
+      name: 'Still On Its Way Trail',
+    };
+    const { requests } = await renderAppWithApi(newTrailPage, [
+      ...pullsUnderWay,
+      { method: 'GET', path: '/api/trails/a-trail-still-on-its-way', answer: { body: newTrail } },
+    ]);
+    expect(
+      await screen.findByRole('heading', { name: 'Still On Its Way Trail', level: 1 }),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Shown from the server while the Arkansas trail list is saved to this device. Until then this page needs a signal.',
+      ),
+    ).toBeTruthy();
+    expect(requests.filter((request) => request.path.startsWith('/api/trails/'))).toHaveLength(1);
+  });
+
+  it('is not found at once when the server has no such trail', async () => {
+    await renderAppWithApi(newTrailPage, [
+      ...pullsUnderWay,
+      {
+        method: 'GET',
+        path: '/api/trails/a-trail-still-on-its-way',
+        answer: {
+          status: 404,
+          body: { error: 'Not Found', message: 'No trail with id "a-trail-still-on-its-way".' },
+        },
+      },
+    ]);
+    expect(await screen.findByRole('heading', { name: 'Trail not found' })).toBeTruthy();
   });
 });
