@@ -13,6 +13,11 @@ import './pwa-update-prompt.css';
 
 const offlineAnnouncedKey = 'nst-offline-ready-announced';
 
+/** Sets performance mark `name` unless this page already has one. */
+function markOnce(name: string): void {
+  if (performance.getEntriesByName(name, 'mark').length === 0) performance.mark(name);
+}
+
 /**
  * Follows the service worker (registered at the first paint by the root layout) and, when a new
  * version is waiting, asks the rider whether to reload into it now or later (never mid-ride
@@ -35,6 +40,14 @@ export function PwaUpdatePrompt() {
     void watchServiceWorker();
     return subscribeToServiceWorker(setWorkerState);
   }, []);
+
+  // The two halves of offline-ready, for a first visit's timeline in `npm run bench`.
+  useEffect(() => {
+    if (catalogueStored) markOnce('catalogue-stored');
+  }, [catalogueStored]);
+  useEffect(() => {
+    if (workerState.offlineReady) markOnce('service-worker-ready');
+  }, [workerState.offlineReady]);
 
   useEffect(() => {
     if (!offlineReady) return;
