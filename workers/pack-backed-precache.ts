@@ -36,8 +36,9 @@ interface PackedFile {
   pageHeaders: Array<[string, string]>;
 }
 
-const indexUrlOf = (packUrl: string) => `${packUrl}?pack-index`;
-const isIndexUrl = (url: string) => url.endsWith('?pack-index');
+const indexSuffix = '?pack-index';
+const indexUrlOf = (packUrl: string) => `${packUrl}${indexSuffix}`;
+const isIndexUrl = (url: string) => url.endsWith(indexSuffix);
 
 /** The packs' indexes as read last, and the packs' bodies (read once per worker start). */
 let filesMemo: Promise<Map<string, PackedFile>> | null = null;
@@ -200,20 +201,19 @@ export async function prunePacks(
 ): Promise<void> {
   const uncovered = new Set([...listedCacheKeys].filter((key) => !cachedKeys.has(key)));
   const cache = await cacheStorage.open(packCacheName);
+  const kept = new Set<string>();
   for (const index of await readIndexes(cacheStorage)) {
-    const answers = Object.keys(index.slices).filter((key) => uncovered.delete(key));
-    if (answers.length > 0) continue;
-    await cache.delete(indexUrlOf(index.packUrl));
-    await cache.delete(index.packUrl);
+    // Newest first: a key a newer pack answers no longer keeps an older one.
+    let answersAny = false;
+    for (const key of Object.keys(index.slices)) if (uncovered.delete(key)) answersAny = true;
+    if (answersAny) kept.add(index.packUrl);
   }
-  // A pack whose index write never happened is no use to anyone.
-  const indexed = new Set(
-    (await cache.keys()).filter((key) => isIndexUrl(key.url)).map((key) => key.url),
-  );
+  // Everything else goes, a pack whose index write never happened included.
   for (const request of await cache.keys()) {
-    if (!isIndexUrl(request.url) && !indexed.has(indexUrlOf(request.url))) {
-      await cache.delete(request);
-    }
+    const packUrl = isIndexUrl(request.url)
+      ? request.url.slice(0, -indexSuffix.length)
+      : request.url;
+    if (!kept.has(packUrl)) await cache.delete(request);
   }
   forgetReadPacks();
 }

@@ -8,13 +8,13 @@
  *    visit (what loads after the first paint too). maplibre and transformers.js must not be
  *    among the files loaded. Then the largest contentful paint of the home page on a simulated
  *    mid-range phone (CPU 4x, slow 4G) against the bare page's (first-screen.ts).
- * 2. First visit to offline-ready, in a fresh profile (the median of three visits): the app's `offline-ready` performance mark
- *    (service worker has cached the app and the public catalogues are stored on the device),
- *    against the same page's load event (target 4x); then /ai-trails is opened with the network
- *    off to check what the mark promises; the median visit's steps (the app's performance marks
- *    first-screen-painted, database-open, service-worker-ready, catalogue-stored) are printed
- *    too. Then the main thread of a first visit on the
- *    emulated mid-range phone, first paint to offline-ready: the longest task (target 200 ms)
+ * 2. First visit to offline-ready, in a fresh profile (the median of three visits): the app's
+ *    `offline-ready` performance mark (service worker has cached the app and the public
+ *    catalogues are stored on the device), against the same page's load event (target 4x); then
+ *    /ai-trails is opened with the network off to check what the mark promises; the median
+ *    visit's steps (the app's performance marks first-screen-painted, database-open,
+ *    service-worker-ready, catalogue-stored) are printed too. Then the main thread of a first
+ *    visit on the emulated mid-range phone, first paint to offline-ready: the longest task (target 200 ms)
  *    and total blocking time (target 600 ms), beside the bare React page's (main-thread.ts).
  * `npm run bench -- --startup` runs parts 1 to 3 only.
  * 3. Cold `npm start` (server process, migrations, seeding) on an empty data folder to the first
