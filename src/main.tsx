@@ -7,7 +7,7 @@
  * query string) is rendered from scratch. The PWA
  * service worker is registered by the lead's PwaUpdatePrompt inside the layout.
  */
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { createAppRouter } from './app/router.tsx';
@@ -45,8 +45,13 @@ if (prerendered && container.firstElementChild && window.location.search === '')
     // The router then renders as it did on the server (no Suspense boundary of its own around
     // the matches), which hydration requires.
     router.ssr = { manifest: undefined };
-    hydrateRoot(container, app);
+    // As a transition, hydration runs in slices that yield to the browser (the HTML on screen
+    // already answers scrolling and links), not in one long task.
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
   });
 } else {
-  createRoot(container).render(app);
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
 }

@@ -3,7 +3,7 @@
  * the database) has painted. RxDB, the session machine, the service worker and the menus load
  * after it, so they never compete with the first screen for the network or the CPU.
  */
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 let painted = false;
 let markPainted: () => void = () => undefined;
@@ -33,7 +33,8 @@ export function useFirstScreenPainted(): boolean {
     if (done) return undefined;
     let mounted = true;
     void firstScreenPainted.then(() => {
-      if (mounted) setDone(true);
+      // What appears after the paint (menus, watchers) renders in slices that yield to input.
+      if (mounted) startTransition(() => setDone(true));
     });
     return () => {
       mounted = false;

@@ -3,7 +3,14 @@
  * provider throw). The provider opens the browser's one database once and hands it down; every
  * hook in src/db reads it through `useDatabase`.
  */
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useContext,
+  useEffect,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { AppDatabase } from '../db/database.ts';
 
 const DatabaseContext = createContext<AppDatabase | null>(null);
@@ -52,7 +59,9 @@ export function DatabaseProvider({
       .then((module) => module.getAppDatabase())
       .then(
         (opened) => {
-          if (!cancelled) setState({ database: opened, error: null });
+          // A transition: every page and watcher that waited for the database renders in
+          // slices that yield to input, not in one task of the whole app.
+          if (!cancelled) startTransition(() => setState({ database: opened, error: null }));
         },
         (error: unknown) => {
           if (!cancelled) {

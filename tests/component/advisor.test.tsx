@@ -91,7 +91,7 @@ async function expectPlanAdvice(): Promise<void> {
       { timeout: 10_000 },
     ),
   ).toBeTruthy();
-  expect(screen.getByRole('heading', { level: 2, name: /^Day 2: / })).toBeTruthy();
+  expect(await screen.findByRole('heading', { level: 2, name: /^Day 2: / })).toBeTruthy();
   const mulberry = screen.getByRole('article', { name: 'Mulberry River (float)' });
   expect(within(mulberry).getAllByText('Sunset', { exact: false }).length).toBeGreaterThan(0);
   expect(within(mulberry).getByText(/Season and closures: not published/)).toBeTruthy();
@@ -105,8 +105,9 @@ async function expectPlanAdvice(): Promise<void> {
   expect(document.querySelector('.feature-page')).toBeNull();
 }
 
-function mulberryGauge(): HTMLElement {
-  const list = screen.getByRole('list', { name: 'USGS gauges near Mulberry River (float)' });
+/** The Mulberry gauge's entry, once the shipped gauge list has loaded (its own chunk). */
+async function mulberryGauge(): Promise<HTMLElement> {
+  const list = await screen.findByRole('list', { name: 'USGS gauges near Mulberry River (float)' });
   return within(list)
     .getAllByRole('listitem')
     .find((item) => item.textContent?.includes('USGS 07252000'))!;
@@ -118,8 +119,9 @@ describe('intelligent advisor', () => {
       { path: '/api/gauges/07252000/latest', answer: { body: mulberryLatest } },
     ]);
     await expectPlanAdvice();
+    const gauge = await mulberryGauge();
     await waitFor(() =>
-      expect(mulberryGauge().textContent).toMatch(
+      expect(gauge.textContent).toMatch(
         /Discharge: 187 ft³\/s · Gage height: 2\.41 ft — read 2:15 PM CST, provisional USGS data/,
       ),
     );
@@ -156,7 +158,7 @@ describe('intelligent advisor', () => {
     setOnline(false);
     await renderApp('/intelligent-advisor');
     await expectPlanAdvice();
-    const gauge = mulberryGauge();
+    const gauge = await mulberryGauge();
     expect(within(gauge).getByText('Live levels need a network connection.')).toBeTruthy();
     expect(within(gauge).queryByText(/Discharge/)).toBeNull();
     expect(

@@ -181,8 +181,9 @@ describe('campground directory', () => {
     await renderApp(`/campgrounds?campground=${target.id}`);
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByRole('heading', { name: target.name });
+    // The review form appears once the rider's session and stored reviews have answered.
     for (const label of ['Overall', 'Cleanliness', 'Facilities', 'Location', 'Value']) {
-      await user.click(within(dialog).getByRole('radio', { name: `${label}: 5 stars` }));
+      await user.click(await within(dialog).findByRole('radio', { name: `${label}: 5 stars` }));
     }
     await user.click(within(dialog).getByLabelText(/What should other riders know/));
     await user.paste('Quiet, shady loop by the lake.');
