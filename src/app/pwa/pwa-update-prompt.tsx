@@ -53,7 +53,7 @@ export function PwaUpdatePrompt() {
     if (!offlineReady) return;
     // Tests and support staff can see offline readiness without a toast having been seen.
     document.documentElement.dataset.offlineReady = 'true';
-    performance.mark('offline-ready');
+    markOnce('offline-ready');
     if (localStorage.getItem(offlineAnnouncedKey)) return;
     localStorage.setItem(offlineAnnouncedKey, '1');
     showToastWhenIdle({
