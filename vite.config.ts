@@ -117,7 +117,7 @@ export default defineConfig({
               test: /src[\\/]db(-react)?[\\/](hooks|catalogue-reads|catalogue-status|local-document-write|use-observable|provider)\.tsx?$/,
             },
             // Every script a visit loads costs a request through the service worker (about
-            // 10 ms of the browser's and the page's time together on a desktop), a modulepreload
+            // 4 ms of the browser's and the page's time together on a desktop), a modulepreload
             // link the main thread inserts (about 0.4 ms each on a desktop, four times that on
             // a phone) and gzip's per-file overhead, and the automatic split cut the app into
             // chunks of a few hundred bytes (a visit of the home page loaded 206 scripts, then
