@@ -109,10 +109,11 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
-              // The small database reads every first screen makes (the catalogues and their
-              // status, local documents): one chunk rather than six of a few hundred bytes, each
-              // of which costs the first load its own request and wrapper. The trip context is
-              // not one of them (pages read it once the database is open).
+              // The small database reads every screen makes (the catalogues and their status,
+              // local documents): one chunk rather than six of a few hundred bytes. Those the app
+              // shell imports go into the shell's chunk below (its group has the higher
+              // priority); this one holds the rest, loaded once the database opens. The trip
+              // context is not one of them (pages read it once the database is open).
               name: 'database-reads',
               test: /src[\\/]db(-react)?[\\/](hooks|catalogue-reads|catalogue-status|local-document-write|use-observable|provider)\.tsx?$/,
             },
