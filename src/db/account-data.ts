@@ -395,12 +395,36 @@ export function accountLocalDocumentIds(): string[] {
  * catalogue collections and device settings stay.
  * The removed documents' tombstones are purged at once, so none of their data stays behind.
  * Resolves to how many documents were removed; rejects with RxDB's error when the database is
- * closed. Call it with the sync engine stopped, so no removal is pushed.
+ * closed. Best called with the sync engine stopped, so no removal is pushed (the server answers
+ * a pushed one 410 `account-deleted` and keeps nothing of it).
+ *
+ * Calls on one database run one after another: a device that deleted the account itself starts
+ * two (the deletion dialog after the server's answer, and the sync engine answered 410
+ * `account-deleted`), and two removals at once refuse each other's writes.
  */
-export async function removeAccountFromDevice(
+export function removeAccountFromDevice(
   db: AppDatabase,
   userId: string,
   photoDatabase: PhotoDatabase = appPhotoDatabase(),
+): Promise<number> {
+  const previous = removalsRunning.get(db) ?? Promise.resolve(0);
+  const next = previous
+    .catch(() => 0)
+    .then(() => removeAccountDocuments(db, userId, photoDatabase));
+  removalsRunning.set(db, next);
+  return next;
+}
+
+/** The last removal started on each database, which the next one waits for. */
+const removalsRunning = new WeakMap<AppDatabase, Promise<number>>();
+
+/** How often a page whose every removal was refused is read and removed again. */
+const refusedRemovalRetries = 5;
+
+async function removeAccountDocuments(
+  db: AppDatabase,
+  userId: string,
+  photoDatabase: PhotoDatabase,
 ): Promise<number> {
   let removed = 0;
   const tripIds: string[] = [];
@@ -416,15 +440,24 @@ export async function removeAccountFromDevice(
     if (name === 'trackChunks') continue;
     const collection = collectionOf(db, name);
     const selector = ownerSelector(name, userId);
+    let refusedInARow = 0;
     for (;;) {
       const page = await collection.find({ selector, limit: archivePageSize }).exec();
       if (page.length === 0) break;
       const { success, error } = await collection.bulkRemove(
         page.map((document) => document.primary),
       );
-      // A removal refused (the app wrote the document meanwhile) is retried; none at all is a fault.
-      if (success.length === 0) throw new Error(`Could not remove ${name}: ${error[0]?.status}`);
       removed += success.length;
+      if (success.length > 0) {
+        refusedInARow = 0;
+        continue;
+      }
+      // Refused because a pull wrote the documents meanwhile: read them again and retry, a few
+      // times; a page refused over and over is a fault the rider must hear of.
+      refusedInARow += 1;
+      if (refusedInARow > refusedRemovalRetries) {
+        throw new Error(`Could not remove ${name}: ${error[0]?.status ?? 'nothing removed'}`);
+      }
     }
   }
   // The tombstones of removed documents still hold their data until purged.
