@@ -229,7 +229,8 @@ export const sessionMachine = setup({
                 target: '#session.signedOut',
                 actions: 'clearSession',
               },
-              // Refreshed, or offline: the rider keeps the stored user.
+              // Refreshed, or offline: the rider keeps the stored user. Also when the account was
+              // deleted elsewhere: the sync engine, answered the same, clears its data first.
               { target: '#session.signedIn', actions: 'adoptStoredUser' },
             ],
             onError: { target: '#session.signedIn', actions: 'adoptStoredUser' },
@@ -522,7 +523,8 @@ export const sessionMachine = setup({
                   },
                 ],
               },
-              // Refreshed, or unreachable (offline keeps the rider signed in).
+              // Refreshed, or unreachable (offline keeps the rider signed in), or the account was
+              // deleted elsewhere (the sync engine clears its data, then signs the rider out).
               { target: 'active' },
             ],
             onError: 'active',

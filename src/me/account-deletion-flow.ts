@@ -16,14 +16,13 @@ import {
   readPendingAccountDeletion,
   type PendingAccountDeletion,
 } from '../db/pending-account-deletion.ts';
-import { serverMessageOf } from '../lib/auth/auth-errors.ts';
+import { isAccountDeletedError, serverMessageOf } from '../lib/auth/auth-errors.ts';
 import { apiRequest, HttpError } from '../lib/http/request.ts';
 import {
   collectionPolicy,
   localDocumentPolicy,
   serverTablePolicy,
 } from '../lib/privacy/stored-data.ts';
-import { isAccountDeletedError } from '../sync/account-deleted-watch.ts';
 
 /** What the dialog lists: what goes, and what stays and why. */
 export interface DeletionStatement {

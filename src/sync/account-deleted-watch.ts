@@ -5,22 +5,9 @@
  * stops, every document of the rider is removed from this device (src/db/account-data.ts), and
  * the app is told so it signs out.
  */
-import { isAccountDeletedBody } from '../../schemas/account-deletion.ts';
 import type { AppDatabase } from '../db/database.ts';
-import { HttpError } from '../lib/http/request.ts';
+import { isAccountDeletedError } from '../lib/auth/auth-errors.ts';
 import type { SyncTransport } from './sync-transport.ts';
-
-/** True when `error` is the server's 410 `account-deleted` answer. */
-export function isAccountDeletedError(error: unknown): boolean {
-  if (!(error instanceof HttpError) || error.status !== 410) return false;
-  // HttpError's message is "410: <answer text>".
-  const text = error.message.slice(error.message.indexOf(':') + 1).trim();
-  try {
-    return isAccountDeletedBody(JSON.parse(text));
-  } catch {
-    return false;
-  }
-}
 
 /**
  * `transport`, which also calls `onDeleted` once, at the first answer that is the 410

@@ -20,8 +20,9 @@ import {
 } from '../auth/auth-schemas.ts';
 import type { AuthSettings } from '../auth/auth-settings.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
-import type { AuthGuards } from '../auth/request-auth.ts';
+import { sendAccountDeleted, type AuthGuards } from '../auth/request-auth.ts';
 import { sendError } from '../errors.ts';
+import { findAccountDeletion } from '../storage/account-deletions.ts';
 import type { ServerDatabase } from '../storage/database.ts';
 import {
   clearLoginFailures,
@@ -167,7 +168,10 @@ function registerLoginRoute(app: FastifyInstance, context: AuthRouteContext) {
   );
 }
 
-/** POST /api/auth/refresh and /logout, GET /api/auth/user. */
+/**
+ * POST /api/auth/refresh (410 `account-deleted` for a token of a deleted account, so that device
+ * clears its copy) and /logout, GET /api/auth/user.
+ */
 function registerSessionRoutes(app: FastifyInstance, context: AuthRouteContext) {
   const { db, guards, sessionLimit, refreshLifetimeMs, issueAccessToken } = context;
   app.post<{ Body: RefreshTokenBody }>(
@@ -175,6 +179,12 @@ function registerSessionRoutes(app: FastifyInstance, context: AuthRouteContext) 
     { schema: { body: refreshTokenBodySchema }, config: sessionLimit },
     async (request, reply) => {
       const rotation = await rotateRefreshToken(db, request.body.refreshToken, refreshLifetimeMs);
+      if (rotation.kind === 'accountDeleted') {
+        // As for an access token: 410 only when the rider deleted the account themselves.
+        return (await findAccountDeletion(db, rotation.userId))
+          ? sendAccountDeleted(reply)
+          : sendError(reply, 401, refreshRejectedMessage);
+      }
       if (rotation.kind === 'reused') return sendError(reply, 401, refreshReusedMessage);
       const user = rotation.kind === 'rotated' ? await findLiveUserById(db, rotation.userId) : null;
       if (!user || rotation.kind !== 'rotated') {

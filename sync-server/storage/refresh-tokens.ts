@@ -58,7 +58,12 @@ export type RotationResult =
   | { kind: 'rotated'; userId: string; refreshToken: IssuedRefreshToken }
   /** The token had already been exchanged: its family is now revoked. */
   | { kind: 'reused' }
-  /** Unknown, expired, revoked, or its account is deleted. */
+  /**
+   * A token (usable or not) of a soft-deleted account: refused, with the account named so the
+   * route can tell a device whose rider deleted the account to clear its copy.
+   */
+  | { kind: 'accountDeleted'; userId: string }
+  /** Unknown, expired or revoked. */
   | { kind: 'rejected' };
 
 /**
@@ -87,7 +92,8 @@ export async function rotateRefreshToken(
       ])
       .where('refresh_tokens.token_hash', '=', presentedHash)
       .executeTakeFirst();
-    if (!row || row.revoked_at !== null || row.deleted_at !== null) return { kind: 'rejected' };
+    if (row && row.deleted_at !== null) return { kind: 'accountDeleted', userId: row.user_id };
+    if (!row || row.revoked_at !== null) return { kind: 'rejected' };
     if (row.used_at !== null) {
       await revokeFamily(trx, row.family_id, now);
       return { kind: 'reused' };

@@ -86,9 +86,11 @@ function useSessionWiring(store: SessionStore, relay: SessionEventRelay): void {
         return lastOutcome === 'refreshed';
       },
       onTokenExpired: () => {
-        // No network is not an expired session: the rider stays signed in offline.
-        if (lastOutcome !== 'unreachable') relay.send({ type: 'session.tokenExpired' });
+        // No network is not an expired session: the rider stays signed in offline. A deleted
+        // account is not one either: the sync engine clears its data, then signs the rider out.
+        if (lastOutcome === 'rejected') relay.send({ type: 'session.tokenExpired' });
       },
+      accountDeleted: () => lastOutcome === 'accountDeleted',
     });
 
     const onStorage = (event: StorageEvent) => {

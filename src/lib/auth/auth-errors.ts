@@ -3,6 +3,7 @@
  * "Registration failure") and into session decisions (§core-4: 401/403 clear local state; other
  * errors, including no network, are ignored).
  */
+import { isAccountDeletedBody } from '../../../schemas/account-deletion.ts';
 import { HttpError } from '../http/request.ts';
 
 /** requirements §core-8: fallback text of a failed sign-in. */
@@ -32,6 +33,21 @@ export function serverMessageOf(error: unknown): string | null {
     // Not JSON: a short plain-text answer is still the server's own words.
   }
   return text.length <= 200 && !text.trimStart().startsWith('<') ? text : null;
+}
+
+/**
+ * True when `error` is the server's 410 `account-deleted` answer: the rider deleted the account
+ * (on another device, or on this one while a request was on its way).
+ */
+export function isAccountDeletedError(error: unknown): boolean {
+  if (!(error instanceof HttpError) || error.status !== 410) return false;
+  // HttpError's message is "410: <answer text>".
+  const text = error.message.slice(error.message.indexOf(':') + 1).trim();
+  try {
+    return isAccountDeletedBody(JSON.parse(text));
+  } catch {
+    return false;
+  }
 }
 
 /** True when the server refused the credentials or session (HTTP 401 or 403). */

@@ -9,7 +9,7 @@
  *   (now old) refresh token. Browsers without Web Locks (plain-HTTP LAN testing) only get the
  *   in-tab sharing.
  */
-import { isAuthRejection } from './auth-errors.ts';
+import { isAccountDeletedError, isAuthRejection } from './auth-errors.ts';
 import { requestTokenRefresh } from './session-api.ts';
 import type { SessionStore } from './session-store.ts';
 import type { SessionTokens } from './session-types.ts';
@@ -18,10 +18,12 @@ import { HttpError } from '../http/request.ts';
 
 /**
  * How a refresh ended: new tokens stored; refused by the server (or nothing to refresh with),
- * so the session is over; or the server could not be reached, so nothing is known and the
- * rider stays signed in (offline).
+ * so the session is over; the server answered 410 `account-deleted` (the rider deleted the
+ * account on another device), so this device must clear the account's data before signing out
+ * (the sync engine does, on the same answer: src/sync/account-deleted-watch.ts); or the server
+ * could not be reached, so nothing is known and the rider stays signed in (offline).
  */
-export type RefreshOutcome = 'refreshed' | 'rejected' | 'unreachable';
+export type RefreshOutcome = 'refreshed' | 'rejected' | 'accountDeleted' | 'unreachable';
 
 /** A lock manager (navigator.locks) reduced to what the refresher needs. */
 export interface RefreshLocks {
@@ -91,6 +93,7 @@ export function createTokenRefresher(
       });
       return 'refreshed';
     } catch (error) {
+      if (isAccountDeletedError(error)) return 'accountDeleted';
       return isRefusal(error) ? 'rejected' : 'unreachable';
     }
   };

@@ -6,6 +6,7 @@
  * answers for 60 s. The session layer plugs its tokens in with `setRequestAuth`; this module keeps
  * no tokens.
  */
+import { accountDeletedCode, type AccountDeletedBody } from '../../../schemas/account-deletion.ts';
 import { EncodedJson } from './encoded-json.ts';
 
 /** How requests learn about the session; provided by the session layer. */
@@ -16,6 +17,12 @@ export interface RequestAuth {
   refresh(): Promise<boolean>;
   /** Called once per failed refresh: tokens are gone, the session must sign out. */
   onTokenExpired(): void;
+  /**
+   * True when the last refresh failed because the server answered 410 `account-deleted`: the
+   * request that asked for it then fails with that answer, so whoever sent it (the sync engine)
+   * learns of the deletion as from any other request of the deleted account.
+   */
+  accountDeleted?(): boolean;
 }
 
 /** Options of `apiRequest`. */
@@ -198,7 +205,24 @@ async function readAnswer(response: Response): Promise<unknown> {
   }
 }
 
-/** Sends with the bearer header; a 401 triggers one refresh and one retry (see apiRequest). */
+/** The server's 410 `account-deleted` answer (schemas/account-deletion.ts), as a refresh got it. */
+function accountDeletedResponse(): Response {
+  const body: AccountDeletedBody = {
+    statusCode: 410,
+    error: 'Gone',
+    message: 'This account was deleted.',
+    code: accountDeletedCode,
+  };
+  return new Response(JSON.stringify(body), {
+    status: 410,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  });
+}
+
+/**
+ * Sends with the bearer header; a 401 triggers one refresh and one retry (see apiRequest), or
+ * becomes the 410 `account-deleted` answer the refresh got.
+ */
 async function sendWithRefresh(
   method: string,
   path: string,
@@ -219,6 +243,8 @@ async function sendWithRefresh(
     const refreshedMeanwhile = current !== null && current !== sentToken;
     if (refreshedMeanwhile || (await refreshOnce(auth))) {
       response = await send(method, path, body, options.signal);
+    } else if (auth.accountDeleted?.()) {
+      response = accountDeletedResponse();
     }
   }
   return response;

@@ -89,7 +89,7 @@ function review(userId: string, overall: number): CampgroundReview {
 describe.each(routeSuiteEngines)('account deletion on %s', (engine) => {
   let server: AuthTestApp;
   let app: FastifyInstance;
-  let ridge: { id: string; token: string; otherDevice: string };
+  let ridge: { id: string; token: string; otherDevice: string; otherDeviceRefresh: string };
   let hollow: { id: string; token: string };
   let admin: string;
 
@@ -129,10 +129,12 @@ describe.each(routeSuiteEngines)('account deletion on %s', (engine) => {
     app = server.app;
     const ridgeUser = await registerUser(app, 'Ridge');
     await registerUser(app, 'Hollow');
+    const otherDevice = await login(app, 'Ridge');
     ridge = {
       id: ridgeUser.id,
       token: (await login(app, 'Ridge')).accessToken,
-      otherDevice: (await login(app, 'Ridge')).accessToken,
+      otherDevice: otherDevice.accessToken,
+      otherDeviceRefresh: otherDevice.refreshToken,
     };
     const hollowLogin = await login(app, 'Hollow');
     hollow = { id: hollowLogin.user.id, token: hollowLogin.accessToken };
@@ -266,11 +268,15 @@ describe.each(routeSuiteEngines)('account deletion on %s', (engine) => {
     expect(tokens.length).toBeGreaterThan(0);
     expect(tokens.every((row) => row.revoked_at !== null)).toBe(true);
 
-    // Ridge's other device, its access token still valid, learns of it on its next contact.
+    // Ridge's other device learns of it on its next contact.
     for (const response of [
       await pull(ridge.otherDevice, 'trips'),
       await call('GET', '/api/auth/user', ridge.otherDevice),
       await deletion(ridge.otherDevice, { password, requestId: crypto.randomUUID() }),
+      // A device offline past its access token's life learns of it when it refreshes.
+      await call('POST', '/api/auth/refresh', undefined, {
+        refreshToken: ridge.otherDeviceRefresh,
+      }),
     ]) {
       expect(response.statusCode).toBe(410);
       expect(response.json()).toMatchObject({ code: 'account-deleted', error: 'Gone' });

@@ -270,7 +270,7 @@ describe.each(storageEngines)('on %s', (engine) => {
       expect((await tokenRows(rider.id)).every((row) => row.revoked_at !== null)).toBe(true);
     });
 
-    it('rejects unknown and expired tokens and those of deleted accounts', async () => {
+    it('rejects unknown and expired tokens, and names the account of a deleted one', async () => {
       const { db } = database;
       const now = 1_750_000_000_000;
       expect(await rotateRefreshToken(db, 'never-issued', lifetime, now)).toEqual({
@@ -284,7 +284,8 @@ describe.each(storageEngines)('on %s', (engine) => {
       const fresh = await issueRefreshTokenFamily(db, rider.id, lifetime, now);
       await softDeleteUser(db, rider.id, now + 1);
       expect(await rotateRefreshToken(db, fresh.token, lifetime, now + 2)).toEqual({
-        kind: 'rejected',
+        kind: 'accountDeleted',
+        userId: rider.id,
       });
     });
 

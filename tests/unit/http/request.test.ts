@@ -7,6 +7,7 @@ import {
   setRequestAuth,
   type RequestAuth,
 } from '../../../src/lib/http/request.ts';
+import { isAccountDeletedError } from '../../../src/lib/auth/auth-errors.ts';
 import { retryDelayMs } from '../../../src/lib/http/backoff.ts';
 import { EncodedJson } from '../../../src/lib/http/encoded-json.ts';
 
@@ -183,6 +184,17 @@ describe('apiRequest', () => {
     answer = () => new Response('Unauthorized', { status: 401 });
     await expect(apiRequest('POST', '/api/trips', {})).rejects.toThrow('401: Unauthorized');
     expect(provider.expired).toBe(1);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('fails with the 410 account-deleted answer when the refresh learns the account was deleted', async () => {
+    setRequestAuth(auth({ refresh: async () => false, accountDeleted: () => true }));
+    answer = () => new Response('Unauthorized', { status: 401 });
+    const failure = await apiRequest('GET', '/api/sync/trips/v3/pull', undefined, {
+      bypassQueue: true,
+    }).catch((error: unknown) => error);
+    // The sync engine's watch reads it as any other answer of a deleted account.
+    expect(isAccountDeletedError(failure)).toBe(true);
     expect(calls).toHaveLength(1);
   });
 

@@ -21,6 +21,7 @@ import {
   isAccessTokenValid,
   TOKEN_EXPIRY_MARGIN_MS,
 } from '../../../src/lib/auth/token-validity.ts';
+import { HttpError } from '../../../src/lib/http/request.ts';
 import { httpError, offlineError, rider } from './session-harness.ts';
 
 describe('safe return path', () => {
@@ -237,6 +238,17 @@ describe('token refresher', () => {
     });
     await expect(refresh()).resolves.toBe(outcome);
     expect(store.readTokens()?.refreshToken).toBe('r1');
+  });
+
+  it('tells a deleted account (410 account-deleted) from a refused refresh', async () => {
+    const { store } = seeded();
+    const body = { statusCode: 410, error: 'Gone', message: 'Deleted.', code: 'account-deleted' };
+    const refresh = createTokenRefresher({
+      store,
+      locks: null,
+      requestRefresh: () => Promise.reject(new HttpError(410, `410: ${JSON.stringify(body)}`)),
+    });
+    await expect(refresh()).resolves.toBe('accountDeleted');
   });
 
   it('offline is unreachable, not a sign-out', async () => {

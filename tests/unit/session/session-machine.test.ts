@@ -123,6 +123,14 @@ describe('session check after 100 ms', () => {
     expect(h.actor.getSnapshot().context.user).toBeNull();
   });
 
+  it('keeps the stored user when the refresh says the account was deleted elsewhere', async () => {
+    // The sync engine gets the same answer, clears the account's data, then signs the rider out.
+    const h = make({ user: rider, expiresInMs: -MINUTE_MS, refresh: async () => 'accountDeleted' });
+    await h.startAndSettle();
+    expect(h.state()).toBe('signedIn.active');
+    expect(h.store.readUser()?.id).toBe(rider.id);
+  });
+
   it('clears the stored user when there is no refresh token, without a network call', async () => {
     let requested = false;
     const h = make({
