@@ -18,6 +18,10 @@ export const deletedSubmitterName = 'a rider whose account was deleted';
 /** The `code` of the 410 answer to any request made with a deleted account's token. */
 export const accountDeletedCode = 'account-deleted';
 
+/** The `message` of that 410 answer. */
+export const accountDeletedMessage =
+  'This account was deleted. Its data is no longer on the server; please remove it from this device.';
+
 /** The body of the 410 answer (the shared JSON error shape plus `code`). */
 export interface AccountDeletedBody {
   statusCode: 410;

@@ -14,6 +14,7 @@
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { MangoQuerySelector, RxCollection } from 'rxdb';
 import { collectionDescriptors } from '../../schemas/collections/index.ts';
+import { LOCAL_USER_ID } from '../../schemas/identity.ts';
 import { userSyncedCollections, type UserSyncedCollection } from '../../schemas/sync-protocol.ts';
 import type { TrackChunk, TrackPoint } from '../../schemas/track-chunks.ts';
 import type { Trip } from '../../schemas/trips.ts';
@@ -62,13 +63,27 @@ function collectionOf(db: AppDatabase, name: UserSyncedCollection): AnyCollectio
   return db[name] as unknown as AnyCollection;
 }
 
+/**
+ * The owners whose documents are `userId`'s on this device: theirs, and the device's own
+ * (`LOCAL_USER_ID`: made here and not yet given their owner by the server, which the signed-in
+ * rider's sync adopts and pushes as theirs).
+ */
+function ownedBy(userId: string): { $in: string[] } {
+  return { $in: [userId, LOCAL_USER_ID] };
+}
+
 /** The selector of `userId`'s documents in `collection` (all of it where there is no owner). */
 function ownerSelector(
   collection: Exclude<UserSyncedCollection, 'trackChunks'>,
   userId: string,
 ): MangoQuerySelector<Record<string, unknown>> {
   const field = riderOwnerFields[collection];
-  return field ? { [field]: userId } : {};
+  return field ? { [field]: ownedBy(userId) } : {};
+}
+
+/** `userId`'s trips on this device (`ownedBy`), in pages as `pagesOf` hands them out. */
+function tripPages(db: AppDatabase, userId: string, signal?: AbortSignal) {
+  return pagesOf(collectionOf(db, 'trips'), ownerSelector('trips', userId), signal);
 }
 
 /**
@@ -95,7 +110,7 @@ async function* pagesOf(
 
 /** Counts `userId`'s trips on this device (RxDB counts only over an index; trips have none on their owner). */
 async function countTrips(db: AppDatabase, userId: string): Promise<number> {
-  return (await db.trips.find({ selector: { userId } }).exec()).length;
+  return (await db.trips.find({ selector: { userId: ownedBy(userId) } }).exec()).length;
 }
 
 /** The track chunks of `tripIds`, by trip, each trip's in order: one query for a page of trips. */
@@ -331,7 +346,7 @@ export async function buildAccountArchive(
     await writeJsonArray(
       chunksFile,
       (async function* () {
-        for await (const trips of pagesOf(collectionOf(db, 'trips'), { userId }, signal)) {
+        for await (const trips of tripPages(db, userId, signal)) {
           const byTrip = await chunksByTrip(
             db,
             trips.map((trip) => trip.id as string),
@@ -351,7 +366,7 @@ export async function buildAccountArchive(
     const used = new Set<string>();
     tripsDone = 0;
     onProgress?.({ step: 'gpx', tripsDone, tripsTotal });
-    for await (const page of pagesOf(collectionOf(db, 'trips'), { userId }, signal)) {
+    for await (const page of tripPages(db, userId, signal)) {
       const trips = page as unknown as Trip[];
       const ids = trips.map((trip) => trip.id);
       const [chunks, waypoints] = await Promise.all([
@@ -390,7 +405,8 @@ export function accountLocalDocumentIds(): string[] {
 
 /**
  * Removes from this device every document of `userId` (each rider collection's documents they
- * own, the track chunks of their trips and the trip context), the local documents that hold
+ * own or that wait on this device for their owner (`ownedBy`), the track chunks of those trips
+ * and the trip context), the local documents that hold
  * the rider's data (`accountLocalDocumentIds`) and the device's photo store (`photoDatabase`);
  * catalogue collections and device settings stay.
  * The removed documents' tombstones are purged at once, so none of their data stays behind.
@@ -428,7 +444,7 @@ async function removeAccountDocuments(
 ): Promise<number> {
   let removed = 0;
   const tripIds: string[] = [];
-  for await (const trips of pagesOf(collectionOf(db, 'trips'), { userId })) {
+  for await (const trips of tripPages(db, userId)) {
     tripIds.push(...trips.map((trip) => trip.id as string));
   }
   for (let start = 0; start < tripIds.length; start += archivePageSize) {

@@ -28,6 +28,7 @@ import { useOnlineStatus } from '../ui/use-online-status.ts';
 import {
   cancelWaitingDeletion,
   deleteAccount,
+  DeviceCopyNotClearedError,
   deletionStatement,
   isPasswordHeld,
   readWaitingDeletion,
@@ -246,7 +247,7 @@ function DeletionForm({
       (failure: unknown) => {
         setBusy(false);
         setError(
-          failure instanceof WrongPasswordError
+          failure instanceof WrongPasswordError || failure instanceof DeviceCopyNotClearedError
             ? failure.message
             : `Your account could not be deleted now: ${failure instanceof Error ? failure.message : String(failure)}`,
         );

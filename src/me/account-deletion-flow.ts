@@ -72,6 +72,22 @@ export class WrongPasswordError extends Error {
   }
 }
 
+/**
+ * The server deleted the account, but this device could not remove its copy of the account's
+ * data (`cause`). The copy goes the next time this device syncs: the sync engine is answered 410
+ * `account-deleted` and clears it (src/sync/account-deleted-watch.ts).
+ */
+export class DeviceCopyNotClearedError extends Error {
+  constructor(cause: unknown) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(
+      `Your account was deleted, but this device could not remove its copy of your data yet (${reason}). It tries again the next time it syncs.`,
+      { cause },
+    );
+    this.name = 'DeviceCopyNotClearedError';
+  }
+}
+
 /** The outcome of asking: deleted now, or waiting for the device to be back online. */
 export type DeletionOutcome = 'deleted' | 'waiting';
 
@@ -136,7 +152,11 @@ async function send(request: Held): Promise<DeletionOutcome> {
     }
   }
   forgetHeld();
-  await removeAccountFromDevice(request.db, request.userId);
+  try {
+    await removeAccountFromDevice(request.db, request.userId);
+  } catch (error) {
+    throw new DeviceCopyNotClearedError(error);
+  }
   request.onDeleted();
   return 'deleted';
 }
@@ -145,8 +165,9 @@ async function send(request: Held): Promise<DeletionOutcome> {
  * Asks the server to delete `userId`'s account with `password` (online now, or as soon as the
  * device is back online while the app stays open). On success removes the account's data from
  * this device and calls `onDeleted` (the session signs out). Rejects with `WrongPasswordError`
- * (nothing deleted, nothing waiting), or with the request's error for other refusals (the
- * request stays waiting); `onFailed` receives errors of a send made later, when back online.
+ * (nothing deleted, nothing waiting), with `DeviceCopyNotClearedError` (deleted on the server,
+ * not yet on this device), or with the request's error for other refusals (the request stays
+ * waiting); `onFailed` receives errors of a send made later, when back online.
  */
 export async function deleteAccount(request: Held & { online: boolean }): Promise<DeletionOutcome> {
   const { online, ...rest } = request;

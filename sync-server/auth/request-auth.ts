@@ -12,7 +12,7 @@ import type {
   preHandlerAsyncHookHandler,
 } from 'fastify';
 import type { Kysely } from 'kysely';
-import { accountDeletedCode } from '../../schemas/account-deletion.ts';
+import { accountDeletedCode, accountDeletedMessage } from '../../schemas/account-deletion.ts';
 import { errorBody, sendError } from '../errors.ts';
 import { findAccountDeletion, type AccountDeletion } from '../storage/account-deletions.ts';
 import type { RoleId, ServerDatabase } from '../storage/database.ts';
@@ -34,9 +34,6 @@ const maximumTokenLength = 4096;
 export const missingTokenMessage = 'Sign in required: send an Authorization: Bearer access token.';
 export const invalidTokenMessage =
   'The access token is invalid or has expired. Please sign in again.';
-
-export const accountDeletedMessage =
-  'This account was deleted. Its data is no longer on the server; please remove it from this device.';
 
 /** Guards to put in a route's `preHandler`. */
 export interface AuthGuards {

@@ -21,9 +21,12 @@ function resultNames(): string[] {
   return [...list.querySelectorAll('h3')].map((heading) => heading.textContent ?? '');
 }
 
-/** Waits for the finder's result count ("12 trails"). */
+/**
+ * Waits for the finder's result count ("12 trails"). The first render of about 160 trail cards
+ * takes jsdom seconds on a loaded two-core machine, longer than the usual wait.
+ */
 async function resultCount(): Promise<HTMLElement> {
-  return (await screen.findAllByText(/^\d+ trails?$/))[0]!;
+  return (await screen.findAllByText(/^\d+ trails?$/, {}, { timeout: 15_000 }))[0]!;
 }
 
 const placeholder = 'Search features... (Cmd+K)';

@@ -73,8 +73,9 @@ describe('trail reports on a trail page', () => {
 
     await user.click(within(section).getByRole('button', { name: 'Report conditions' }));
     const dialog = await screen.findByRole('dialog', { name: 'Report conditions' });
-    // No GPS fix: the report is placed at the trail's point, on this trail.
-    expect(within(dialog).getByText(/Where: At Wolf Pen Gap/)).toBeTruthy();
+    // No GPS fix (the refusal arrives after the dialog opens): the report is placed at the
+    // trail's point, on this trail.
+    expect(await within(dialog).findByText(/Where: At Wolf Pen Gap/)).toBeTruthy();
     expect(within(dialog).queryByLabelText(/Expected reopening/)).toBeNull();
 
     // A status is required.

@@ -91,7 +91,7 @@ describe('admin tools', () => {
       await visitor.page.locator('main h1').first().waitFor();
       // The lazily loaded reporter queues the view on the device; leave once it has.
       await expect
-        .poll(() => queuedPageViews(visitor.page), { timeout: 15_000 })
+        .poll(() => queuedPageViews(visitor.page), { timeout: 30_000 })
         .toBeGreaterThan(queued);
     }
     await expect(routeViews(adminToken, '/access-point-map')).resolves.toBe(0);

@@ -2,8 +2,9 @@
  * Sign-in, session and roles end to end in Chromium against real servers (core-platform §4
  * "Session" and "Request auth", §5, §6, §8; voice-navigation §2.3): register, log out and log in;
  * the return path after sign-in, safe ones followed and unsafe ones refused; the silent refresh
- * of an aging access token; the signed-in state through an offline reload; and role filtering
- * of the command palette and of direct visits.
+ * of an aging access token; the signed-in state through an offline reload; an account deleted
+ * elsewhere cleared from a phone that was offline past its access token's life; and role
+ * filtering of the command palette and of direct visits.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
@@ -14,7 +15,13 @@ import {
   waitForOfflineReady,
   type BrowserSession,
 } from './browser.ts';
+import { fileURLToPath } from 'node:url';
+import { accountDeletionPath } from '../../schemas/account-deletion.ts';
+import { ACCOUNT_DELETED_MESSAGE } from '../../src/machines/session-machine.ts';
+import { apiSignIn, registerRider, signIn as signInRider } from './accounts.ts';
 import { e2eAccounts, startServer, type RunningServer } from './server.ts';
+
+const gpxFile = fileURLToPath(new URL('../fixtures/gpx/garmin-etrex.gpx', import.meta.url));
 
 const baseUrl = inject('baseUrl');
 let session: BrowserSession | null = null;
@@ -326,5 +333,35 @@ describe('silent token refresh in Chromium', () => {
     await expect(page.getByText(e2eAccounts.tester.username).first().isVisible()).resolves.toBe(
       true,
     );
+  });
+
+  it('clears an account deleted elsewhere from a phone that was offline past its token’s life', async () => {
+    const account = await registerRider(server.baseUrl, 'aged-deletion');
+    session = await openBrowser(viewports.phone, { profile: 'fresh' });
+    const { page, context } = session;
+    await signInRider(page, server.baseUrl, account);
+    await waitForOfflineReady(page);
+    await page.goto(`${server.baseUrl}/record`);
+    await page.getByLabel('Import GPX file').setInputFiles(gpxFile);
+    await page.getByText('Imported track').first().waitFor();
+
+    // No signal on the phone while the rider deletes the account on another device.
+    await context.setOffline(true);
+    const laptop = await apiSignIn(server.baseUrl, account);
+    const deleted = await fetch(`${server.baseUrl}${accountDeletionPath}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${laptop.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ password: account.password, requestId: crypto.randomUUID() }),
+    });
+    expect(deleted.status).toBe(200);
+
+    // Back online only after its access token aged: the refresh tells it, and it clears.
+    await waitUntilTokenAges(page);
+    await context.setOffline(false);
+    await page.getByText(ACCOUNT_DELETED_MESSAGE).waitFor({ timeout: 60_000 });
+    await expect(page.getByText('Session Expired').count()).resolves.toBe(0);
+    expect(await storedItem(page, 'refreshToken')).toBeNull();
+    await page.goto(`${server.baseUrl}/record`);
+    await page.getByText(/^No trips yet/).waitFor();
   });
 });

@@ -6,7 +6,11 @@
  * answers for 60 s. The session layer plugs its tokens in with `setRequestAuth`; this module keeps
  * no tokens.
  */
-import { accountDeletedCode, type AccountDeletedBody } from '../../../schemas/account-deletion.ts';
+import {
+  accountDeletedCode,
+  accountDeletedMessage,
+  type AccountDeletedBody,
+} from '../../../schemas/account-deletion.ts';
 import { EncodedJson } from './encoded-json.ts';
 
 /** How requests learn about the session; provided by the session layer. */
@@ -210,7 +214,7 @@ function accountDeletedResponse(): Response {
   const body: AccountDeletedBody = {
     statusCode: 410,
     error: 'Gone',
-    message: 'This account was deleted.',
+    message: accountDeletedMessage,
     code: accountDeletedCode,
   };
   return new Response(JSON.stringify(body), {
