@@ -17,6 +17,8 @@ import {
   readPrerenderData,
 } from './app/prerender/prerender-data.ts';
 import { applyInitialTheme } from './app/theme/theme-storage.ts';
+import { firstScreenPainted } from './app/first-screen.tsx';
+import { finishHydration } from './ui/hydration.ts';
 import './ui/theme.css';
 
 applyInitialTheme();
@@ -50,6 +52,9 @@ if (prerendered && container.firstElementChild && window.location.search === '')
     startTransition(() => {
       hydrateRoot(container, app);
     });
+    // The layout and the page hydrate in slices before their first screen is marked painted;
+    // parts first shown after that render with the browser's values at once.
+    void firstScreenPainted.then(finishHydration);
   });
 } else {
   const root = createRoot(container);
