@@ -6,7 +6,7 @@
  * 390 px phone and the performance test's real measurements are checked in Chromium:
  * tests/e2e/static-pages.test.ts.)
  */
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { headMeta, openPage } from './app-helpers.ts';
 import { databaseWithCatalogues, renderApp } from './render-app.tsx';
@@ -65,14 +65,17 @@ describe('donate, privacy policy and terms', () => {
   it('write metadata of their own into the page head', async () => {
     await renderApp('/privacy-policy');
     const origin = window.location.origin;
-    expect(headMeta()).toMatchObject({
-      title: 'Privacy Policy | Natural State Trails',
-      canonical: `${origin}/privacy-policy`,
-      ogTitle: 'Privacy Policy | Natural State Trails',
-      ogUrl: `${origin}/privacy-policy`,
-      ogImage: `${origin}/icons/icon-512.png`,
-      twitterTitle: 'Privacy Policy | Natural State Trails',
-    });
+    // Written by the page's effect, just after the page shows (the last test's are there before).
+    await waitFor(() =>
+      expect(headMeta()).toMatchObject({
+        title: 'Privacy Policy | Natural State Trails',
+        canonical: `${origin}/privacy-policy`,
+        ogTitle: 'Privacy Policy | Natural State Trails',
+        ogUrl: `${origin}/privacy-policy`,
+        ogImage: `${origin}/icons/icon-512.png`,
+        twitterTitle: 'Privacy Policy | Natural State Trails',
+      }),
+    );
     expect(headMeta().description).toContain('stores on your device');
   });
 });
@@ -84,8 +87,10 @@ describe('page metadata of a trail route', () => {
     const path = `/map/${encodeURIComponent(trail.id)}`;
     const app = await renderApp(path);
     await screen.findByRole('heading', { level: 1, name: trail.name });
+    await waitFor(() =>
+      expect(headMeta().title).toBe(`${trail.name}: Trail Map & Details | Natural State Trails`),
+    );
     const meta = headMeta();
-    expect(meta.title).toBe(`${trail.name}: Trail Map & Details | Natural State Trails`);
     expect(meta.description).toContain(trail.name);
     expect(meta.keywords).toContain(trail.name);
     expect(meta.canonical).toBe(`${window.location.origin}${path}`);
@@ -93,8 +98,8 @@ describe('page metadata of a trail route', () => {
 
     // Moving on to a plain page replaces every tag, keywords included.
     await openPage(app, '/terms-of-service');
+    await waitFor(() => expect(headMeta().title).toBe('Terms of Service | Natural State Trails'));
     const plain = headMeta();
-    expect(plain.title).toBe('Terms of Service | Natural State Trails');
     expect(plain.keywords ?? '').not.toContain(trail.name);
   });
 });
