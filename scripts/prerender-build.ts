@@ -78,20 +78,30 @@ function stylesheetsOf(chunk: OutputChunk, bundle: OutputBundle, into = new Set<
 
 /**
  * The built `template` (index.html) as a pre-rendered page: the route's markup in `#root`, its
- * data (JSON text) beside it, `styles` inline in place of the stylesheet links, and the resource
- * hints React put first in the markup moved to the head.
+ * data (JSON text) beside it, the `stylesheets` (their public paths, e.g. `/assets/x.css`, and
+ * text) inline in place of the stylesheet links, and the resource hints React put first in the
+ * markup moved to the head.
+ *
+ * Each inlined file also keeps a disabled link, which the browser neither fetches nor applies:
+ * Vite's loader of lazily loaded chunks adds a chunk's stylesheets unless a link to them is
+ * already in the page, and would otherwise fetch, parse and apply again, during hydration,
+ * what the page already has inline (one long task on a mid-range phone).
  */
 export function pageFromTemplate(
   template: string,
   rendered: { html: string; data: string },
-  styles: string,
+  stylesheets: readonly { path: string; text: string }[],
 ): string {
   const withoutStylesheetLinks = template.replace(/\s*<link rel="stylesheet"[^>]*>/g, '');
   // React puts the resource hints it found (the logo's image preload) first; they belong in the
   // head, where the browser's own render would have put them.
   const hints = /^(?:<link [^>]*>)+/.exec(rendered.html)?.[0] ?? '';
+  const inlined = stylesheets
+    .map(({ path }) => `<link rel="stylesheet" href="${path}" disabled>`)
+    .join('');
+  const styles = stylesheets.map(({ text }) => text).join('\n');
   return withoutStylesheetLinks
-    .replace('</head>', `${hints}<style>${styles}</style>\n</head>`)
+    .replace('</head>', `${hints}${inlined}<style>${styles}</style>\n</head>`)
     .replace(
       '<div id="root"></div>',
       `<div id="root">${rendered.html.slice(hints.length)}</div>\n    <script type="application/json" id="prerender-data">${rendered.data}</script>`,
@@ -106,11 +116,13 @@ export function pageFromTemplate(
 export function prerenderPages(options: PrerenderOptions): Plugin {
   let root = process.cwd();
   let outputFolder = 'dist';
+  let publicBase = '/';
   return {
     name: 'natural-state-trails:prerender',
     apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
     configResolved(config) {
       root = config.root;
+      publicBase = config.base;
       outputFolder = resolve(config.root, config.build.outDir);
     },
     writeBundle: {
@@ -154,13 +166,14 @@ export function prerenderPages(options: PrerenderOptions): Plugin {
             if (!chunk) throw new Error(`Pre-render: no chunk holds ${module}.`);
             stylesheetsOf(chunk, bundle, stylesheets);
           }
-          const styles = [...stylesheets]
-            .map((file) => readFileSync(join(outputFolder, file), 'utf8'))
-            .join('\n');
+          const inline = [...stylesheets].map((file) => ({
+            path: `${publicBase}${file}`,
+            text: readFileSync(join(outputFolder, file), 'utf8'),
+          }));
           const rendered = await renderRoute(route.renderAt ?? route.path, catalogue, renderedAt);
           const file = join(outputFolder, prerenderedFileOf(route.path));
           mkdirSync(dirname(file), { recursive: true });
-          writeFileSync(file, pageFromTemplate(template, rendered, styles));
+          writeFileSync(file, pageFromTemplate(template, rendered, inline));
         }
       },
     },

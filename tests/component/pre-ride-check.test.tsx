@@ -34,8 +34,11 @@ describe('pre-ride checklist', () => {
     await waitFor(() => expect((again[0] as HTMLInputElement).checked).toBe(true));
     for (const box of again.slice(1)) await user.click(box);
     const status = () => checklist().querySelector('.checklist__status')?.textContent ?? '';
-    await waitFor(() =>
-      expect(status()).toMatch(/^Checked for today at .*, saved on this device\./),
+    // Each tick is stored, then shown when the device database answers: on a loaded machine
+    // the last one can take longer than waitFor's default second.
+    await waitFor(
+      () => expect(status()).toMatch(/^Checked for today at .*, saved on this device\./),
+      { timeout: 5000 },
     );
     expect(status()).toContain('Days with a completed check: 1');
 

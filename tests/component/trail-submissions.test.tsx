@@ -102,6 +102,8 @@ describe('trail submissions', () => {
     ).toBeTruthy();
     const mine = () =>
       screen.getByRole('heading', { level: 3, name: trailName }).closest('li') as HTMLElement;
+    // The list shows the new submission once the device database answers, just after the toast.
+    await screen.findByRole('heading', { level: 3, name: trailName });
     expect(
       within(mine()).getByText('Saved on this device. It will be sent when you are online.'),
     ).toBeTruthy();

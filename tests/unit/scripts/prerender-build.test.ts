@@ -31,16 +31,17 @@ describe('the pre-render build step', () => {
         html: '<link rel="preload" as="image" href="/favicon.svg"/><div class="app"><h1>Hi</h1></div>',
         data: '{"renderedAt":1}',
       },
-      '.app{color:red}',
+      [{ path: '/assets/index-ghi.css', text: '.app{color:red}' }],
     );
-    expect(page).not.toContain('rel="stylesheet"');
+    // Inline, with a disabled link so the lazy chunks' loader does not fetch the file again.
+    expect(page).not.toContain('<link rel="stylesheet" crossorigin href="/assets/index-ghi.css">');
     expect(page).toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
     expect(page).toContain(
       '<link rel="modulepreload" crossorigin href="/assets/react-dom-def.js">',
     );
     const head = page.slice(0, page.indexOf('</head>'));
     expect(head).toContain(
-      '<link rel="preload" as="image" href="/favicon.svg"/><style>.app{color:red}</style>',
+      '<link rel="preload" as="image" href="/favicon.svg"/><link rel="stylesheet" href="/assets/index-ghi.css" disabled><style>.app{color:red}</style>',
     );
     expect(page).toContain(
       '<div id="root"><div class="app"><h1>Hi</h1></div></div>\n    <script type="application/json" id="prerender-data">{"renderedAt":1}</script>',
