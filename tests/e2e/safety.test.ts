@@ -397,7 +397,8 @@ describe('safety and emergency in Chromium', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Safety Center', level: 1 }).waitFor();
     await page.waitForFunction(() => document.body.classList.contains('touch-glove'));
-    await expect(page.getByLabel('Glove mode').isChecked()).resolves.toBe(true);
+    // The switch shows the stored setting when the page's settings render, just after the class.
+    await expect.poll(() => page.getByLabel('Glove mode').isChecked()).toBe(true);
 
     await page.goto(`${baseUrl}/emergency`);
     await page.getByRole('button', { name: /Hold for SOS/ }).waitFor();
