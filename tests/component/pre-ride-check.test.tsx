@@ -32,6 +32,9 @@ describe('pre-ride checklist', () => {
     await renderApp('/safety');
     const again = await within(checklist()).findAllByRole('checkbox');
     await waitFor(() => expect((again[0] as HTMLInputElement).checked).toBe(true));
+    // The boxes stay disabled until the days already checked have loaded too; a click on a
+    // disabled box does nothing.
+    await waitFor(() => expect(again.every((box) => !box.hasAttribute('disabled'))).toBe(true));
     for (const box of again.slice(1)) await user.click(box);
     const status = () => checklist().querySelector('.checklist__status')?.textContent ?? '';
     // Each tick is stored, then shown when the device database answers: on a loaded machine
