@@ -4,7 +4,6 @@
  * after it, so they never compete with the first screen for the network or the CPU.
  */
 import { startTransition, useEffect, useState } from 'react';
-import { pageWasPrerendered } from '../ui/hydration.ts';
 
 let painted = false;
 let markPainted: () => void = () => undefined;
@@ -27,14 +26,9 @@ export function FirstScreenMark() {
   return null;
 }
 
-/**
- * True once the first screen has painted; re-renders the caller at that moment. On a
- * pre-rendered page every caller's first render says false, as the build's did: a part whose
- * code arrives after the paint (the desktop bar's menus) then hydrates without a mismatch, and
- * switches right after.
- */
+/** True once the first screen has painted; re-renders the caller at that moment. */
 export function useFirstScreenPainted(): boolean {
-  const [done, setDone] = useState(() => painted && !pageWasPrerendered());
+  const [done, setDone] = useState(painted);
   useEffect(() => {
     if (done) return undefined;
     let mounted = true;

@@ -9,7 +9,6 @@
  * browsers pause it while the screen is locked, which the settings say.
  */
 import {
-  startTransition,
   useEffect,
   useMemo,
   useRef,
@@ -192,8 +191,7 @@ function useSafetyMonitor() {
       { input: { settings: latestMonitor.current }, ...inspectOption },
     );
     created.start();
-    // What shows the watch re-renders with it: in slices that yield to input.
-    startTransition(() => setActor(created));
+    setActor(created);
     return () => {
       created.stop();
       setSensorStatus(null);

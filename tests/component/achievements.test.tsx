@@ -112,11 +112,16 @@ describe('achievements', () => {
       setOnline(false);
       await renderApp('/achievements');
       await screen.findByText(/ of 27 earned/);
-      expect(
-        groupRideItems().getAllByText(
-          'Your group rides are not on this device yet: open this page with signal to count them.',
-        ),
-      ).toHaveLength(2);
+      // The group-ride entries follow the earned count by a render or two.
+      await waitFor(
+        () =>
+          expect(
+            groupRideItems().getAllByText(
+              'Your group rides are not on this device yet: open this page with signal to count them.',
+            ),
+          ).toHaveLength(2),
+        { timeout: 5000 },
+      );
     });
 
     it('says why when the server refuses the list (400), without asking again', async () => {

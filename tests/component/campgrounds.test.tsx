@@ -188,7 +188,8 @@ describe('campground directory', () => {
     await user.click(within(dialog).getByLabelText(/What should other riders know/));
     await user.paste('Quiet, shady loop by the lake.');
     await user.click(within(dialog).getByRole('button', { name: 'Save review' }));
-    await within(dialog).findByText(/Waiting to sync\./);
+    // Shown once the device database answers with the saved review.
+    await within(dialog).findByText(/Waiting to sync\./, undefined, { timeout: 5000 });
     expect(within(dialog).getByRole('button', { name: 'Update review' })).toBeTruthy();
   });
 
