@@ -172,7 +172,7 @@ async function evaluateNow(
 ): Promise<void> {
   // Just signed in: what the guest earned is the rider's first, so it is not earned (and
   // announced) a second time with a later date.
-  await adoptAnonymousAchievements(db, owner, now);
+  await handOverGuestProgress(db, owner, now);
   const [catalogue, activity, stored] = await Promise.all([
     readCatalogue(db),
     readRiderActivity(db, owner),
@@ -212,9 +212,19 @@ async function evaluateRetryingConflicts(
   }
 }
 
-// One evaluation at a time per database: two overlapping runs would both see an achievement
-// unearned and announce it twice.
+// One writer of achievement progress at a time per database: two overlapping evaluations would
+// both see an achievement unearned and announce it twice, and a guest's progress handed over by
+// two runs at once (the sync engine's at sign-in, the watcher's evaluation) met write conflicts
+// until the evaluation gave up.
 const queues = new WeakMap<AppDatabase, Promise<unknown>>();
+
+/** Runs `task` once every achievement write queued on `db` before it has settled. */
+function afterQueuedAchievementWrites<T>(db: AppDatabase, task: () => Promise<T>): Promise<T> {
+  const previous = queues.get(db) ?? Promise.resolve();
+  const run = previous.catch(() => undefined).then(task);
+  queues.set(db, run);
+  return run;
+}
 
 /**
  * Brings every tracked achievement of `owner` up to date with the rider's data, announces the
@@ -228,17 +238,14 @@ export function evaluateAchievements(
   owner: string,
   now: number = Date.now(),
 ): Promise<Achievement[]> {
-  const previous = queues.get(db) ?? Promise.resolve();
   // Kept across attempts: what an attempt earned before its conflict is stored as earned, and
   // the next attempt would not see it as new.
   const earned: Achievement[] = [];
-  const run = previous
-    .catch(() => undefined)
-    .then(() => evaluateRetryingConflicts(db, owner, now, earned))
-    .finally(() => announceEarnedAchievements(earned))
-    .then(() => earned);
-  queues.set(db, run);
-  return run;
+  return afterQueuedAchievementWrites(db, () =>
+    evaluateRetryingConflicts(db, owner, now, earned).finally(() =>
+      announceEarnedAchievements(earned),
+    ),
+  ).then(() => earned);
 }
 
 /** Emits whenever data the achievements count (or the catalogue, or stored progress) changes. */
@@ -321,13 +328,22 @@ export function observeAchievementStandings(
 /**
  * Hands what a signed-out rider earned on this device to `userId`, who just signed in: each
  * 'anonymous' progress record merges into the rider's (highest progress, earliest `earnedAt`,
- * as the sync merge does) and is removed. Safe to run again. Resolves with how many records it
- * handed over.
+ * as the sync merge does) and is removed. Safe to run again. Waits for any evaluation under
+ * way, which may be handing the same records over. Resolves with how many records it handed over.
  */
-export async function adoptAnonymousAchievements(
+export function adoptAnonymousAchievements(
   db: AppDatabase,
   userId: string,
   now: number = Date.now(),
+): Promise<number> {
+  return afterQueuedAchievementWrites(db, () => handOverGuestProgress(db, userId, now));
+}
+
+/** `adoptAnonymousAchievements` for a caller already first in the queue (an evaluation). */
+async function handOverGuestProgress(
+  db: AppDatabase,
+  userId: string,
+  now: number,
 ): Promise<number> {
   if (userId === LOCAL_USER_ID) return 0;
   const anonymous = await db.records

@@ -18,6 +18,7 @@ import {
 import type { AppDatabase } from '../../../src/db/database.ts';
 import { LOCAL_USER_ID } from '../../../schemas/identity.ts';
 import { deleteTrip } from '../../../src/db/trips/trip-writes.ts';
+import { adoptAnonymousRecords } from '../../../src/db/records.ts';
 import { importGpxContents } from '../../../src/db/trips/gpx-import.ts';
 import { onAchievementsEarned } from '../../../src/lib/achievements/earned-announcements.ts';
 import { parseGpx } from '../../../src/lib/gpx/gpx-import.ts';
@@ -271,5 +272,34 @@ describe('achievements at sign-in', () => {
     expect(await evaluateAchievements(db, 'rider-9', now + 5000)).toEqual([]);
     expect(await progressOf(db, 'rider-9:first-ride')).toMatchObject({ earnedAt: now });
     expect(await progressOf(db, 'anonymous:first-ride')).toBeNull();
+  });
+
+  it('hands the guest’s progress over once when the sync engine and the watcher both do it', async () => {
+    db = await freshDatabase();
+    await importFixture(db, 'garmin-etrex.gpx');
+    await evaluateAchievements(db, LOCAL_USER_ID, now);
+    const guestRecords = await db.records
+      .find({ selector: { userId: LOCAL_USER_ID, kind: 'achievementProgress' } })
+      .exec();
+    expect(guestRecords.length).toBeGreaterThan(3);
+    // At sign-in the sync engine adopts the guest's records while the achievement watcher
+    // evaluates for the rider, which adopts them too: neither may fail on the other's writes.
+    const earnedAnnouncements: string[] = [];
+    const stop = onAchievementsEarned((earned) =>
+      earnedAnnouncements.push(...earned.map((item) => item.id)),
+    );
+    const [, earned] = await Promise.all([
+      adoptAnonymousRecords(db, 'rider-9', now + 5000),
+      evaluateAchievements(db, 'rider-9', now + 5000),
+    ]);
+    stop();
+    expect(earned).toEqual([]);
+    expect(earnedAnnouncements).toEqual([]);
+    expect(await progressOf(db, 'rider-9:first-ride')).toMatchObject({ earnedAt: now });
+    expect(
+      await db.records
+        .find({ selector: { userId: LOCAL_USER_ID, kind: 'achievementProgress' } })
+        .exec(),
+    ).toEqual([]);
   });
 });
