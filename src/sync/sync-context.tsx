@@ -4,7 +4,14 @@
  * read the status with `useSyncStatus` and trigger a sync with `useSyncEngine().syncNow`. The
  * engine (sync-engine.ts) stays the only writer of the status.
  */
-import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useContext,
+  useEffect,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { SyncStatus, SyncStatusStore } from './sync-status.ts';
 
 /** What the shell provides: the engine's status store and its manual trigger. */
@@ -42,28 +49,28 @@ export function useSyncEngine(): SyncEngineValue {
   return engine;
 }
 
-/** Subscribes a status store for useSyncExternalStore; get() is stable between changes. */
-function subscribeTo(store: SyncStatusStore) {
-  return (onChange: () => void) => {
-    // status$ replays the current value on subscribe; useSyncExternalStore compares
-    // snapshots, so that extra call re-renders nothing.
-    const subscription = store.status$.subscribe(() => onChange());
-    return () => subscription.unsubscribe();
-  };
-}
-
-const subscribers = new WeakMap<SyncStatusStore, (onChange: () => void) => () => void>();
-
 /**
  * The engine's current status (phase, last success, last error in words, next retry), re-
  * rendering on every change. Throws outside a `SyncEngineProvider`, like `useSyncEngine`.
+ *
+ * Each change renders as a transition, not through `useSyncExternalStore`: that hook's updates
+ * are synchronous, and while the catalogues are stored the status changes every few tens of ms.
+ * Each synchronous update threw away the transition React was rendering (a catalogue list, the
+ * page after the database answered), which started over and over, for seconds on a phone.
  */
 export function useSyncStatus(): SyncStatus {
   const { store } = useSyncEngine();
-  let subscribe = subscribers.get(store);
-  if (!subscribe) {
-    subscribe = subscribeTo(store);
-    subscribers.set(store, subscribe);
-  }
-  return useSyncExternalStore(subscribe, store.get, store.get);
+  const [shown, setShown] = useState(() => ({ store, status: store.get() }));
+  useEffect(() => {
+    const subscription = store.status$.subscribe((status) =>
+      startTransition(() =>
+        setShown((previous) =>
+          previous.store === store && previous.status === status ? previous : { store, status },
+        ),
+      ),
+    );
+    return () => subscription.unsubscribe();
+  }, [store]);
+  // A new store (the engine restarted for another rider) is read at once, not one render late.
+  return shown.store === store ? shown.status : store.get();
 }

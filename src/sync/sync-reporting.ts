@@ -8,7 +8,7 @@
 import { serverMessageOf } from '../lib/auth/auth-errors.ts';
 import { retryBaseDelayMs, retryDelayMs } from '../lib/http/backoff.ts';
 import { HttpError } from '../lib/http/request.ts';
-import type { SyncStatusStore } from './sync-status.ts';
+import type { SyncStatus, SyncStatusStore } from './sync-status.ts';
 
 /** A sync failure in words a rider can act on. */
 export function describeSyncError(error: unknown): string {
@@ -55,6 +55,20 @@ export interface SyncReporter {
   retryDelay(): number;
   /** Stops reporting (the engine stopped); later outcomes change nothing. */
   close(): void;
+}
+
+/**
+ * The status of a rider whose replications rest after a good run. A rider's sync ends when the
+ * phase leaves 'syncing' (every run of a rider's replication passes through it); the catalogues'
+ * steps settle too, and say nothing about the rider's last sync.
+ */
+function riderAtRest(previous: SyncStatus, now: () => number): Partial<SyncStatus> {
+  return {
+    phase: 'idle',
+    lastSyncedAt: previous.phase === 'idle' ? previous.lastSyncedAt : now(),
+    lastError: null,
+    nextRetryAt: null,
+  };
 }
 
 /**
@@ -132,9 +146,8 @@ export function createSyncReporter(options: SyncReporterOptions): SyncReporter {
       if (catalogueDone) cataloguePulled = false;
       if (status.get().phase === 'signedOut') return;
       if (activity.rider) status.update({ phase: isOnline() ? 'syncing' : 'offline' });
-      else if (riderOk) {
-        status.update({ phase: 'idle', lastSyncedAt: now(), lastError: null, nextRetryAt: null });
-      } else status.update({ phase: isOnline() ? 'error' : 'offline' });
+      else if (riderOk) status.update(riderAtRest(status.get(), now));
+      else status.update({ phase: isOnline() ? 'error' : 'offline' });
     },
     resetBackoff() {
       failures = 0;

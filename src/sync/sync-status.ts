@@ -52,12 +52,32 @@ export interface SyncStatusStore {
   update(change: Partial<SyncStatus>): void;
 }
 
-/** A status store starting at `initial` (signed out, never synced by default). */
+/** Whether two statuses say the same, field by field (the catalogue's fields too). */
+function sameStatus(a: SyncStatus, b: SyncStatus): boolean {
+  return (
+    a.phase === b.phase &&
+    a.lastSyncedAt === b.lastSyncedAt &&
+    a.lastError === b.lastError &&
+    a.nextRetryAt === b.nextRetryAt &&
+    a.catalogue.lastSyncedAt === b.catalogue.lastSyncedAt &&
+    a.catalogue.error === b.catalogue.error &&
+    a.catalogue.isRefreshing === b.catalogue.isRefreshing
+  );
+}
+
+/**
+ * A status store starting at `initial` (signed out, never synced by default). An update that
+ * changes nothing emits nothing: the engine reports after every step of every replication, and
+ * each emission re-renders every screen that shows the status.
+ */
 export function createSyncStatusStore(initial: SyncStatus = initialSyncStatus): SyncStatusStore {
   const subject = new BehaviorSubject<SyncStatus>(initial);
   return {
     status$: subject.asObservable(),
     get: () => subject.getValue(),
-    update: (change) => subject.next({ ...subject.getValue(), ...change }),
+    update: (change) => {
+      const next = { ...subject.getValue(), ...change };
+      if (!sameStatus(next, subject.getValue())) subject.next(next);
+    },
   };
 }
