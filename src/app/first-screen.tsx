@@ -4,6 +4,7 @@
  * after it, so they never compete with the first screen for the network or the CPU.
  */
 import { startTransition, useEffect, useState } from 'react';
+import { pageWasPrerendered } from '../ui/hydration.ts';
 
 let painted = false;
 let markPainted: () => void = () => undefined;
@@ -26,9 +27,14 @@ export function FirstScreenMark() {
   return null;
 }
 
-/** True once the first screen has painted; re-renders the caller at that moment. */
+/**
+ * True once the first screen has painted; re-renders the caller at that moment. On a
+ * pre-rendered page every caller's first render says false, as the build's did: a part whose
+ * code arrives after the paint (the desktop bar's menus) then hydrates without a mismatch, and
+ * switches right after.
+ */
 export function useFirstScreenPainted(): boolean {
-  const [done, setDone] = useState(painted);
+  const [done, setDone] = useState(() => painted && !pageWasPrerendered());
   useEffect(() => {
     if (done) return undefined;
     let mounted = true;

@@ -8,7 +8,16 @@
  * trail finder, the Safety Center, the skills lessons) paint before RxDB has loaded; other pages, the voice assistant, the outdoor settings provider and
  * the service worker registration follow once the database is open.
  */
-import { lazy, Suspense, useContext, useEffect, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  startTransition,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useState,
+  type ReactNode,
+} from 'react';
 import { Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { Button, Link, RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { Search } from 'lucide-react';
@@ -142,13 +151,19 @@ function GenericTripPlanPurge() {
 function DeferredOutdoorSettings({ children }: { children: ReactNode }) {
   const [value, setValue] = useState<OutdoorContextValue | null>(null);
   const [Host, setHost] = useState<OutdoorSettingsHostComponent | null>(null);
+  // The settings' arrival and every change re-render each page and watcher that reads them:
+  // as transitions, in slices that yield to input.
+  const showValue = useCallback(
+    (next: OutdoorContextValue) => startTransition(() => setValue(next)),
+    [],
+  );
   // Every page but the home page waits for these settings. Their code loads beside the
   // database's, and into state rather than through React.lazy: a suspended lazy component is
   // revealed up to 300 ms late (React's Suspense throttling), which every page load would pay.
   useEffect(() => {
     let mounted = true;
     void firstScreenPainted.then(importOutdoorSettings).then((module) => {
-      if (mounted) setHost(() => module.OutdoorSettingsHost);
+      if (mounted) startTransition(() => setHost(() => module.OutdoorSettingsHost));
     });
     return () => {
       mounted = false;
@@ -159,7 +174,7 @@ function DeferredOutdoorSettings({ children }: { children: ReactNode }) {
       {children}
       {Host ? (
         <WhenDatabaseOpen>
-          <Host onValue={setValue} />
+          <Host onValue={showValue} shown={value} />
         </WhenDatabaseOpen>
       ) : null}
     </OutdoorContext.Provider>

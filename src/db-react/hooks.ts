@@ -27,15 +27,12 @@ import {
   observeCatalogueStatus,
 } from '../db/catalogue-reads.ts';
 
-/** The catalogue lists render their updates as transitions (see `UseObservableOptions`). */
-const catalogueList = { transition: true } as const;
-
 /** Every cached trail, sorted by name; loading while a deferred provider opens the database. */
 export function useTrails(): { trails: Trail[]; isLoading: boolean } {
   // Loading until the database opens, so the home page paints before RxDB has loaded.
   const db = useOptionalDatabase();
   const source = useMemo(() => (db ? observeTrails(db) : NEVER), [db]);
-  const { value, isLoading } = useObservable(source, catalogueList);
+  const { value, isLoading } = useObservable(source);
   return { trails: value ?? [], isLoading };
 }
 
@@ -51,7 +48,7 @@ export function useTrail(id: string): { trail: Trail | null; isLoading: boolean 
 export function useSystemTrails(systemId: string): { trails: Trail[]; isLoading: boolean } {
   const db = useDatabase();
   const source = useMemo(() => observeSystemTrails(db, systemId), [db, systemId]);
-  const { value, isLoading } = useObservable(source, catalogueList);
+  const { value, isLoading } = useObservable(source);
   return { trails: value ?? [], isLoading };
 }
 
@@ -77,7 +74,7 @@ export function useWaypoints(filter?: { category?: WaypointCategory }): {
 export function useWmas(): { wmas: Wma[]; isLoading: boolean } {
   const db = useOptionalDatabase();
   const source = useMemo(() => (db ? observeWmas(db) : NEVER), [db]);
-  const { value, isLoading } = useObservable(source, catalogueList);
+  const { value, isLoading } = useObservable(source);
   return { wmas: value ?? [], isLoading };
 }
 
@@ -85,7 +82,7 @@ export function useWmas(): { wmas: Wma[]; isLoading: boolean } {
 export function useAchievements(): { achievements: Achievement[]; isLoading: boolean } {
   const db = useDatabase();
   const source = useMemo(() => observeAchievements(db), [db]);
-  const { value, isLoading } = useObservable(source, catalogueList);
+  const { value, isLoading } = useObservable(source);
   return { achievements: value ?? [], isLoading };
 }
 
@@ -93,7 +90,7 @@ export function useAchievements(): { achievements: Achievement[]; isLoading: boo
 export function useCampgrounds(): { campgrounds: Campground[]; isLoading: boolean } {
   const db = useDatabase();
   const source = useMemo(() => observeCampgrounds(db), [db]);
-  const { value, isLoading } = useObservable(source, catalogueList);
+  const { value, isLoading } = useObservable(source);
   return { campgrounds: value ?? [], isLoading };
 }
 

@@ -5,41 +5,28 @@
 import { startTransition, useEffect, useState } from 'react';
 import type { Observable } from 'rxjs';
 
-/** How `useObservable` shows a new value. */
-export interface UseObservableOptions {
-  /**
-   * Render each value as a transition: React renders it in slices that yield to input and keeps
-   * the current screen until it is ready. For the catalogue lists: a first visit stores them in
-   * slices, and rendering every screen that lists hundreds of trails or campgrounds in one task
-   * after each would block taps on a phone for a quarter of a second at a time.
-   */
-  transition?: boolean;
-}
-
 /**
  * Subscribes to `source` (memoize it with useMemo) and returns its latest value, with
  * `isLoading` true until the current source has emitted once. A source that errors (the
  * database was closed, a query is invalid) is logged and leaves the last value in place.
+ *
+ * Each value renders as a transition: React renders it in slices that yield to input and keeps
+ * the current screen until it is ready. A first visit opens the database and stores the
+ * catalogues while the rider may already tap, and a dozen queries answer then; rendering each
+ * answer in one task blocked a mid-range phone for up to a quarter of a second at a time.
  */
-export function useObservable<T>(
-  source: Observable<T>,
-  options: UseObservableOptions = {},
-): {
+export function useObservable<T>(source: Observable<T>): {
   value: T | undefined;
   isLoading: boolean;
 } {
-  const { transition = false } = options;
   const [state, setState] = useState<{ source: Observable<T>; value: T } | null>(null);
   useEffect(() => {
     const subscription = source.subscribe({
-      next: (value) => {
-        if (transition) startTransition(() => setState({ source, value }));
-        else setState({ source, value });
-      },
+      next: (value) => startTransition(() => setState({ source, value })),
       error: (error: unknown) => console.error('Database subscription failed', error),
     });
     return () => subscription.unsubscribe();
-  }, [source, transition]);
+  }, [source]);
   // A state from a previous source (the hook's arguments changed) is not this source's answer.
   if (!state || state.source !== source) return { value: undefined, isLoading: true };
   return { value: state.value, isLoading: false };

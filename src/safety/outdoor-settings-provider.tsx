@@ -67,11 +67,17 @@ function useHighContrast(on: boolean): void {
  * Reads the outdoor settings, applies them to the document, renders the floating emergency
  * button and the safety watch, and hands the context value to `onValue` (the root layout
  * provides it to every page). Needs the database provider above it.
+ *
+ * The emergency button follows `shown`, the value the pages render with now (the root layout
+ * shows each value as a transition, a render after this host's): the voice button, which moves
+ * up to clear it, then moves in the same commit instead of overlapping it for a moment.
  */
 export function OutdoorSettingsHost({
   onValue,
+  shown,
 }: {
   onValue: (value: OutdoorContextValue) => void;
+  shown: OutdoorContextValue | null;
 }) {
   const { settings, isLoading } = useOutdoorSettings();
   const [emergencyActive, setEmergencyActive] = useState(false);
@@ -101,10 +107,13 @@ export function OutdoorSettingsHost({
     [settings, isLoading, wakeLockStatus],
   );
   useEffect(() => onValue(value), [onValue, value]);
-  const emergency = settings.emergencySettings;
+  const emergency = shown?.settings.emergencySettings;
   return (
     <OutdoorContext.Provider value={value}>
-      {!isLoading && emergency.alwaysShowEmergencyButton && emergency.emergencyModeEnabled ? (
+      {shown &&
+      !shown.isLoading &&
+      emergency?.alwaysShowEmergencyButton &&
+      emergency.emergencyModeEnabled ? (
         <FloatingEmergencyButton
           mode={emergency.emergencyPanelMode}
           position={emergency.emergencyPanelPosition}

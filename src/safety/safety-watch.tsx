@@ -9,6 +9,7 @@
  * browsers pause it while the screen is locked, which the settings say.
  */
 import {
+  startTransition,
   useEffect,
   useMemo,
   useRef,
@@ -191,7 +192,8 @@ function useSafetyMonitor() {
       { input: { settings: latestMonitor.current }, ...inspectOption },
     );
     created.start();
-    setActor(created);
+    // What shows the watch re-renders with it: in slices that yield to input.
+    startTransition(() => setActor(created));
     return () => {
       created.stop();
       setSensorStatus(null);

@@ -6,7 +6,12 @@ import { act } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setPrerenderDate, useHydrated, useVisitDate } from '../../src/ui/hydration.ts';
+import {
+  finishHydration,
+  setPrerenderDate,
+  useHydrated,
+  useVisitDate,
+} from '../../src/ui/hydration.ts';
 
 function Probe() {
   const hydrated = useHydrated();
@@ -43,5 +48,14 @@ describe('hydrating a pre-rendered page', () => {
     expect(container.textContent).toContain('browser');
     expect(container.textContent).not.toContain(new Date(buildDate).toISOString());
     act(() => root.unmount());
+  });
+
+  it('renders a part first shown after hydration with the browser’s values at once', () => {
+    setPrerenderDate(buildDate);
+    expect(renderToString(<Probe />)).toContain('build');
+    finishHydration();
+    const firstRender = renderToString(<Probe />);
+    expect(firstRender).toContain('browser');
+    expect(firstRender).not.toContain(new Date(buildDate).toISOString());
   });
 });

@@ -14,6 +14,7 @@
 import {
   lazy,
   Suspense,
+  startTransition,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -141,6 +142,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [relay] = useState(createSessionEventRelay);
   const [firstUser] = useState(() => provisionalUser(store));
   const [machineState, setMachineState] = useState<MachineSessionState>(loadingState);
+  // Every screen reads the session: its changes render in slices that yield to input.
+  const showMachineState = useCallback(
+    (state: MachineSessionState) => startTransition(() => setMachineState(state)),
+    [],
+  );
   const afterFirstScreen = useFirstScreenPainted();
   // A pre-rendered page shows the signed-out shell; the stored rider appears once it hydrated.
   const hydrated = useHydrated();
@@ -185,7 +191,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       {children}
       {afterFirstScreen ? (
         <Suspense fallback={null}>
-          <SessionMachineHost store={store} relay={relay} onState={setMachineState} />
+          <SessionMachineHost store={store} relay={relay} onState={showMachineState} />
         </Suspense>
       ) : null}
     </SessionContext.Provider>
