@@ -22,19 +22,20 @@ export function homeSnapshotFromCatalogue(
 }
 
 /**
- * What the home page shows: the device's catalogue once it has trails (WMAs), the `snapshot`
- * before that, loading without either. The device answers with an empty catalogue only before
- * its first pull, so an empty answer keeps the snapshot rather than showing zeros.
+ * What the home page shows: the device's catalogue once it has stored a whole one and has trails
+ * (WMAs), the `snapshot` before that, loading without either. The device answers with an empty
+ * catalogue before its first pull, and with part of it while that pull is stored in slices: the
+ * snapshot stays rather than showing zeros, or counts that drop and climb back.
  */
 export function homeCatalogueView(
   device: DeviceCatalogue,
   snapshot: HomeCatalogueSnapshot | null,
 ): HomeCatalogueView {
-  const { trails, trailsLoading, wmas, areasLoading } = device;
+  const { trails, trailsLoading, wmas, areasLoading, catalogueStored } = device;
   const deviceStats = computeHomeStats(trails, wmas);
   if (!snapshot) return { trails, trailsLoading, areasLoading, stats: deviceStats };
-  const trailsFromDevice = !trailsLoading && trails.length > 0;
-  const areasFromDevice = !areasLoading && wmas.length > 0;
+  const trailsFromDevice = catalogueStored && !trailsLoading && trails.length > 0;
+  const areasFromDevice = catalogueStored && !areasLoading && wmas.length > 0;
   const trailStats = trailsFromDevice ? deviceStats : snapshot.stats;
   const areaStats = areasFromDevice ? deviceStats : snapshot.stats;
   return {

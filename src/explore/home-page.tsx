@@ -8,7 +8,7 @@
  */
 import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { CategorySection, DonateBanner, FeaturedSection, HomeHero } from './home-sections.tsx';
-import { useTrails, useWmas } from '../db-react/hooks.ts';
+import { useCatalogueStatus, useTrails, useWmas } from '../db-react/hooks.ts';
 import { WhenDatabaseOpen } from '../db-react/provider.tsx';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { useHydrated, useVisitDate } from '../ui/hydration.ts';
@@ -115,10 +115,12 @@ export function HomePage() {
 function useHomeCatalogue(): HomeCatalogueView {
   const { trails, isLoading: trailsLoading } = useTrails();
   const { wmas, isLoading: areasLoading } = useWmas();
+  const catalogueStored = useCatalogueStatus().lastSyncedAt !== null;
   const snapshot = getHomeSnapshot();
   return useMemo(
-    () => homeCatalogueView({ trails, trailsLoading, wmas, areasLoading }, snapshot),
-    [trails, wmas, trailsLoading, areasLoading, snapshot],
+    () =>
+      homeCatalogueView({ trails, trailsLoading, wmas, areasLoading, catalogueStored }, snapshot),
+    [trails, wmas, trailsLoading, areasLoading, catalogueStored, snapshot],
   );
 }
 

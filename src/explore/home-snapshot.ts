@@ -19,12 +19,17 @@ export interface HomeCatalogueSnapshot {
   featuredTrails: FeaturedTrail[];
 }
 
-/** What the device's catalogue has answered so far (the `useTrails` and `useWmas` hooks). */
+/** What the device's catalogue has answered so far (`useTrails`, `useWmas`, `useCatalogueStatus`). */
 export interface DeviceCatalogue {
   trails: readonly Trail[];
   trailsLoading: boolean;
   wmas: readonly Wma[];
   areasLoading: boolean;
+  /**
+   * Whether the device has stored the whole catalogue at least once (the catalogue status's
+   * `lastSyncedAt`). During a first visit's pull it holds only the slices stored so far.
+   */
+  catalogueStored: boolean;
 }
 
 /** The trails, counts and loading flags the home page shows. */

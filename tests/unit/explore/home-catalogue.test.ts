@@ -29,7 +29,13 @@ describe('the home page before the device database answers (pre-rendered first s
   });
 
   it('shows the snapshot while the device is loading or has no catalogue yet, then the device’s', () => {
-    const loading = { trails: [], trailsLoading: true, wmas: [], areasLoading: true };
+    const loading = {
+      trails: [],
+      trailsLoading: true,
+      wmas: [],
+      areasLoading: true,
+      catalogueStored: false,
+    };
     expect(homeCatalogueView(loading, snapshot)).toEqual({
       trails: snapshot.featuredTrails,
       trailsLoading: false,
@@ -37,17 +43,26 @@ describe('the home page before the device database answers (pre-rendered first s
       stats: snapshot.stats,
     });
     // Before its first pull the device answers with an empty catalogue: no zeros shown.
-    const empty = { trails: [], trailsLoading: false, wmas: [], areasLoading: false };
+    const empty = { ...loading, trailsLoading: false, areasLoading: false };
     expect(homeCatalogueView(empty, snapshot).stats).toEqual(snapshot.stats);
-    // The device's own catalogue, once it has one, even if it differs from the build's.
-    const fewer = { trails: trails.slice(0, 3), trailsLoading: false, wmas, areasLoading: false };
+    // While the first pull is stored in slices, the counts do not drop to what arrived so far.
+    const firstSlice = { ...empty, trails: trails.slice(0, 27), wmas: wmas.slice(0, 4) };
+    expect(homeCatalogueView(firstSlice, snapshot)).toEqual(homeCatalogueView(empty, snapshot));
+    // The device's own catalogue, once it stored a whole one, even if it differs from the build's.
+    const fewer = { ...empty, trails: trails.slice(0, 3), wmas, catalogueStored: true };
     const shown = homeCatalogueView(fewer, snapshot);
     expect(shown.trails).toBe(fewer.trails);
     expect(shown.stats).toEqual(computeHomeStats(fewer.trails, wmas));
   });
 
   it('without a snapshot (a page rendered in the browser) is loading until the device answers', () => {
-    const loading = { trails: [], trailsLoading: true, wmas: [], areasLoading: true };
+    const loading = {
+      trails: [],
+      trailsLoading: true,
+      wmas: [],
+      areasLoading: true,
+      catalogueStored: false,
+    };
     const shown = homeCatalogueView(loading, null);
     expect(shown.trailsLoading).toBe(true);
     expect(shown.areasLoading).toBe(true);
