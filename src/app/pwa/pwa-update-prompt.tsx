@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { RefreshCw } from 'lucide-react';
+import { filter, take } from 'rxjs';
 import { showToastWhenIdle } from '../../lib/toast.ts';
 import { useSyncEngine } from '../../sync/sync-context.tsx';
 import {
@@ -28,11 +29,16 @@ function useCatalogueStored(): boolean {
   const { store } = useSyncEngine();
   const [stored, setStored] = useState(() => store.get().catalogue.lastSyncedAt !== null);
   useEffect(() => {
-    const subscription = store.status$.subscribe((status) => {
-      if (status.catalogue.lastSyncedAt === null) return;
-      markOnce('catalogue-stored');
-      setStored(true);
-    });
+    // Once stored, they stay stored: the first such status is the only one this needs.
+    const subscription = store.status$
+      .pipe(
+        filter((status) => status.catalogue.lastSyncedAt !== null),
+        take(1),
+      )
+      .subscribe(() => {
+        markOnce('catalogue-stored');
+        setStored(true);
+      });
     return () => subscription.unsubscribe();
   }, [store]);
   return stored;
