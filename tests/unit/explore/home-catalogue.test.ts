@@ -13,6 +13,14 @@ import { loadTrails, loadWildlifeAreas } from './catalogue-fixture.ts';
 const trails = loadTrails();
 const wmas = loadWildlifeAreas();
 const snapshot = homeSnapshotFromCatalogue(trails, wmas);
+/** A device whose database has not answered yet. */
+const loading = {
+  trails: [],
+  trailsLoading: true,
+  wmas: [],
+  areasLoading: true,
+  catalogueStored: false,
+};
 
 describe('the home page before the device database answers (pre-rendered first screen)', () => {
   it('snapshots the catalogue’s counts and what the featured locations’ cards show of their trails', () => {
@@ -29,13 +37,6 @@ describe('the home page before the device database answers (pre-rendered first s
   });
 
   it('shows the snapshot while the device is loading or has no catalogue yet, then the device’s', () => {
-    const loading = {
-      trails: [],
-      trailsLoading: true,
-      wmas: [],
-      areasLoading: true,
-      catalogueStored: false,
-    };
     expect(homeCatalogueView(loading, snapshot)).toEqual({
       trails: snapshot.featuredTrails,
       trailsLoading: false,
@@ -56,13 +57,6 @@ describe('the home page before the device database answers (pre-rendered first s
   });
 
   it('without a snapshot (a page rendered in the browser) is loading until the device answers', () => {
-    const loading = {
-      trails: [],
-      trailsLoading: true,
-      wmas: [],
-      areasLoading: true,
-      catalogueStored: false,
-    };
     const shown = homeCatalogueView(loading, null);
     expect(shown.trailsLoading).toBe(true);
     expect(shown.areasLoading).toBe(true);
