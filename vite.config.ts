@@ -6,6 +6,7 @@ import { compressBuild } from './scripts/compress-build.ts';
 import { buildOutputStep } from './scripts/build-output-step.ts';
 import { buildPrecachePack, type PrecacheGlobOptions } from './scripts/precache-pack-build.ts';
 import { prerenderPages } from './scripts/prerender-build.ts';
+import { preloadStartChunks } from './scripts/preload-start-chunks.ts';
 import { prerenderedRoutes } from './src/app/prerender/prerendered-routes.ts';
 import { loadSeedDocuments } from './sync-server/seed/seed-cache.ts';
 import { seedContentHash } from './sync-server/seed/seed-documents.ts';
@@ -85,11 +86,14 @@ export default defineConfig({
       },
       injectManifest: { ...precacheGlob, additionalManifestEntries: precachePackEntries },
     }),
+    // The chunks the entry imports dynamically (src/main.tsx), asked for with the page.
+    preloadStartChunks(['node_modules/react-dom/client.js', 'src/app/start-app.tsx']),
     // The pre-rendered pages go in before the pack and the worker's list, which then hold them.
     prerenderPages({
       entry: 'src/app/prerender/render-route.tsx',
       routes: prerenderedRoutes,
       loadCatalogue: shippedCatalogue,
+      shellModules: ['src/app/start-app.tsx'],
       plugins: () => [react()],
     }),
     // The pack goes in before vite-plugin-pwa lists the files, so the worker's list names it.
@@ -123,17 +127,25 @@ export default defineConfig({
             // a phone) and gzip's per-file overhead, and the automatic split cut the app into
             // chunks of a few hundred bytes (a visit of the home page loaded 206 scripts, then
             // 141). So:
-            // - everything the app shell imports is one chunk (`$initial`): the first screen
-            //   needs all of it anyway;
+            // - the entry holds only what runs before the first render (the stored theme) and
+            //   starts the rest in two chunks, each evaluated in a task of its own
+            //   (src/main.tsx): React, then everything the app's first screen imports
+            //   (`start-app.tsx` and its static imports), which the first screen needs anyway;
             // - icons, date functions, rxjs operators and the react-aria hooks and components
             //   the pages use after the first paint are one chunk per library;
             // - the database and the two migrations it imports while it opens are one chunk.
             // The services the shell starts after the first paint (watchers, the toaster, the
             // voice button, the sync engine) stay apart: they load at different moments, and one
             // chunk of them was one long task of evaluation on the emulated phone (throttled
-            // traces: blocking time about a fifth higher). The home page's visit now loads 86
-            // scripts and 470 KiB instead of 141 and 483 KiB.
-            { name: 'shell', tags: ['$initial'], priority: 1 },
+            // traces: blocking time about a fifth higher). The home page's visit loads 88
+            // scripts and 472 KiB instead of 141 and 483 KiB.
+            { name: 'entry', tags: ['$initial'], priority: 3 },
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+              priority: 2,
+            },
+            { name: 'shell', test: /src[\\/]app[\\/]start-app\.tsx$/, priority: 1 },
             { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/ },
             { name: 'dates', test: /node_modules[\\/]date-fns[\\/]/ },
             { name: 'rxjs', test: /node_modules[\\/]rxjs[\\/]/ },

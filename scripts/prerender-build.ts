@@ -39,6 +39,11 @@ export interface PrerenderOptions {
   loadCatalogue: () => PrerenderCatalogue;
   /** Plugins the server bundle needs (JSX). */
   plugins: () => PluginOption[];
+  /**
+   * Source modules (from the project root) every first screen needs besides the entry's own
+   * chunk: the app's shell, which the entry imports dynamically.
+   */
+  shellModules?: string[];
 }
 
 /** The name of the empty app shell the routes without a page of their own load. */
@@ -160,7 +165,7 @@ export function prerenderPages(options: PrerenderOptions): Plugin {
         const renderedAt = Date.now();
         for (const route of options.routes) {
           const stylesheets = stylesheetsOf(entryChunk, bundle);
-          for (const module of route.pageModules ?? []) {
+          for (const module of [...(options.shellModules ?? []), ...(route.pageModules ?? [])]) {
             const id = resolve(root, module);
             const chunk = chunks.find((candidate) => candidate.moduleIds.includes(id));
             if (!chunk) throw new Error(`Pre-render: no chunk holds ${module}.`);

@@ -1,72 +1,24 @@
 /**
  * Browser entry: applies the stored theme before the first paint (requirements §core-4, from the
- * localStorage mirror), then mounts the router. A page pre-rendered at build time
- * (docs/architecture.md#pre-rendered-first-screens) is hydrated: the route and its lazily
- * loaded page are loaded first and the first render uses the data the build rendered with, so
- * it matches the HTML already on screen. Any other page (or a pre-rendered one opened with a
- * query string) is rendered from scratch. The PWA
- * service worker is registered by the lead's PwaUpdatePrompt inside the layout.
+ * localStorage mirror), then starts the app (`src/app/start-app.tsx`).
+ *
+ * The entry is small on purpose. Evaluating the app's code is the longest piece of main-thread
+ * work of a first visit, so it runs in three tasks with the browser free between them (a tap on
+ * the pre-rendered page, a frame): React, then the app's first-screen code, then the router's
+ * start. The build asks for both chunks with the page (modulepreload links, vite.config.ts), so
+ * splitting them costs no round trip.
  */
-import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from '@tanstack/react-router';
-import { createAppRouter } from './app/router.tsx';
-import {
-  applyPrerenderData,
-  prerenderDataElementId,
-  readPrerenderData,
-} from './app/prerender/prerender-data.ts';
 import { applyInitialTheme } from './app/theme/theme-storage.ts';
-import { firstScreenPainted } from './app/first-screen.tsx';
-import { finishHydration } from './ui/hydration.ts';
 import { yieldToMain } from './lib/scheduling/yield-to-main.ts';
 import './ui/theme.css';
 
 applyInitialTheme();
 
-/**
- * Builds the router and renders or hydrates the app. Started in a task after the one that
- * evaluated the app's modules: on a mid-range phone the two together were one task of about
- * 300 ms, during which a tap on the pre-rendered page waited.
- */
-function startApp(): void {
-  const router = createAppRouter();
-
-  const container = document.getElementById('root');
-  if (!container) throw new Error('index.html has no #root element');
-
-  const app = (
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>
-  );
-
-  const prerendered = readPrerenderData(document);
-  // The build rendered each page without a query string; a page opened with one (a search, a
-  // filter) may render differently, so it is rendered afresh rather than hydrated.
-  if (prerendered && container.firstElementChild && window.location.search === '') {
-    applyPrerenderData(prerendered);
-    // Read once; the page's text should not carry it.
-    document.getElementById(prerenderDataElementId)?.remove();
-    // Not a top-level await: lazily loaded chunks import from the entry, which must not wait on
-    // them (the bundler would otherwise split the entry into dozens of files to avoid that).
-    void router.load().then(() => {
-      // The router then renders as it did on the server (no Suspense boundary of its own
-      // around the matches), which hydration requires.
-      router.ssr = { manifest: undefined };
-      // As a transition, hydration runs in slices that yield to the browser (the HTML on
-      // screen already answers scrolling and links), not in one long task.
-      startTransition(() => {
-        hydrateRoot(container, app);
-      });
-      // The layout and the page hydrate in slices before their first screen is marked
-      // painted; parts first shown after that render with the browser's values at once.
-      void firstScreenPainted.then(finishHydration);
-    });
-  } else {
-    const root = createRoot(container);
-    startTransition(() => root.render(app));
-  }
-}
-
-void yieldToMain().then(startApp);
+void yieldToMain()
+  .then(() => import('react-dom/client'))
+  .then(yieldToMain)
+  .then(() => import('./app/start-app.tsx'))
+  .then(async ({ startApp }) => {
+    await yieldToMain();
+    startApp();
+  });
