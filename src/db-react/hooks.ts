@@ -27,11 +27,24 @@ import {
   observeCatalogueStatus,
 } from '../db/catalogue-reads.ts';
 
+/** Options of the catalogue list hooks. */
+export interface CatalogueListOptions {
+  /**
+   * False: do not read the list yet (loading until it turns true). A page that shows another
+   * source meanwhile (the home page's build-time snapshot) reads the device's list only once it
+   * would show it, and then gets the whole stored list as its first answer.
+   */
+  enabled?: boolean;
+}
+
 /** Every cached trail, sorted by name; loading while a deferred provider opens the database. */
-export function useTrails(): { trails: Trail[]; isLoading: boolean } {
+export function useTrails({ enabled = true }: CatalogueListOptions = {}): {
+  trails: Trail[];
+  isLoading: boolean;
+} {
   // Loading until the database opens, so the home page paints before RxDB has loaded.
   const db = useOptionalDatabase();
-  const source = useMemo(() => (db ? observeTrails(db) : NEVER), [db]);
+  const source = useMemo(() => (db && enabled ? observeTrails(db) : NEVER), [db, enabled]);
   const { value, isLoading } = useObservable(source);
   return { trails: value ?? [], isLoading };
 }
@@ -71,9 +84,12 @@ export function useWaypoints(filter?: { category?: WaypointCategory }): {
  * Every cached Wildlife Management Area (Arkansas Game and Fish Commission, data/places/
  * wmas.geojson), sorted by name; `isLoading` until the first answer.
  */
-export function useWmas(): { wmas: Wma[]; isLoading: boolean } {
+export function useWmas({ enabled = true }: CatalogueListOptions = {}): {
+  wmas: Wma[];
+  isLoading: boolean;
+} {
   const db = useOptionalDatabase();
-  const source = useMemo(() => (db ? observeWmas(db) : NEVER), [db]);
+  const source = useMemo(() => (db && enabled ? observeWmas(db) : NEVER), [db, enabled]);
   const { value, isLoading } = useObservable(source);
   return { wmas: value ?? [], isLoading };
 }

@@ -33,13 +33,16 @@ export function homeCatalogueView(
 ): HomeCatalogueView {
   const { trails, trailsLoading, wmas, areasLoading, catalogueStored } = device;
   const deviceStats = computeHomeStats(trails, wmas);
-  if (!snapshot) return { trails, trailsLoading, areasLoading, stats: deviceStats };
+  if (!snapshot) {
+    return { trails, trailsLoading, areasLoading, stats: deviceStats, trailsFrom: 'device' };
+  }
   const trailsFromDevice = catalogueStored && !trailsLoading && trails.length > 0;
   const areasFromDevice = catalogueStored && !areasLoading && wmas.length > 0;
   const trailStats = trailsFromDevice ? deviceStats : snapshot.stats;
   const areaStats = areasFromDevice ? deviceStats : snapshot.stats;
   return {
     trails: trailsFromDevice ? trails : snapshot.featuredTrails,
+    trailsFrom: trailsFromDevice ? 'device' : 'build',
     trailsLoading: false,
     areasLoading: false,
     stats: {

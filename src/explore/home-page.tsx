@@ -49,7 +49,7 @@ const FOOTER_THRESHOLD = 0.1;
 /** The home page. */
 export function HomePage() {
   const catalogue = useHomeCatalogue();
-  const { trails, trailsLoading, areasLoading, stats } = catalogue;
+  const { trails, trailsLoading, areasLoading, stats, trailsFrom } = catalogue;
   // The real clock, read once per visit (the build's while hydrating a pre-rendered page): the
   // badge only changes with the day.
   const visitDate = useVisitDate();
@@ -74,6 +74,7 @@ export function HomePage() {
     <div className="home">
       <HomeHero
         seasonBadge={season.badge}
+        trailsFrom={trailsFrom}
         trailsLoading={trailsLoading}
         areasLoading={areasLoading}
         stats={stats}
@@ -111,12 +112,20 @@ export function HomePage() {
   );
 }
 
-/** The home page's catalogue: the device's, or the pre-render's snapshot until it has one. */
+/**
+ * The home page's catalogue: the device's, or the pre-render's snapshot until it has one. With a
+ * snapshot the device's lists are read only once a whole catalogue is stored: read during a
+ * first visit's pull, their last answer before it (a list shows changes that come in a run once
+ * they stop, src/db/catalogue-reads.ts) held a few slices' worth ("21 trails, 0 trailheads")
+ * for half a second after the catalogue was stored, between the snapshot's counts and the
+ * device's.
+ */
 function useHomeCatalogue(): HomeCatalogueView {
-  const { trails, isLoading: trailsLoading } = useTrails();
-  const { wmas, isLoading: areasLoading } = useWmas();
   const catalogueStored = useCatalogueStatus().lastSyncedAt !== null;
   const snapshot = getHomeSnapshot();
+  const enabled = catalogueStored || !snapshot;
+  const { trails, isLoading: trailsLoading } = useTrails({ enabled });
+  const { wmas, isLoading: areasLoading } = useWmas({ enabled });
   return useMemo(
     () =>
       homeCatalogueView({ trails, trailsLoading, wmas, areasLoading, catalogueStored }, snapshot),

@@ -49,13 +49,18 @@ function HeroCount({ loading, value }: { loading: boolean; value: number }) {
   return <span className="hero__count">{loading ? '…' : value.toLocaleString('en-US')}</span>;
 }
 
-/** The hero: season badge, title, the two main actions and the at-a-glance counts. */
+/**
+ * The hero: season badge, title, the two main actions and the at-a-glance counts. The counts'
+ * list says whose catalogue they are (`data-trails-from`: `build` or `device`), as the page's
+ * root says whether it is offline-ready.
+ */
 export function HomeHero({
   seasonBadge,
+  trailsFrom,
   trailsLoading,
   areasLoading,
   stats,
-}: HomeCounts & { seasonBadge: string }) {
+}: HomeCounts & { seasonBadge: string; trailsFrom: 'build' | 'device' }) {
   return (
     <section className="hero" aria-labelledby="hero-title">
       <div className="hero__inner">
@@ -80,7 +85,7 @@ export function HomeHero({
             AI Trail Finder
           </Link>
         </div>
-        <ul className="hero__stats" aria-label="At a glance">
+        <ul className="hero__stats" aria-label="At a glance" data-trails-from={trailsFrom}>
           <li>
             <strong>{trailsLoading ? '…' : stats.trailCount.toLocaleString('en-US')}</strong> trails
           </li>

@@ -38,6 +38,8 @@ export interface HomeCatalogueView {
   trailsLoading: boolean;
   areasLoading: boolean;
   stats: HomeStats;
+  /** Whose catalogue the trail counts and featured trails are: the build's snapshot or the device's. */
+  trailsFrom: 'build' | 'device';
 }
 
 let current: HomeCatalogueSnapshot | null = null;

@@ -5,6 +5,8 @@
  * command palette and the 404 page are component tests: tests/component/shell.test.tsx.)
  */
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import type { Trail } from '../../schemas/trails.ts';
+import { computeHomeStats } from '../../src/explore/featured-locations.ts';
 import {
   openBrowser,
   saveScreenshot,
@@ -59,10 +61,12 @@ describe('walking skeleton in Chromium', () => {
     session = await openBrowser(viewports.phone, { profile: 'fresh' });
     const { page } = session;
     // Every unexpected layout shift of the visit, summed (the cumulative layout shift of one
-    // page view; Google's "good" is at most 0.1).
+    // page view; Google's "good" is at most 0.1), and the hero's trail count at every frame with
+    // whose catalogue it is (the build's or the device's).
     await page.addInitScript(() => {
       const shifts: number[] = [];
-      (window as unknown as { __layoutShifts: number[] }).__layoutShifts = shifts;
+      const trailCounts: string[] = [];
+      Object.assign(window, { __layoutShifts: shifts, __trailCounts: trailCounts });
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as unknown as {
           value: number;
@@ -71,14 +75,22 @@ describe('walking skeleton in Chromium', () => {
           if (!entry.hadRecentInput) shifts.push(entry.value);
         }
       }).observe({ type: 'layout-shift', buffered: true });
+      const sample = () => {
+        const stats = document.querySelector<HTMLElement>('.hero__stats');
+        const shown = `${stats?.dataset.trailsFrom}: ${stats?.querySelector('strong')?.textContent}`;
+        if (shown !== trailCounts.at(-1)) trailCounts.push(shown);
+        requestAnimationFrame(sample);
+      };
+      requestAnimationFrame(sample);
     });
+    const catalogue = (await (await fetch(`${baseUrl}/api/trails`)).json()) as Trail[];
+    const wholeCount = `device: ${computeHomeStats(catalogue, []).trailCount}`;
     await page.goto(`${baseUrl}/`);
     await waitForOfflineReady(page);
-    // The counts are the stored catalogue's: the shift they could cause has happened.
-    await page
-      .getByText(/^\d+ Trails$/)
-      .first()
-      .waitFor();
+    // The device's counts are shown: the shift they could cause has happened.
+    const shownCounts = () =>
+      page.evaluate(() => (window as unknown as { __trailCounts: string[] }).__trailCounts);
+    await expect.poll(async () => (await shownCounts()).at(-1)).toBe(wholeCount);
     const shift = await page.evaluate(() =>
       (window as unknown as { __layoutShifts: number[] }).__layoutShifts.reduce(
         (sum, value) => sum + value,
@@ -86,6 +98,10 @@ describe('walking skeleton in Chromium', () => {
       ),
     );
     expect(shift).toBeLessThanOrEqual(0.1);
+    // The build's counts until the device has stored the whole catalogue, then the device's
+    // whole count: never the part of the pull stored so far.
+    const fromDevice = (await shownCounts()).filter((shown) => shown.startsWith('device'));
+    expect(fromDevice).toEqual([wholeCount]);
   });
 
   it('looks finished on a phone and on a desktop', async () => {

@@ -42,6 +42,7 @@ describe('the home page before the device database answers (pre-rendered first s
       trailsLoading: false,
       areasLoading: false,
       stats: snapshot.stats,
+      trailsFrom: 'build',
     });
     // Before its first pull the device answers with an empty catalogue: no zeros shown.
     const empty = { ...loading, trailsLoading: false, areasLoading: false };
@@ -54,6 +55,7 @@ describe('the home page before the device database answers (pre-rendered first s
     const shown = homeCatalogueView(fewer, snapshot);
     expect(shown.trails).toBe(fewer.trails);
     expect(shown.stats).toEqual(computeHomeStats(fewer.trails, wmas));
+    expect(shown.trailsFrom).toBe('device');
   });
 
   it('without a snapshot (a page rendered in the browser) is loading until the device answers', () => {
