@@ -31,6 +31,12 @@ export interface OpenBrowserOptions {
    * first visit itself or of a server of their own (a profile is tied to the server's origin).
    */
   profile?: 'offline-ready' | 'fresh';
+  /**
+   * 'block': the page cannot register the service worker. For a test that intercepts the
+   * app's own scripts on a first visit: once the worker installs it claims the page and answers
+   * from its cache, which the interception never sees.
+   */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 /** Profile files Chromium keeps only while running; a copy must not carry them. */
@@ -48,7 +54,7 @@ export async function openBrowser(
       filter: (source) => !runningProfileFiles.has(basename(source)),
     });
   }
-  const context = await launchChromium(profileDir, viewport);
+  const context = await launchChromium(profileDir, viewport, options.serviceWorkers);
   const page = context.pages()[0] ?? (await context.newPage());
   // An uncaught error in the app is the first thing to read when a browser test times out.
   context.on('weberror', (webError) => {
@@ -68,10 +74,12 @@ export async function openBrowser(
 export function launchChromium(
   profileDir: string,
   viewport: { width: number; height: number },
+  serviceWorkers: 'allow' | 'block' = 'allow',
 ): Promise<BrowserContext> {
   return chromium.launchPersistentContext(profileDir, {
     executablePath: '/usr/bin/chromium',
     viewport,
+    serviceWorkers,
     args: [
       '--headless',
       '--no-sandbox',

@@ -50,7 +50,7 @@ async function nextPaint(page: BrowserSession['page']): Promise<void> {
 // cache, where no request can be held back.
 describe('menus that load after the first screen', () => {
   it('opens the More sheet pressed on a phone before its code arrived', async () => {
-    session = await openBrowser(viewports.phone, { profile: 'fresh' });
+    session = await openBrowser(viewports.phone, { profile: 'fresh', serviceWorkers: 'block' });
     const { page } = session;
     const held = await holdScript(session, /bottom-nav-menus-[\w-]+\.js$/);
     await page.goto(baseUrl);
@@ -68,7 +68,7 @@ describe('menus that load after the first screen', () => {
   });
 
   it('opens a top-bar dropdown pressed on a desktop before its code arrived', async () => {
-    session = await openBrowser(viewports.desktop, { profile: 'fresh' });
+    session = await openBrowser(viewports.desktop, { profile: 'fresh', serviceWorkers: 'block' });
     const { page } = session;
     const held = await holdScript(session, /top-nav-menus-[\w-]+\.js$/);
     await page.goto(baseUrl);
