@@ -47,14 +47,25 @@ describe('pre-rendered first screens in Chromium at 390 px', () => {
         }
       });
       window.__layoutShift = 0;
+      window.__shiftedElements = [];
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) {
-          if (!entry.hadRecentInput) window.__layoutShift += entry.value;
+          if (entry.hadRecentInput) continue;
+          window.__layoutShift += entry.value;
+          // What moved, for the failure message: tag.class, where from, where to.
+          for (const { node, previousRect: from, currentRect: to } of entry.sources) {
+            const name = node ? node.nodeName.toLowerCase() + '.' + String(node.className) : '?';
+            window.__shiftedElements.push(
+              entry.value.toFixed(3) + ' ' + name + ' ' + from.x + ',' + from.y + ' ' + from.width +
+                'x' + from.height + ' -> ' + to.x + ',' + to.y + ' ' + to.width + 'x' + to.height,
+            );
+          }
         }
       }).observe({ type: 'layout-shift', buffered: true });
     `);
 
     const shifts: Record<string, number> = {};
+    const shiftedElements: Record<string, string[]> = {};
     for (const prerendered of prerenderedRoutes) {
       route = prerendered.renderAt ?? prerendered.path;
       const response = await page.goto(`${baseUrl}${route}`);
@@ -87,9 +98,13 @@ describe('pre-rendered first screens in Chromium at 390 px', () => {
       shifts[route] = await page.evaluate(
         () => (window as unknown as { __layoutShift: number }).__layoutShift,
       );
+      shiftedElements[route] = await page.evaluate(
+        () => (window as unknown as { __shiftedElements: string[] }).__shiftedElements,
+      );
     }
     expect(failures).toEqual([]);
     const tooMuch = Object.entries(shifts).filter(([, shift]) => shift > maximumLayoutShift);
-    expect(tooMuch, JSON.stringify(shifts)).toEqual([]);
+    const moved = tooMuch.map(([tooMuchRoute]) => [tooMuchRoute, shiftedElements[tooMuchRoute]]);
+    expect(tooMuch, JSON.stringify({ shifts, moved })).toEqual([]);
   }, 180_000);
 });
