@@ -25,9 +25,21 @@ async function holdScript(
     release = resolve;
   });
   let markRequested = () => {};
-  const requested = new Promise<void>((resolve) => {
-    markRequested = resolve;
+  // Within a time limit: a page that never asks (its worker answered from the cache, a renamed
+  // chunk) fails here with a reason instead of at the test's own timeout.
+  let limit: ReturnType<typeof setTimeout> | undefined;
+  const requested = new Promise<void>((resolve, reject) => {
+    markRequested = () => {
+      clearTimeout(limit);
+      resolve();
+    };
+    limit = setTimeout(
+      () => reject(new Error(`The page never asked for ${String(pattern)}.`)),
+      30_000,
+    );
   });
+  // Awaited later by the test; one that fails before then leaves no unhandled rejection.
+  requested.catch(() => undefined);
   await current.context.route(pattern, async (route) => {
     markRequested();
     await released;

@@ -75,7 +75,10 @@ describe('service worker install', () => {
     expect(safety?.headers()['x-frame-options']).toBe('SAMEORIGIN');
 
     // Every script the app loaded comes from the worker offline with a script type (a module
-    // served as anything else would not run), read from its slice of the stored pack.
+    // served as anything else would not run), read from its slice of the stored pack. The page
+    // arrives whole in its HTML, so wait for the app itself: its database opens once the first
+    // screen's code and the code loaded after it have run.
+    await page.waitForFunction(() => performance.getEntriesByName('database-open').length > 0);
     const served = await page.evaluate(async () => {
       const scripts = performance
         .getEntriesByType('resource')
