@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -39,6 +40,12 @@ const precacheGlob: PrecacheGlobOptions = {
  * worker's list (an entry of its own, so the files' size limit never drops the pack).
  */
 const precachePackEntries: Array<{ url: string; revision: null }> = [];
+
+/**
+ * The module the entry imports to start the app (src/main.tsx): its chunk, with everything it
+ * imports statically, is the app's shell.
+ */
+const appShellModule = 'src/app/start-app.tsx';
 
 /** The shipped catalogue, as the server seeds it: what pre-rendered pages show until the device answers. */
 function shippedCatalogue() {
@@ -87,13 +94,13 @@ export default defineConfig({
       injectManifest: { ...precacheGlob, additionalManifestEntries: precachePackEntries },
     }),
     // The chunks the entry imports dynamically (src/main.tsx), asked for with the page.
-    preloadStartChunks(['node_modules/react-dom/client.js', 'src/app/start-app.tsx']),
+    preloadStartChunks(['node_modules/react-dom/client.js', appShellModule]),
     // The pre-rendered pages go in before the pack and the worker's list, which then hold them.
     prerenderPages({
       entry: 'src/app/prerender/render-route.tsx',
       routes: prerenderedRoutes,
       loadCatalogue: shippedCatalogue,
-      shellModules: ['src/app/start-app.tsx'],
+      shellModules: [appShellModule],
       plugins: () => [react()],
     }),
     // The pack goes in before vite-plugin-pwa lists the files, so the worker's list names it.
@@ -145,7 +152,11 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
               priority: 2,
             },
-            { name: 'shell', test: /src[\\/]app[\\/]start-app\.tsx$/, priority: 1 },
+            {
+              name: 'shell',
+              test: (id) => id === fileURLToPath(new URL(appShellModule, import.meta.url)),
+              priority: 1,
+            },
             { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/ },
             { name: 'dates', test: /node_modules[\\/]date-fns[\\/]/ },
             { name: 'rxjs', test: /node_modules[\\/]rxjs[\\/]/ },
