@@ -12,7 +12,6 @@
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Trail } from '../../schemas/trails.ts';
-import type { Trip } from '../../schemas/trips.ts';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Button } from 'react-aria-components';
 import { ArrowLeft, Compass, Navigation, TriangleAlert, Volume2, VolumeX } from 'lucide-react';
@@ -34,6 +33,12 @@ import { usePageMeta } from '../ui/page-meta.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { formatAccuracy, formatMiles } from './ride-format.ts';
 import { NavigationMap } from './navigation-map.tsx';
+import {
+  followTarget,
+  navigationPageView,
+  type FollowedTarget,
+  type FoundTarget,
+} from './followed-target.ts';
 import { ClosedTrailWarning, TrailheadGuidanceNote } from './trail-navigation-notes.tsx';
 import { useHaptics } from './use-haptics.ts';
 import { useNavigationActor } from './use-navigation-actor.ts';
@@ -86,41 +91,17 @@ function useNavigationTarget(id: string) {
   return { trail, trip, target, loading };
 }
 
-/** The target guidance follows, kept under every id it has had (see useFollowedTarget). */
-interface FollowedTarget {
-  ids: string[];
-  key: string;
-  target: NavigationTarget;
-}
-
 /**
- * While a temp- trip is swapped for its server copy its points move in steps and the id
- * changes; the route followed is the same, so guidance keeps it instead of starting over.
- * (State adjusted during render, React's pattern for values derived from earlier renders.)
- * `key` identifies the route: the trail id and target kind, or the trip's createdAt.
+ * The route guidance follows (followTarget), kept in state across renders: adjusted during
+ * render, React's pattern for values derived from earlier renders.
  */
 function useFollowedTarget(
   id: string,
   promotedId: string | null,
-  found: { target: NavigationTarget | null; trail: Trail | null; trip: Trip | null },
+  found: FoundTarget,
 ): FollowedTarget | null {
-  const { target, trail, trip } = found;
   const [followed, setFollowed] = useState<FollowedTarget | null>(null);
-  let next = followed;
-  if (target) {
-    // Stable across the promotion (the server copy keeps createdAt), unique per trip.
-    const key = trail ? `${id}:${target.kind}` : `trip:${trip?.createdAt ?? id}`;
-    // Compared by key, not by object: the hooks hand out fresh arrays while loading, and a new
-    // state on every render would never settle. The kept target is the same route either way.
-    if (next?.key !== key || !next.ids.includes(id)) {
-      next = { ids: [id], key, target };
-    }
-  } else if (next && !next.ids.includes(id)) {
-    next = null;
-  }
-  if (next && promotedId && next.ids.includes(id) && !next.ids.includes(promotedId)) {
-    next = { ...next, ids: [...next.ids, promotedId] };
-  }
+  const next = followTarget(followed, id, promotedId, found);
   if (next !== followed) setFollowed(next);
   return next;
 }
@@ -160,35 +141,26 @@ export function NavigatePage() {
     keywords: ['navigation', 'GPS', 'off-route alert', name],
     path: `/navigate/${trailId}`,
   });
-  const next = useFollowedTarget(trailId, promotedId, found);
-
-  // The gate is keyed per trail (its warning is asked again for each trail) but per followed
-  // route for a trip, and wraps every rendering of the navigator: a temp- trip promoted to its
-  // server id keeps the same gate and navigator, so guidance is not restarted.
-  const gateKey = trail ? `trail:${trailId}` : (next?.key ?? trailId);
-  const subject: NavigationSubject = trail ? { trailId } : { tripId: trailId };
-  if (next && !target) {
-    return (
-      <ClosedTrailGate key={gateKey} trail={trail}>
-        <Navigator key={next.key} target={next.target} backTo={null} subject={subject} />
-      </ClosedTrailGate>
-    );
-  }
-  if (found.loading) {
+  const view = navigationPageView(useFollowedTarget(trailId, promotedId, found), found.loading);
+  if (view.show === 'loading') {
     return (
       <div className="ride-page">
         <Spinner label="Loading the route…" />
       </div>
     );
   }
-  if (!target) return <NothingToNavigate tripFound={trip !== null} />;
+  if (view.show === 'nothing') return <NothingToNavigate tripFound={trip !== null} />;
+  const { followed } = view;
+  // The gate is keyed per trail (its warning is asked again for each trail) but per followed
+  // route for a trip; with the navigator's key it keeps one guidance running while a temp- trip
+  // is promoted to its server id and the new id's reads answer one by one.
   return (
-    <ClosedTrailGate key={gateKey} trail={trail}>
+    <ClosedTrailGate key={trail ? `trail:${trailId}` : followed.key} trail={trail}>
       <Navigator
-        key={next?.key ?? `${trailId}:${target.kind}`}
-        target={target}
+        key={followed.key}
+        target={target ?? followed.target}
         backTo={trail ? trailId : null}
-        subject={subject}
+        subject={trail ? { trailId } : { tripId: trailId }}
         segments={segments}
       />
     </ClosedTrailGate>
