@@ -357,8 +357,36 @@ describe('silent token refresh in Chromium', () => {
 
     // Back online only after its access token aged: the refresh tells it, and it clears.
     await waitUntilTokenAges(page);
+    // What the phone asked and was answered once online, and what went wrong in it: one loaded
+    // run waited a minute for the message, which no run alone has repeated; if it happens again
+    // the failure says how far the phone got.
+    const afterOnline: string[] = [];
+    const onlineAt = Date.now();
+    const since = () => `${Date.now() - onlineAt} ms`;
+    page.on('response', (response) => {
+      const path = new URL(response.url()).pathname;
+      if (path.startsWith('/api/')) {
+        afterOnline.push(`${since()} ${response.request().method()} ${path} ${response.status()}`);
+      }
+    });
+    page.on('requestfailed', (request) => {
+      afterOnline.push(`${since()} ${request.method()} ${request.url()} failed`);
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') afterOnline.push(`${since()} console: ${message.text()}`);
+    });
     await context.setOffline(false);
-    await page.getByText(ACCOUNT_DELETED_MESSAGE).waitFor({ timeout: 60_000 });
+    await page
+      .getByText(ACCOUNT_DELETED_MESSAGE)
+      .waitFor({ timeout: 60_000 })
+      .catch((error: unknown) => {
+        throw new Error(
+          `No account-deleted message; after going online:\n${afterOnline.join('\n')}`,
+          {
+            cause: error,
+          },
+        );
+      });
     await expect(page.getByText('Session Expired').count()).resolves.toBe(0);
     expect(await storedItem(page, 'refreshToken')).toBeNull();
     await page.goto(`${server.baseUrl}/record`);
