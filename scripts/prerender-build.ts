@@ -13,6 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type PluginOption } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rolldown';
+import { chunksToPreload } from './preload-start-chunks.ts';
 
 /** A route to pre-render (the app's list: src/app/prerender/prerendered-routes.ts). */
 export interface PrerenderedRoute {
@@ -84,8 +85,10 @@ function stylesheetsOf(chunk: OutputChunk, bundle: OutputBundle, into = new Set<
 /**
  * The built `template` (index.html) as a pre-rendered page: the route's markup in `#root`, its
  * data (JSON text) beside it, the `stylesheets` (their public paths, e.g. `/assets/x.css`, and
- * text) inline in place of the stylesheet links, and the resource hints React put first in the
- * markup moved to the head.
+ * text) inline in place of the stylesheet links, the resource hints React put first in the
+ * markup moved to the head, and the page's own scripts (`pageScripts`, public paths, each after
+ * those it imports) listed for the entry to ask for once the page has painted
+ * (src/app/prerender/page-scripts.ts).
  *
  * Each inlined file also keeps a disabled link, which the browser neither fetches nor applies:
  * Vite's loader of lazily loaded chunks adds a chunk's stylesheets unless a link to them is
@@ -96,6 +99,7 @@ export function pageFromTemplate(
   template: string,
   rendered: { html: string; data: string },
   stylesheets: readonly { path: string; text: string }[],
+  pageScripts: readonly string[] = [],
 ): string {
   const withoutStylesheetLinks = template.replace(/\s*<link rel="stylesheet"[^>]*>/g, '');
   // React puts the resource hints it found (the logo's image preload) first; they belong in the
@@ -105,8 +109,12 @@ export function pageFromTemplate(
     .map(({ path }) => `<link rel="stylesheet" href="${path}" disabled>`)
     .join('');
   const styles = stylesheets.map(({ text }) => text).join('\n');
+  const scripts =
+    pageScripts.length > 0
+      ? `<script type="application/json" id="page-scripts">${JSON.stringify(pageScripts)}</script>`
+      : '';
   return withoutStylesheetLinks
-    .replace('</head>', `${hints}${inlined}<style>${styles}</style>\n</head>`)
+    .replace('</head>', `${hints}${inlined}<style>${styles}</style>${scripts}\n</head>`)
     .replace(
       '<div id="root"></div>',
       `<div id="root">${rendered.html.slice(hints.length)}</div>\n    <script type="application/json" id="prerender-data">${rendered.data}</script>`,
@@ -163,6 +171,13 @@ export function prerenderPages(options: PrerenderOptions): Plugin {
         writeFileSync(join(outputFolder, appShellFile), template);
         const catalogue = options.loadCatalogue();
         const renderedAt = Date.now();
+        const shellIds = (options.shellModules ?? []).map((module) => resolve(root, module));
+        // What the page asks for with its entry (its links, scripts/preload-start-chunks.ts).
+        const startScripts = new Set(
+          chunksToPreload(bundle, [...entryChunk.moduleIds, ...shellIds], new Set()).map(
+            (chunk) => chunk.fileName,
+          ),
+        );
         for (const route of options.routes) {
           const stylesheets = stylesheetsOf(entryChunk, bundle);
           for (const module of [...(options.shellModules ?? []), ...(route.pageModules ?? [])]) {
@@ -171,6 +186,11 @@ export function prerenderPages(options: PrerenderOptions): Plugin {
             if (!chunk) throw new Error(`Pre-render: no chunk holds ${module}.`);
             stylesheetsOf(chunk, bundle, stylesheets);
           }
+          const pageScripts = chunksToPreload(
+            bundle,
+            (route.pageModules ?? []).map((module) => resolve(root, module)),
+            startScripts,
+          ).map((chunk) => `${publicBase}${chunk.fileName}`);
           const inline = [...stylesheets].map((file) => ({
             path: `${publicBase}${file}`,
             text: readFileSync(join(outputFolder, file), 'utf8'),
@@ -178,7 +198,7 @@ export function prerenderPages(options: PrerenderOptions): Plugin {
           const rendered = await renderRoute(route.renderAt ?? route.path, catalogue, renderedAt);
           const file = join(outputFolder, prerenderedFileOf(route.path));
           mkdirSync(dirname(file), { recursive: true });
-          writeFileSync(file, pageFromTemplate(template, rendered, inline));
+          writeFileSync(file, pageFromTemplate(template, rendered, inline, pageScripts));
         }
       },
     },

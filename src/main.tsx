@@ -6,13 +6,19 @@
  * work of a first visit, so it runs in three tasks with the browser free between them (a tap on
  * the pre-rendered page, a frame): React, then the app's first-screen code, then the router's
  * start. The build asks for both chunks with the page (modulepreload links, vite.config.ts), so
- * splitting them costs no round trip.
+ * splitting them costs no round trip; the page's own chunks are asked for once it has painted
+ * (src/app/prerender/page-scripts.ts).
  */
+import { preloadPageScripts } from './app/prerender/page-scripts.ts';
 import { applyInitialTheme } from './app/theme/theme-storage.ts';
 import { yieldToMain } from './lib/scheduling/yield-to-main.ts';
 import './ui/theme.css';
 
 applyInitialTheme();
+
+// After the pre-rendered page has painted (the frame, then a task), never before it: the page's
+// own scripts then download beside React and the first-screen code instead of after them.
+requestAnimationFrame(() => setTimeout(() => preloadPageScripts(document), 0));
 
 void yieldToMain()
   .then(() => import('react-dom/client'))

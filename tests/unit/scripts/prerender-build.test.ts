@@ -1,5 +1,7 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { pageFromTemplate, prerenderedFileOf } from '../../../scripts/prerender-build.ts';
+import { preloadPageScripts } from '../../../src/app/prerender/page-scripts.ts';
 
 const template = `<!doctype html>
 <html lang="en">
@@ -46,5 +48,33 @@ describe('the pre-render build step', () => {
     expect(page).toContain(
       '<div id="root"><div class="app"><h1>Hi</h1></div></div>\n    <script type="application/json" id="prerender-data">{"renderedAt":1}</script>',
     );
+  });
+
+  it('lists the page’s own scripts for the entry, which asks for them in that order', () => {
+    const scripts = ['/assets/icons-a.js', '/assets/storage-b.js', '/assets/home-page-c.js'];
+    const page = pageFromTemplate(template, { html: '<h1>Hi</h1>', data: '{}' }, [], scripts);
+    // Not as links: the browser would fetch those before the first paint.
+    expect(page).not.toContain('href="/assets/home-page-c.js"');
+    const document = new DOMParser().parseFromString(page, 'text/html');
+
+    preloadPageScripts(document);
+
+    const preloads = [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
+    expect(preloads.map((link) => link.getAttribute('href'))).toEqual([
+      '/assets/react-dom-def.js',
+      ...scripts,
+    ]);
+    // Credentials as the imports that will use them (Vite's links carry `crossorigin` too).
+    expect(preloads.every((link) => link.hasAttribute('crossorigin'))).toBe(true);
+    // The list is read once and leaves the page; the id is the one the entry reads.
+    preloadPageScripts(document);
+    expect(document.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(4);
+  });
+
+  it('lists nothing for a page without scripts of its own, and the entry adds no links', () => {
+    const page = pageFromTemplate(template, { html: '<h1>Hi</h1>', data: '{}' }, []);
+    const document = new DOMParser().parseFromString(page, 'text/html');
+    preloadPageScripts(document);
+    expect(document.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(1);
   });
 });
