@@ -43,12 +43,16 @@ const categoryLabels: Record<Category, string> = {
   community: 'Community',
 };
 
-/** The current rider's standings (signed in, or 'anonymous' on this device), live. */
+/**
+ * The current rider's standings (signed in, or 'anonymous' on this device), live. The rider is
+ * the session's user, which is the stored one while the start-up checks run: waiting for them
+ * would show the guest's standings first, then a spinner, then the rider's.
+ */
 function useStandings(): { standings: AchievementStanding[] | undefined; signedIn: boolean } {
   const db = useDatabase();
   const session = useSession();
-  const signedIn = session.status === 'signedIn';
-  const owner = recordOwner(signedIn ? session.user?.id : null);
+  const signedIn = session.user !== null;
+  const owner = recordOwner(session.user?.id);
   const source = useMemo(() => observeAchievementStandings(db, owner), [db, owner]);
   return { standings: useObservable(source).value, signedIn };
 }
@@ -62,7 +66,8 @@ function useGroupRideCountNote(): string {
   const db = useDatabase();
   const session = useSession();
   const online = useOnlineStatus();
-  const user = session.status === 'signedIn' ? session.user : null;
+  // The stored rider while the start-up checks run, as in useStandings.
+  const user = session.user;
   const username = user?.username ?? null;
   const rider = username === null ? null : { username, id: user?.id ?? null };
   const query = useMyGroupRidesRefresh(username, online, (rides) =>
