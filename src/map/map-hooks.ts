@@ -4,9 +4,14 @@
  * lines' statuses today, published and reported by riders.
  */
 import { useMemo, useSyncExternalStore } from 'react';
-import { useTrails } from '../db-react/hooks.ts';
+import { NEVER } from 'rxjs';
+import {
+  catalogueUpdateIntervalMs,
+  observeCatalogueStatus,
+  observeTrails,
+} from '../db/catalogue-reads.ts';
 import { observeTrailReportsByTrail } from '../db/trail-reports.ts';
-import { useDatabase } from '../db-react/provider.tsx';
+import { useDatabase, useOptionalDatabase } from '../db-react/provider.tsx';
 import { useObservable } from '../db-react/use-observable.ts';
 import {
   mapVariantForTheme,
@@ -14,7 +19,11 @@ import {
   type ReportedTrailLineStatus,
   type TrailLineStatus,
 } from './map-style.ts';
-import { observeReportedTrailLineStatuses, trailLineStatuses } from './trail-line-statuses.ts';
+import {
+  noTrailLineStatuses,
+  observeReportedTrailLineStatuses,
+  observeTrailLineStatuses,
+} from './trail-line-statuses.ts';
 
 function subscribeTheme(onChange: () => void): () => void {
   const observer = new MutationObserver(onChange);
@@ -37,12 +46,23 @@ export function useMapVariant(): MapVariant {
 }
 
 /**
- * Today's status of every trail line on this device (src/map/trail-line-statuses.ts), stable
- * while the trails do not change, for the map style.
+ * Today's status of every trail line on this device, for the map style: a new object only when
+ * a line's status changes (src/map/trail-line-statuses.ts `observeTrailLineStatuses`).
  */
 export function useTrailLineStatuses(): Readonly<Record<string, TrailLineStatus>> {
-  const { trails } = useTrails();
-  return useMemo(() => trailLineStatuses(trails, new Date()), [trails]);
+  // No statuses while a deferred provider opens the database.
+  const db = useOptionalDatabase();
+  const source = useMemo(
+    () =>
+      db
+        ? observeTrailLineStatuses(observeTrails(db), observeCatalogueStatus(db), {
+            // The trail list's own wait for a quiet spell, and time for its timer to fire.
+            settleMs: 2 * catalogueUpdateIntervalMs,
+          })
+        : NEVER,
+    [db],
+  );
+  return useObservable(source).value ?? noTrailLineStatuses;
 }
 
 const noReportedStatuses: Readonly<Record<string, ReportedTrailLineStatus>> = {};

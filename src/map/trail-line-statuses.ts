@@ -11,11 +11,18 @@
 import {
   combineLatest,
   distinctUntilChanged,
+  debounce,
+  defer,
+  filter,
+  of,
   interval,
   map,
   startWith,
+  tap,
+  timer,
   type Observable,
 } from 'rxjs';
+import type { CatalogueStatus } from '../db/catalogue-status.ts';
 import type { Trail } from '../../schemas/trails.ts';
 import { currentTrailStatus, type StatusReport } from '../lib/trail-reports/trail-status.ts';
 import { seasonStatus } from '../lib/trail-season.ts';
@@ -36,6 +43,52 @@ export function trailLineStatuses(
     if (status.state === 'open' || status.state === 'closed') statuses[trail.id] = status.state;
   }
   return statuses;
+}
+
+/** No published status for any line: every line drawn as unknown. One object, so maps share it. */
+export const noTrailLineStatuses: Readonly<Record<string, TrailLineStatus>> = Object.freeze({});
+
+/**
+ * `trailLineStatuses` of the trails on the device, live, for the map style. Every new object
+ * restyles each region's trail layers, which makes MapLibre lay out their loaded tiles again
+ * (measured: about 450 ms of a desktop's main thread, four times that on a mid-range phone), so
+ * it emits only when a line's status changes (trail ids in order; `noTrailLineStatuses` when no
+ * line has one), and not while the device's first catalogue pull is storing trails slice by
+ * slice: the lines keep the unknown style until the pull ends, then restyle once. The trail
+ * list (`trails`) may show the pull's last slices up to `settleMs` after the pull ended, so for
+ * that long a status waits for a newer list. A pull that fails ends too, and the trails stored
+ * by then get their statuses. `today` gives the date the seasons are read on.
+ */
+export function observeTrailLineStatuses(
+  trails: Observable<readonly Pick<Trail, 'id' | 'systemId' | 'season'>[]>,
+  catalogueStatus: Observable<Pick<CatalogueStatus, 'lastSyncedAt' | 'isRefreshing'>>,
+  { settleMs, today = () => new Date() }: { settleMs: number; today?: () => Date },
+): Observable<Readonly<Record<string, TrailLineStatus>>> {
+  return defer(() => {
+    // When the first pull ended in this subscription; null while it runs or if none ran.
+    let pullEndedAt: number | null = null;
+    let pullSeen = false;
+    const firstPullRunning = catalogueStatus.pipe(
+      map((status) => status.lastSyncedAt === null && status.isRefreshing),
+      distinctUntilChanged(),
+      tap((running) => {
+        if (running) pullSeen = true;
+        else if (pullSeen) pullEndedAt = Date.now();
+      }),
+    );
+    const settling = () => pullEndedAt !== null && Date.now() - pullEndedAt < settleMs;
+    return combineLatest([trails, firstPullRunning]).pipe(
+      filter(([, storing]) => !storing),
+      debounce(() => (settling() ? timer(settleMs) : of(0))),
+      map(([stored]) => {
+        const statuses = Object.entries(trailLineStatuses(stored, today())).sort(([a], [b]) =>
+          a < b ? -1 : a > b ? 1 : 0,
+        );
+        return statuses.length === 0 ? noTrailLineStatuses : Object.fromEntries(statuses);
+      }),
+      distinctUntilChanged((a, b) => JSON.stringify(a) === JSON.stringify(b)),
+    );
+  });
 }
 
 /**

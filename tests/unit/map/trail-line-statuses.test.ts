@@ -1,7 +1,10 @@
-import { BehaviorSubject } from 'rxjs';
-import { describe, expect, it } from 'vitest';
+import { BehaviorSubject, Subject } from 'rxjs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CatalogueStatus } from '../../../src/db/catalogue-status.ts';
 import {
+  noTrailLineStatuses,
   observeReportedTrailLineStatuses,
+  observeTrailLineStatuses,
   reportedTrailLineStatuses,
   trailLineStatuses,
 } from '../../../src/map/trail-line-statuses.ts';
@@ -66,5 +69,86 @@ describe("trail line statuses from riders' reports", () => {
     reports.next(new Map([['mill-creek', [report('a', 'closed', 0, 2)]]]));
     subscription.unsubscribe();
     expect(seen).toEqual([{}, { 'mill-creek': 'closed' }, {}]);
+  });
+});
+
+describe('published trail line statuses, live', () => {
+  const settleMs = 1000;
+  const options = { settleMs, today: () => new Date(now) };
+  /** A USFS line open from May to September, or one with no published season. */
+  function line(id: string, season: 'summer' | 'none') {
+    return {
+      id,
+      systemId: 'ouachita-nf',
+      season:
+        season === 'summer'
+          ? { yearRound: false, openFrom: '05-01', openUntil: '09-30', source: 'USFS MVUM' }
+          : null,
+    };
+  }
+  const pulling: CatalogueStatus = { lastSyncedAt: null, error: null, isRefreshing: true };
+  const stored: CatalogueStatus = { lastSyncedAt: now, error: null, isRefreshing: false };
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("holds the lines unknown while the first catalogue pull stores trails, then restyles once with every line's status", () => {
+    vi.useFakeTimers();
+    const trails = new BehaviorSubject([line('wolf-pen-gap', 'summer')]);
+    const status = new BehaviorSubject<CatalogueStatus>(pulling);
+    const seen: object[] = [];
+    const subscription = observeTrailLineStatuses(trails, status, options).subscribe((statuses) =>
+      seen.push(statuses),
+    );
+    trails.next([line('wolf-pen-gap', 'summer'), line('huckleberry', 'summer')]);
+    expect(seen).toEqual([]);
+    status.next(stored);
+    // The trail list shows the pull's last slice a moment after the pull ended.
+    vi.advanceTimersByTime(500);
+    trails.next([line('wolf-pen-gap', 'summer'), line('huckleberry', 'summer'), line('x', 'none')]);
+    trails.next([
+      line('wolf-pen-gap', 'summer'),
+      line('huckleberry', 'summer'),
+      line('x', 'none'),
+      line('brock-creek', 'summer'),
+    ]);
+    expect(seen).toEqual([]);
+    vi.advanceTimersByTime(settleMs);
+    // A later refresh of the stored catalogue changes nothing a line shows.
+    status.next({ ...stored, isRefreshing: true });
+    trails.next([...trails.value]);
+    subscription.unsubscribe();
+    expect(seen).toEqual([{ 'brock-creek': 'open', huckleberry: 'open', 'wolf-pen-gap': 'open' }]);
+  });
+
+  it('shows the stored statuses at once when the catalogue was stored before, and follows later changes', () => {
+    const trails = new BehaviorSubject([line('wolf-pen-gap', 'summer')]);
+    const seen: object[] = [];
+    const subscription = observeTrailLineStatuses(
+      trails,
+      new BehaviorSubject(stored),
+      options,
+    ).subscribe((statuses) => seen.push(statuses));
+    expect(seen).toEqual([{ 'wolf-pen-gap': 'open' }]);
+    // The trail's season is withdrawn: the line goes back to unknown.
+    trails.next([line('wolf-pen-gap', 'none')]);
+    subscription.unsubscribe();
+    expect(seen).toEqual([{ 'wolf-pen-gap': 'open' }, {}]);
+    expect(seen[1]).toBe(noTrailLineStatuses);
+  });
+
+  it('gives the trails stored so far their statuses when the first pull fails', () => {
+    vi.useFakeTimers();
+    const trails = new BehaviorSubject([line('wolf-pen-gap', 'summer')]);
+    const status = new Subject<CatalogueStatus>();
+    const seen: object[] = [];
+    const subscription = observeTrailLineStatuses(trails, status, options).subscribe((statuses) =>
+      seen.push(statuses),
+    );
+    status.next(pulling);
+    status.next({ lastSyncedAt: null, error: 'Failed to fetch', isRefreshing: false });
+    vi.advanceTimersByTime(settleMs);
+    subscription.unsubscribe();
+    expect(seen).toEqual([{ 'wolf-pen-gap': 'open' }]);
   });
 });
