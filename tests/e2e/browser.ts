@@ -5,7 +5,7 @@
  * once in a template profile and each test starts from a copy of it, unless it asks for a fresh
  * profile because the first visit is what it checks.
  */
-import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { inject } from 'vitest';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -70,14 +70,26 @@ export async function openBrowser(
   };
 }
 
-/** Launches Debian's Chromium headless on a persistent profile folder. */
+/** Where Debian's chromium package installs the browser the journeys drive. */
+const chromiumPath = '/usr/bin/chromium';
+
+/**
+ * Launches Debian's Chromium headless on a persistent profile folder. Throws, naming the script
+ * that installs it, when the browser is missing (`npm test` runs that script first; a lone
+ * `vitest --project e2e` does not).
+ */
 export function launchChromium(
   profileDir: string,
   viewport: { width: number; height: number },
   serviceWorkers: 'allow' | 'block' = 'allow',
 ): Promise<BrowserContext> {
+  if (!existsSync(chromiumPath)) {
+    throw new Error(
+      `${chromiumPath} is missing: run \`bash scripts/setup-test-env.sh\` (as root) to install Debian's Chromium, as \`npm test\` does before the journeys.`,
+    );
+  }
   return chromium.launchPersistentContext(profileDir, {
-    executablePath: '/usr/bin/chromium',
+    executablePath: chromiumPath,
     viewport,
     serviceWorkers,
     args: [
