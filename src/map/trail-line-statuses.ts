@@ -10,13 +10,13 @@
  */
 import {
   combineLatest,
-  distinctUntilChanged,
   debounce,
   defer,
+  distinctUntilChanged,
   filter,
-  of,
   interval,
   map,
+  of,
   startWith,
   tap,
   timer,
