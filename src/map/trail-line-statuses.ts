@@ -45,6 +45,18 @@ export function trailLineStatuses(
   return statuses;
 }
 
+/** `statuses` with its trail ids in order, so equal statuses are equal as JSON. */
+function inTrailIdOrder<Status>(statuses: Record<string, Status>): Record<string, Status> {
+  return Object.fromEntries(
+    Object.entries(statuses).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
+}
+
+/** Whether two status records in trail id order give every line the same status. */
+function sameStatuses<Statuses extends object>(a: Statuses, b: Statuses): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
 /** No published status for any line: every line drawn as unknown. One object, so maps share it. */
 export const noTrailLineStatuses: Readonly<Record<string, TrailLineStatus>> = Object.freeze({});
 
@@ -81,12 +93,10 @@ export function observeTrailLineStatuses(
       filter(([, storing]) => !storing),
       debounce(() => (settling() ? timer(settleMs) : of(0))),
       map(([stored]) => {
-        const statuses = Object.entries(trailLineStatuses(stored, today())).sort(([a], [b]) =>
-          a < b ? -1 : a > b ? 1 : 0,
-        );
-        return statuses.length === 0 ? noTrailLineStatuses : Object.fromEntries(statuses);
+        const statuses = inTrailIdOrder(trailLineStatuses(stored, today()));
+        return Object.keys(statuses).length === 0 ? noTrailLineStatuses : statuses;
       }),
-      distinctUntilChanged((a, b) => JSON.stringify(a) === JSON.stringify(b)),
+      distinctUntilChanged(sameStatuses),
     );
   });
 }
@@ -124,9 +134,7 @@ export function observeReportedTrailLineStatuses(
   clock: () => number = Date.now,
 ): Observable<Record<string, ReportedTrailLineStatus>> {
   return combineLatest([reportsByTrail, interval(refreshMs).pipe(startWith(0))]).pipe(
-    map(([reports]) =>
-      Object.fromEntries(Object.entries(reportedTrailLineStatuses(reports, clock())).sort()),
-    ),
-    distinctUntilChanged((a, b) => JSON.stringify(a) === JSON.stringify(b)),
+    map(([reports]) => inTrailIdOrder(reportedTrailLineStatuses(reports, clock()))),
+    distinctUntilChanged(sameStatuses),
   );
 }
