@@ -259,10 +259,11 @@ describe('safety and emergency in Chromium', () => {
     await expect(
       page.getByText(/only while this app is open and the screen is on/).count(),
     ).resolves.toBe(2);
-    // Saved once the motion permission is settled (iOS asks here), so click, then wait.
+    // Saved once the motion permission is settled (iOS asks here) and the write has stored, so
+    // click, then wait for the switch to show it.
     await page.getByLabel('Fall detection').click();
     await page.getByTestId('motion-status').waitFor();
-    await expect(page.getByLabel('Fall detection').isChecked()).resolves.toBe(true);
+    await expect.poll(() => page.getByLabel('Fall detection').isChecked()).toBe(true);
     await page.getByLabel('Fall detection').scrollIntoViewIfNeeded();
     await saveScreenshot(page, 'fall-settings-phone');
 
