@@ -6,7 +6,7 @@
  * `isLoading` is true until the first answer of the current query.
  */
 import { useMemo } from 'react';
-import { NEVER } from 'rxjs';
+import { distinctUntilChanged, map, NEVER } from 'rxjs';
 import type { Achievement } from '../../schemas/achievements.ts';
 import type { Campground } from '../../schemas/campgrounds.ts';
 import type { Trail } from '../../schemas/trails.ts';
@@ -125,9 +125,56 @@ export function useSavedTrailIds(): { savedTrailIds: string[]; isLoading: boolea
  * last failure's message (null after a success) and whether a pull is running now. Never-refreshed until the first answer.
  */
 export function useCatalogueStatus(): CatalogueStatus {
+  return useCatalogueStatusPart(wholeStatus) ?? neverRefreshed;
+}
+
+const neverRefreshed: CatalogueStatus = { lastSyncedAt: null, error: null, isRefreshing: false };
+
+function wholeStatus(status: CatalogueStatus): CatalogueStatus {
+  return status;
+}
+
+function isStored(status: CatalogueStatus): boolean {
+  return status.lastSyncedAt !== null;
+}
+
+function lastSyncedAtOf(status: CatalogueStatus): number | null {
+  return status.lastSyncedAt;
+}
+
+function errorOf(status: CatalogueStatus): string | null {
+  return status.error;
+}
+
+/**
+ * Whether the device has stored a whole catalogue once (`lastSyncedAt` set). A screen that
+ * only needs this renders again once per device, not at every start and end of a pull.
+ */
+export function useCatalogueStored(): boolean {
+  return useCatalogueStatusPart(isStored) ?? false;
+}
+
+/** When every catalogue last finished pulling (epoch ms), null if never; see useCatalogueStatus. */
+export function useCatalogueLastSyncedAt(): number | null {
+  return useCatalogueStatusPart(lastSyncedAtOf) ?? null;
+}
+
+/** The last catalogue pull's failure in words, null after a success; see useCatalogueStatus. */
+export function useCatalogueError(): string | null {
+  return useCatalogueStatusPart(errorOf) ?? null;
+}
+
+/**
+ * One part of the catalogue status (`part` must be a module-level function), undefined until
+ * the database answers. It emits only when that part changes: every screen that lists the
+ * catalogue reads the status, and the status changes at the start and end of every pull.
+ */
+function useCatalogueStatusPart<T>(part: (status: CatalogueStatus) => T): T | undefined {
   // Nothing known yet while a deferred provider opens the database.
   const db = useOptionalDatabase();
-  const source = useMemo(() => (db ? observeCatalogueStatus(db) : NEVER), [db]);
-  const { value } = useObservable(source);
-  return value ?? { lastSyncedAt: null, error: null, isRefreshing: false };
+  const source = useMemo(
+    () => (db ? observeCatalogueStatus(db).pipe(map(part), distinctUntilChanged()) : NEVER),
+    [db, part],
+  );
+  return useObservable(source).value;
 }

@@ -22,7 +22,16 @@ export function useObservable<T>(source: Observable<T>): {
   const [state, setState] = useState<{ source: Observable<T>; value: T } | null>(null);
   useEffect(() => {
     const subscription = source.subscribe({
-      next: (value) => startTransition(() => setState({ source, value })),
+      // The same value again (a list query answering with the same array, a status part that
+      // did not change) keeps the state, so the component does not render again for it.
+      next: (value) =>
+        startTransition(() =>
+          setState((current) =>
+            current?.source === source && Object.is(current.value, value)
+              ? current
+              : { source, value },
+          ),
+        ),
       error: (error: unknown) => console.error('Database subscription failed', error),
     });
     return () => subscription.unsubscribe();

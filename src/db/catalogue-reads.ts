@@ -6,7 +6,7 @@
  * assistant), as an observable of plain documents (toJSON) that emits on every change from any
  * tab or the sync engine.
  */
-import { map, Observable, type OperatorFunction } from 'rxjs';
+import { distinctUntilChanged, map, Observable, type OperatorFunction } from 'rxjs';
 import type { Achievement } from '../../schemas/achievements.ts';
 import type { Campground } from '../../schemas/campgrounds.ts';
 import type { Trail } from '../../schemas/trails.ts';
@@ -179,9 +179,16 @@ export function observeSavedTrailIds(db: AppDatabase): Observable<string[]> {
     .pipe(map((document) => [...(localDocumentData(document)?.trailIds ?? [])]));
 }
 
-/** The catalogue pull state (see catalogue-status.ts), on every change. */
+/** The catalogue pull state (see catalogue-status.ts), whenever what it says changes. */
 export function observeCatalogueStatus(db: AppDatabase): Observable<CatalogueStatus> {
-  return db
-    .getLocal$(catalogueStatusDocumentId)
-    .pipe(map((document) => readCatalogueStatusData(localDocumentData(document))));
+  return db.getLocal$(catalogueStatusDocumentId).pipe(
+    map((document) => readCatalogueStatusData(localDocumentData(document))),
+    // The stored document also holds when a pull started, which screens never show.
+    distinctUntilChanged(
+      (a, b) =>
+        a.lastSyncedAt === b.lastSyncedAt &&
+        a.error === b.error &&
+        a.isRefreshing === b.isRefreshing,
+    ),
+  );
 }

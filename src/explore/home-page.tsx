@@ -6,23 +6,34 @@
  * campground section (§voice-2.6) is src/explore/campgrounds/campground-directory.tsx, loaded
  * lazily.
  */
-import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
-import { CategorySection, DonateBanner, FeaturedSection, HomeHero } from './home-sections.tsx';
-import { useCatalogueStatus, useTrails, useWmas } from '../db-react/hooks.ts';
+import { Suspense, lazy, memo, useEffect, useMemo, useRef, useState } from 'react';
+import * as sections from './home-sections.tsx';
+import { useCatalogueStored, useTrails, useWmas } from '../db-react/hooks.ts';
 import { WhenDatabaseOpen } from '../db-react/provider.tsx';
 import { usePageMeta } from '../ui/page-meta.ts';
 import { useHydrated, useVisitDate } from '../ui/hydration.ts';
 import { duckSeasonHeadline } from '../lib/hunting/duck-season.ts';
-import { DuckSeasonCard } from './duck-season-card.tsx';
+import * as duckSeason from './duck-season-card.tsx';
 import { homeCatalogueView } from './home-catalogue.ts';
 import { getHomeSnapshot, type HomeCatalogueView } from './home-snapshot.ts';
-import { ActivePlanCard } from './active-plan-card.tsx';
+import * as activePlan from './active-plan-card.tsx';
 import './explore.css';
 import './home-page.css';
 
+// The page renders again whenever one of its lists or the catalogue's state answers (a few times
+// as a visit starts, each time with the whole page below it); each section renders again only
+// when its own props change.
+const HomeHero = memo(sections.HomeHero);
+const CategorySection = memo(sections.CategorySection);
+const FeaturedSection = memo(sections.FeaturedSection);
+const DonateBanner = memo(sections.DonateBanner);
+const DuckSeasonCard = memo(duckSeason.DuckSeasonCard);
+const ActivePlanCard = memo(activePlan.ActivePlanCard);
+const LazyFooterSlot = memo(LazyFooter);
+
 // The first-visit welcome waits a second anyway: its modal code loads once the database is open.
 const WelcomeDialog = lazy(() =>
-  import('./welcome-dialog.tsx').then((module) => ({ default: module.WelcomeDialog })),
+  import('./welcome-dialog.tsx').then((module) => ({ default: memo(module.WelcomeDialog) })),
 );
 
 const HomeFooter = lazy(() =>
@@ -32,7 +43,7 @@ const HomeFooter = lazy(() =>
 // The campground section (§voice-2.6) is its own chunk so the home page's first load stays small.
 const CampgroundDirectory = lazy(() =>
   import('./campgrounds/campground-directory.tsx').then((module) => ({
-    default: module.CampgroundDirectory,
+    default: memo(module.CampgroundDirectory),
   })),
 );
 
@@ -102,7 +113,7 @@ export function HomePage() {
         </Suspense>
       </WhenDatabaseOpen>
 
-      <LazyFooter />
+      <LazyFooterSlot />
       <WhenDatabaseOpen>
         <Suspense fallback={null}>
           <WelcomeDialog />
@@ -121,7 +132,7 @@ export function HomePage() {
  * device's.
  */
 function useHomeCatalogue(): HomeCatalogueView {
-  const catalogueStored = useCatalogueStatus().lastSyncedAt !== null;
+  const catalogueStored = useCatalogueStored();
   const snapshot = getHomeSnapshot();
   const enabled = catalogueStored || !snapshot;
   const { trails, isLoading: trailsLoading } = useTrails({ enabled });

@@ -58,6 +58,13 @@ const loadingState: MachineSessionState = {
   error: null,
 };
 
+/** Whether two machine states show screens the same session. */
+function isSameMachineState(a: MachineSessionState, b: MachineSessionState): boolean {
+  return (
+    a.status === b.status && a.user === b.user && a.pending === b.pending && a.error === b.error
+  );
+}
+
 /**
  * The stored user the first render may show while the machine starts: only one the start-up
  * check would also accept, so a guest never sees a gated page, not even for 100 ms.
@@ -143,8 +150,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [firstUser] = useState(() => provisionalUser(store));
   const [machineState, setMachineState] = useState<MachineSessionState>(loadingState);
   // Every screen reads the session: its changes render in slices that yield to input.
+  // A state that says what the shown one says (the machine's first report repeats the
+  // loading state) keeps the shown object, so no screen renders again for it.
   const showMachineState = useCallback(
-    (state: MachineSessionState) => startTransition(() => setMachineState(state)),
+    (state: MachineSessionState) =>
+      startTransition(() =>
+        setMachineState((shown) => (isSameMachineState(shown, state) ? shown : state)),
+      ),
     [],
   );
   const afterFirstScreen = useFirstScreenPainted();
@@ -173,17 +185,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [relay],
   );
 
-  const value = useMemo<SessionValue>(() => {
-    const user =
-      machineState.status === 'loading' ? (hydrated ? firstUser : null) : machineState.user;
-    return {
+  const user =
+    machineState.status === 'loading' ? (hydrated ? firstUser : null) : machineState.user;
+  // A guest's value stays the same object through hydration (no stored rider to show).
+  const value = useMemo<SessionValue>(
+    () => ({
       ...machineState,
       user,
       role: deriveRole(user),
       ...commands,
       rememberReturnPath,
-    };
-  }, [machineState, commands, firstUser, hydrated, rememberReturnPath]);
+    }),
+    [machineState, commands, user, rememberReturnPath],
+  );
 
   return (
     <SessionContext.Provider value={value}>

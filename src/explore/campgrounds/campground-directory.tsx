@@ -9,7 +9,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import type { Campground } from '../../../schemas/campgrounds.ts';
 import { useCampgroundPreferences } from '../../db-react/campground-preferences.ts';
-import { useCatalogueStatus } from '../../db-react/hooks.ts';
+import { useCatalogueLastSyncedAt } from '../../db-react/hooks.ts';
 import {
   cacheStatus,
   distanceMiles,
@@ -75,7 +75,7 @@ export function CampgroundDirectory({
   initialCampgroundId = null,
 }: CampgroundDirectoryProps) {
   const { campgrounds, isLoading, bundled } = useDirectoryCampgrounds();
-  const { lastSyncedAt } = useCatalogueStatus();
+  const lastSyncedAt = useCatalogueLastSyncedAt();
   const {
     preferences,
     isLoading: preferencesLoading,

@@ -8,7 +8,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { Campground } from '../../../schemas/campgrounds.ts';
-import { useCampgrounds, useCatalogueStatus } from '../../db-react/hooks.ts';
+import { useCampgrounds, useCatalogueError } from '../../db-react/hooks.ts';
 import { useOnlineStatus } from '../../ui/use-online-status.ts';
 
 /** What the directory lists and where it came from. */
@@ -34,7 +34,7 @@ async function loadBundledCampgrounds(): Promise<Campground[]> {
 /** The directory's campgrounds, falling back to the bundled list while the device has none. */
 export function useDirectoryCampgrounds(): DirectoryCampgrounds {
   const { campgrounds, isLoading } = useCampgrounds();
-  const { error } = useCatalogueStatus();
+  const error = useCatalogueError();
   const online = useOnlineStatus();
   const catalogueCannotArrive = !online || error !== null;
   const needsFallback = !isLoading && campgrounds.length === 0 && catalogueCannotArrive;
