@@ -109,7 +109,8 @@ describe('session in Chromium', () => {
     await page.getByRole('menuitem', { name: 'Profile' }).click();
     await page.waitForURL(`${baseUrl}/profile`);
     await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
-    await expect(page.getByText('Rider', { exact: true }).isVisible()).resolves.toBe(true);
+    // The profile's details follow the heading once the server answered: wait, not read once.
+    await page.getByText('Rider', { exact: true }).waitFor();
     await saveScreenshot(page, 'session-profile-desktop');
 
     await page.getByRole('button', { name: 'Logout' }).click();
@@ -123,17 +124,13 @@ describe('session in Chromium', () => {
     await page.waitForURL(`${baseUrl}/profile`);
     await submitSignIn(page, username, 'not-the-password');
     await page.getByText('Login Failed').waitFor();
-    await expect(
-      page.getByRole('alert').filter({ hasText: 'Invalid username or password' }).isVisible(),
-    ).resolves.toBe(true);
+    await page.getByRole('alert').filter({ hasText: 'Invalid username or password' }).waitFor();
     await saveScreenshot(page, 'session-login-failed-desktop');
 
     await submitSignIn(page, username, password);
     await page.getByText(`Welcome back, ${username}!`).waitFor();
     await page.waitForURL(`${baseUrl}/ai-trails`);
-    await expect(page.getByRole('button', { name: 'Me', exact: true }).isVisible()).resolves.toBe(
-      true,
-    );
+    await page.getByRole('button', { name: 'Me', exact: true }).waitFor();
   });
 
   it('shows the sign-in forms and profile at phone size', async () => {
