@@ -26,7 +26,12 @@ import { useRouter } from '@tanstack/react-router';
 import { deriveRole } from '../../lib/auth/roles.ts';
 import { isSafeReturnPath } from '../../lib/auth/return-path.ts';
 import type { RegistrationDetails } from '../../lib/auth/session-types.ts';
-import { SessionContext, useSession, type SessionValue } from '../../lib/auth/session-context.tsx';
+import {
+  RoleContext,
+  SessionContext,
+  useSession,
+  type SessionValue,
+} from '../../lib/auth/session-context.tsx';
 import {
   browserSessionStore,
   SESSION_CHANGE_KEYS,
@@ -201,13 +206,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   return (
     <SessionContext.Provider value={value}>
-      <ReturnPathRecorder />
-      {children}
-      {afterFirstScreen ? (
-        <Suspense fallback={null}>
-          <SessionMachineHost store={store} relay={relay} onState={showMachineState} />
-        </Suspense>
-      ) : null}
+      <RoleContext.Provider value={value.role}>
+        <ReturnPathRecorder />
+        {children}
+        {afterFirstScreen ? (
+          <Suspense fallback={null}>
+            <SessionMachineHost store={store} relay={relay} onState={showMachineState} />
+          </Suspense>
+        ) : null}
+      </RoleContext.Provider>
     </SessionContext.Provider>
   );
 }

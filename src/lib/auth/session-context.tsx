@@ -39,6 +39,13 @@ export interface SessionValue {
 /** Context carrying the session; null outside the provider. */
 export const SessionContext = createContext<SessionValue | null>(null);
 
+/**
+ * Context carrying only the session's role, beside the whole session: the shell, the menus and
+ * the route guard follow the role, which changes far less often than the session (its start-up
+ * check, a sign-in form's pending state and errors), so they render again only when it changes.
+ */
+export const RoleContext = createContext<Role | null>(null);
+
 /** The current session; throws outside the session provider (requirements §core-8). */
 export function useSession(): SessionValue {
   const session = useContext(SessionContext);
