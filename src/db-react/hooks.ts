@@ -6,7 +6,7 @@
  * `isLoading` is true until the first answer of the current query.
  */
 import { useMemo } from 'react';
-import { distinctUntilChanged, map, NEVER } from 'rxjs';
+import { map, NEVER } from 'rxjs';
 import type { Achievement } from '../../schemas/achievements.ts';
 import type { Campground } from '../../schemas/campgrounds.ts';
 import type { Trail } from '../../schemas/trails.ts';
@@ -166,14 +166,14 @@ export function useCatalogueError(): string | null {
 
 /**
  * One part of the catalogue status (`part` must be a module-level function), undefined until
- * the database answers. It emits only when that part changes: every screen that lists the
- * catalogue reads the status, and the status changes at the start and end of every pull.
+ * the database answers. A part that did not change keeps the state (`useObservable` compares
+ * values), so its screen does not render again at every start and end of a pull.
  */
 function useCatalogueStatusPart<T>(part: (status: CatalogueStatus) => T): T | undefined {
   // Nothing known yet while a deferred provider opens the database.
   const db = useOptionalDatabase();
   const source = useMemo(
-    () => (db ? observeCatalogueStatus(db).pipe(map(part), distinctUntilChanged()) : NEVER),
+    () => (db ? observeCatalogueStatus(db).pipe(map(part)) : NEVER),
     [db, part],
   );
   return useObservable(source).value;

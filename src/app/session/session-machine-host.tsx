@@ -63,13 +63,13 @@ export function SessionMachineHost({
     // tests) reads it instead of guessing how long the check takes.
     document.documentElement.dataset.session = status;
   }, [status]);
-  const pending = pendingOf(snapshot);
-  const { user, error } = snapshot.context;
-  // Only what screens read: every screen follows the session, so a snapshot that changed
-  // nothing they show (a refreshed token, an internal step of the start-up check) would
-  // re-render the whole app.
   useEffect(() => {
-    onState({ status, user, pending, error });
-  }, [status, user, pending, error, onState]);
+    onState({
+      status,
+      user: snapshot.context.user,
+      pending: pendingOf(snapshot),
+      error: snapshot.context.error,
+    });
+  }, [snapshot, status, onState]);
   return null;
 }

@@ -155,8 +155,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [firstUser] = useState(() => provisionalUser(store));
   const [machineState, setMachineState] = useState<MachineSessionState>(loadingState);
   // Every screen reads the session: its changes render in slices that yield to input.
-  // A state that says what the shown one says (the machine's first report repeats the
-  // loading state) keeps the shown object, so no screen renders again for it.
+  // The machine reports every snapshot (a refreshed token, an internal step of the start-up
+  // check; its first report repeats the loading state): one that says what the shown state says
+  // keeps the shown object, so no screen renders again for it.
   const showMachineState = useCallback(
     (state: MachineSessionState) =>
       startTransition(() =>
